@@ -1,0 +1,84 @@
+/**
+ * The context picker's source of truth: kubeconfig contexts plus the always-offered demo context,
+ * the selection (remembered across runs) and the per-file load report.
+ */
+import { DEMO_CONTEXT, type ContextInfo, type ContextList } from '../../../shared/model.ts';
+import {
+  describeContexts,
+  loadKubeconfigs,
+  resolveKubeconfigPaths,
+  singleContextConfig,
+  type MergedKubeconfig,
+  type ResolveOptions,
+} from './kubeconfig.ts';
+
+export const DEMO_CONTEXT_INFO: ContextInfo = {
+  name: DEMO_CONTEXT,
+  cluster: DEMO_CONTEXT,
+  user: DEMO_CONTEXT,
+  source: 'built-in',
+  demo: true,
+};
+
+export class ContextRegistry {
+  private merged: MergedKubeconfig | null = null;
+  private contexts: ContextInfo[] = [DEMO_CONTEXT_INFO];
+  private selected: string | null = null;
+
+  private readonly resolve: ResolveOptions;
+
+  constructor(resolve: ResolveOptions) {
+    this.resolve = resolve;
+  }
+
+  /** Re-reads the kubeconfig files. Never throws; problems are in `list().sources`. */
+  async reload(): Promise<void> {
+    const { paths, explicit } = resolveKubeconfigPaths(this.resolve);
+    this.merged = await loadKubeconfigs(paths, { explicit });
+    const described = describeContexts(this.merged);
+    const hasDemo = described.some((context) => context.name === DEMO_CONTEXT);
+    this.contexts = hasDemo ? described : [...described, DEMO_CONTEXT_INFO];
+    if (this.selected !== null && !this.has(this.selected)) this.selected = null;
+  }
+
+  has(name: string): boolean {
+    return this.contexts.some((context) => context.name === name);
+  }
+
+  get(name: string): ContextInfo | undefined {
+    return this.contexts.find((context) => context.name === name);
+  }
+
+  /** The first usable of: the requested name, the remembered one, kubeconfig's current, the demo. */
+  chooseInitial(candidates: Array<string | null | undefined>): string {
+    for (const name of [...candidates, this.merged?.currentContext]) {
+      if (name && this.has(name)) return name;
+    }
+    return DEMO_CONTEXT;
+  }
+
+  select(name: string): void {
+    if (!this.has(name)) throw new Error(`context "${name}" is not in any kubeconfig`);
+    this.selected = name;
+  }
+
+  selectedName(): string | null {
+    return this.selected;
+  }
+
+  /** A single-context kubeconfig for client libraries; undefined for the demo context. */
+  clientConfig(name: string): object | undefined {
+    const info = this.get(name);
+    if (!info || info.demo || !this.merged) return undefined;
+    return singleContextConfig(this.merged, name);
+  }
+
+  list(): ContextList {
+    return {
+      contexts: this.contexts.map((context) => ({ ...context })),
+      selected: this.selected,
+      kubeconfigCurrent: this.merged?.currentContext ?? null,
+      sources: this.merged?.sources.map((source) => ({ ...source })) ?? [],
+    };
+  }
+}

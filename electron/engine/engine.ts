@@ -1,0 +1,139 @@
+/**
+ * Composes the engine and implements the contract's handlers. Plain Node: no Electron here, so
+ * the browser shell, the command line and the tests run exactly this.
+ */
+import os from 'node:os';
+import type { AppInfo, ConnectionStatus, ContextList } from '../../shared/model.ts';
+import { err, ok, type Result } from '../../shared/result.ts';
+import { ContextRegistry } from './cluster/contexts.ts';
+import { probeServer } from './cluster/probe.ts';
+import { createDispatcher, type Dispatcher, type Handlers } from './dispatcher.ts';
+import { StreamHub } from './hub.ts';
+import { SettingsStore } from './settings.ts';
+
+export interface EngineOptions {
+  version: string;
+  dataDir: string;
+  shell: AppInfo['shell'];
+  /** `--kubeconfig FILE`: read only this file. */
+  kubeconfig?: string | undefined;
+  /** `--context NAME`: start on this context instead of the remembered one. */
+  context?: string | undefined;
+  env?: Record<string, string | undefined>;
+  homeDir?: string;
+  electronVersion?: string;
+  now?: () => number;
+  log?: (message: string) => void;
+}
+
+export interface Engine extends Dispatcher {
+  readonly hub: StreamHub;
+  start(): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+export function createEngine(options: EngineOptions): Engine {
+  const now = options.now ?? Date.now;
+  const log = options.log ?? ((message: string) => console.error(message));
+  const hub = new StreamHub();
+  const settings = new SettingsStore(options.dataDir);
+  const registry = new ContextRegistry({
+    explicit: options.kubeconfig,
+    env: options.env ?? process.env,
+    homeDir: options.homeDir ?? os.homedir(),
+  });
+  const startedAt = now();
+  let connection: ConnectionStatus = { context: null, state: 'idle', since: startedAt };
+  let connectSeq = 0;
+  let disposed = false;
+
+  function setConnection(next: Omit<ConnectionStatus, 'since'>): void {
+    connection = { ...next, since: now() };
+    hub.emit('connection:changed', connection);
+  }
+
+  async function connect(name: string): Promise<void> {
+    const seq = ++connectSeq;
+    const info = registry.get(name);
+    if (!info) return;
+    if (info.demo) {
+      setConnection({ context: name, state: 'error', message: 'The built-in demo cluster is not part of this build yet.' });
+      return;
+    }
+    if (info.problem) {
+      setConnection({ context: name, state: 'error', message: info.problem });
+      return;
+    }
+    const base = info.server ? { server: info.server } : {};
+    setConnection({ context: name, state: 'connecting', ...base });
+    const config = registry.clientConfig(name);
+    if (!config) return;
+    const outcome = await probeServer(config);
+    if (seq !== connectSeq || disposed) return;
+    if (outcome.ok) {
+      setConnection({ context: name, state: 'connected', server: outcome.server, serverVersion: outcome.version });
+    } else {
+      const detail = outcome.error.detail ? ` (${outcome.error.detail})` : '';
+      setConnection({ context: name, state: 'error', server: outcome.server, message: `${outcome.error.message}${detail}` });
+    }
+  }
+
+  function contextList(): ContextList {
+    return registry.list();
+  }
+
+  async function selectContext(name: string): Promise<Result<ContextList>> {
+    if (!registry.has(name)) return err('not-found', `There is no context named "${name}"`);
+    registry.select(name);
+    await settings.update({ lastContext: name });
+    const list = contextList();
+    hub.emit('contexts:changed', list);
+    void connect(name);
+    return ok(list);
+  }
+
+  const handlers: Handlers = {
+    'app:info': () =>
+      ok({
+        name: 'Kubedrift',
+        version: options.version,
+        platform: process.platform,
+        runtime: options.electronVersion
+          ? { node: process.versions.node, electron: options.electronVersion }
+          : { node: process.versions.node },
+        shell: options.shell,
+        dataDir: options.dataDir,
+        startedAt,
+      }),
+    'contexts:list': () => ok(contextList()),
+    'contexts:select': ({ name }) => selectContext(name),
+    'connection:status': () => ok(connection),
+    'settings:get': () => ok(settings.get()),
+    'settings:update': async (patch) => {
+      const next = await settings.update(patch.theme ? { theme: patch.theme } : {});
+      hub.emit('settings:changed', next);
+      return ok(next);
+    },
+  };
+  const dispatcher = createDispatcher(handlers, { log });
+
+  return {
+    hub,
+    dispatch: dispatcher.dispatch,
+    async start() {
+      const warning = await settings.load();
+      if (warning) log(`[kubedrift] ${warning}`);
+      await registry.reload();
+      const initial = registry.chooseInitial([options.context, settings.get().lastContext]);
+      if (options.context && initial !== options.context) {
+        log(`[kubedrift] context "${options.context}" was not found; showing "${initial}"`);
+      }
+      registry.select(initial);
+      hub.emit('contexts:changed', contextList());
+      void connect(initial);
+    },
+    async dispose() {
+      disposed = true;
+    },
+  };
+}

@@ -1,0 +1,188 @@
+/**
+ * The browser shell: serves the built renderer and carries the IPC contract over a WebSocket.
+ * Loopback only; the page and the socket both need the per-run token, the socket also a
+ * loopback Origin on our port, so other sites and other users' processes get nothing.
+ */
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import path from 'node:path';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { StreamChannel } from '../../shared/contract.ts';
+import { isStreamChannel } from '../../shared/contract.ts';
+import { ClientMessageSchema, WS_PATH, type ServerMessage } from '../../shared/wire.ts';
+import type { Engine } from '../engine/engine.ts';
+import { resolveStatic, sendFile } from './static.ts';
+import { allowedHostHeader, allowedOrigin, createToken, isLoopbackHost, tokenMatches } from './token.ts';
+import { refusalPage } from './refusal.ts';
+
+/** Largest client message accepted; contract requests are small. */
+export const MAX_CLIENT_MESSAGE_BYTES = 1024 * 1024;
+
+export interface WebServerOptions {
+  engine: Pick<Engine, 'dispatch' | 'hub'>;
+  staticDir: string;
+  host?: string;
+  port?: number;
+  token?: string;
+}
+
+export interface WebServer {
+  readonly url: string;
+  readonly port: number;
+  readonly token: string;
+  close(): Promise<void>;
+}
+
+function contentSecurityPolicy(hostHeader: string): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    `connect-src 'self' ws://${hostHeader}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+function refuse(res: ServerResponse, status: number, title: string, body: string): void {
+  const html = refusalPage(title, body);
+  res.writeHead(status, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+    'Cache-Control': 'no-store',
+  });
+  res.end(html);
+}
+
+function rejectUpgrade(socket: Duplex, status: number, reason: string): void {
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
+  const host = options.host ?? '127.0.0.1';
+  if (!isLoopbackHost(host)) throw new Error(`refusing to listen on ${host}: the browser shell serves loopback addresses only`);
+  const token = options.token ?? createToken();
+  const staticDir = path.resolve(options.staticDir);
+  const { engine } = options;
+  let port = 0;
+
+  const server = http.createServer((req, res) => {
+    void handleHttp(req, res);
+  });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE_BYTES });
+  const subscriptions = new Map<WebSocket, Set<StreamChannel>>();
+
+  async function handleHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!allowedHostHeader(req.headers.host, port)) {
+      refuse(res, 403, 'Host not allowed', 'Kubedrift answers only on its loopback address.');
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD' }).end();
+      return;
+    }
+    const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
+    if (url.pathname === '/' || url.pathname === '/index.html') {
+      if (!tokenMatches(token, url.searchParams.get('token'))) {
+        refuse(
+          res,
+          403,
+          'This link is not valid',
+          'Kubedrift needs the exact link it printed when it started (the one ending in <code>?token=…</code>). ' +
+            'The token changes on every start; copy the link from the terminal again.',
+        );
+        return;
+      }
+      const sent = await sendFile(res, path.join(staticDir, 'index.html'), {
+        'Content-Security-Policy': contentSecurityPolicy(req.headers.host ?? ''),
+        'Cache-Control': 'no-store',
+        'Referrer-Policy': 'no-referrer',
+        'X-Frame-Options': 'DENY',
+      });
+      if (!sent) refuse(res, 500, 'The app is not built', `No renderer build in ${staticDir}. Run <code>npm run build</code>.`);
+      return;
+    }
+    const file = resolveStatic(staticDir, url.pathname);
+    if (!file || !(await sendFile(res, file, { 'Cache-Control': 'no-cache' }))) {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+    }
+  }
+
+  server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', 'http://loopback');
+    if (url.pathname !== WS_PATH) return rejectUpgrade(socket, 404, 'Not Found');
+    if (!allowedHostHeader(req.headers.host, port)) return rejectUpgrade(socket, 403, 'Forbidden');
+    if (!allowedOrigin(req.headers.origin, port)) return rejectUpgrade(socket, 403, 'Forbidden');
+    if (!tokenMatches(token, url.searchParams.get('token'))) return rejectUpgrade(socket, 401, 'Unauthorized');
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+  });
+
+  function send(ws: WebSocket, message: ServerMessage): void {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+  }
+
+  wss.on('connection', (ws: WebSocket) => {
+    const subscribed = new Set<StreamChannel>();
+    subscriptions.set(ws, subscribed);
+    ws.on('close', () => subscriptions.delete(ws));
+    ws.on('message', (data, isBinary) => {
+      if (isBinary) return send(ws, { t: 'error', message: 'binary frames are not part of the protocol' });
+      let raw: unknown;
+      try {
+        raw = JSON.parse(data.toString());
+      } catch {
+        return send(ws, { t: 'error', message: 'message is not JSON' });
+      }
+      const parsed = ClientMessageSchema.safeParse(raw);
+      if (!parsed.success) return send(ws, { t: 'error', message: 'message does not follow the protocol' });
+      const message = parsed.data;
+      if (message.t === 'req') {
+        void engine.dispatch(message.channel, message.payload).then((result) => send(ws, { t: 'res', id: message.id, result }));
+        return;
+      }
+      if (!isStreamChannel(message.stream)) return send(ws, { t: 'error', message: `unknown stream ${message.stream.slice(0, 80)}` });
+      if (message.t === 'sub') {
+        subscribed.add(message.stream);
+        const last = engine.hub.last(message.stream);
+        if (last !== undefined) send(ws, { t: 'evt', stream: message.stream, payload: last });
+      } else {
+        subscribed.delete(message.stream);
+      }
+    });
+  });
+
+  const stopListening = engine.hub.listen((stream, payload) => {
+    for (const [ws, streams] of subscriptions) {
+      if (streams.has(stream)) send(ws, { t: 'evt', stream, payload });
+    }
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  port = typeof address === 'object' && address ? address.port : 0;
+  const urlHost = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+
+  return {
+    url: `http://${urlHost}:${port}/?token=${token}`,
+    port,
+    token,
+    async close() {
+      stopListening();
+      for (const ws of wss.clients) ws.terminate();
+      wss.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { CLI, runCli, startServe, stop } from '../../helpers/cli.ts';
+import { withTempDir } from '../../helpers/tmp.ts';
+
+/** A system Node older than 22.19 (the machine's Node 20), if there is one. */
+const OLD_NODE = ['/usr/local/bin/node', '/usr/bin/node'].find((candidate) => {
+  const result = spawnSync(candidate, ['-p', 'process.versions.node'], { encoding: 'utf8' });
+  const [major = 0, minor = 0] = (result.stdout ?? '').trim().split('.').map(Number);
+  return result.status === 0 && (major < 22 || (major === 22 && minor < 19));
+});
+
+let dir: string;
+let cleanup: () => Promise<void>;
+beforeAll(async () => {
+  ({ dir, cleanup } = await withTempDir());
+  await mkdir(path.join(dir, 'renderer'));
+  await writeFile(path.join(dir, 'renderer', 'index.html'), '<!doctype html><title>t</title>');
+});
+afterAll(async () => cleanup());
+
+describe('kubedrift command', () => {
+  it('lists its subcommands with --help', async () => {
+    const { code, stdout } = await runCli(['--help']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/Usage: kubedrift <command>/);
+    expect(stdout).toMatch(/^\s+serve\s+serve the app to a browser/m);
+  });
+
+  it('exits 2 with a clear message for an unknown command or a bad flag', async () => {
+    const unknown = await runCli(['frobnicate']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/unknown command "frobnicate"/);
+    const badFlag = await runCli(['serve', '--prot', '80']);
+    expect(badFlag.code).toBe(2);
+    expect(badFlag.stderr).toMatch(/kubedrift serve: Unknown option '--prot'/);
+    const badPort = await runCli(['serve', '--port', 'eighty']);
+    expect(badPort.code).toBe(2);
+    expect(badPort.stderr).toMatch(/--port must be a number/);
+    const badHost = await runCli(['serve', '--host', '0.0.0.0']);
+    expect(badHost.code).toBe(2);
+    expect(badHost.stderr).toMatch(/--host must be a loopback address/);
+  });
+
+  it.skipIf(!OLD_NODE)('re-runs itself on Node 22 when started by an older Node', async () => {
+    const { status, stdout } = spawnSync(OLD_NODE as string, [CLI, '--version'], { encoding: 'utf8' });
+    expect(status).toBe(0);
+    expect(stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  it('serve prints the listening line and stops cleanly on SIGTERM', async () => {
+    const { url, child } = await startServe(['--static', path.join(dir, 'renderer'), '--data-dir', path.join(dir, 'data'), '--kubeconfig', path.join(dir, 'none')]);
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    await stop(child);
+    expect(child.exitCode).toBe(0);
+  });
+});

@@ -1,0 +1,11 @@
+import vue from '@vitejs/plugin-vue';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  plugins: [vue()],
+  test: {
+    include: ['test/unit/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 20_000,
+  },
+});
