@@ -1,0 +1,142 @@
+/**
+ * The Electron app's lifecycle: one instance, one window, the engine behind the IPC contract.
+ * Bundled to out/main/main.cjs; everything with logic lives in the small modules it imports.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, screen, session, shell } from 'electron';
+import { createEngine } from './engine/engine.ts';
+import { bindIpc } from './ipc-electron.ts';
+import { readLaunchFlags, userDataDir } from './launch.ts';
+import { buildMenuTemplate } from './menu.ts';
+import {
+  applyContentSecurityPolicy,
+  createAppUrlMatcher,
+  createExternalOpener,
+  denyAllPermissions,
+  guardNavigation,
+} from './security.ts';
+import { createWindowOptions, RENDERER_CSP } from './window-options.ts';
+import { captureWindowState, clampToDisplays, readWindowState, writeWindowState } from './window-state.ts';
+
+// Paths are relative to this file's bundle, out/main/main.cjs.
+const RENDERER_INDEX = path.join(__dirname, '../renderer/index.html');
+const PRELOAD = path.join(__dirname, '../preload/preload.cjs');
+const ICON = path.join(__dirname, '../../resources/icon.png');
+
+function log(message: string): void {
+  console.error(message);
+}
+
+app.setName('Kubedrift');
+// Before `ready`: Chromium fixes its profile directory then.
+app.setPath('userData', userDataDir({ appData: app.getPath('appData'), env: process.env }));
+// Every renderer sandboxed, including any the window options would forget.
+app.enableSandbox();
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  run().catch((error: unknown) => {
+    log(`[kubedrift] startup failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    app.exit(1);
+  });
+}
+
+async function run(): Promise<void> {
+  await app.whenReady();
+  const dataDir = app.getPath('userData');
+  const flags = readLaunchFlags(process.argv);
+  const engine = createEngine({
+    version: app.getVersion(),
+    dataDir,
+    shell: 'desktop',
+    electronVersion: process.versions.electron,
+    kubeconfig: flags.kubeconfig,
+    context: flags.context,
+  });
+  const isAppUrl = createAppUrlMatcher(RENDERER_INDEX);
+  const openExternal = createExternalOpener({ openExternal: (url) => shell.openExternal(url) });
+
+  denyAllPermissions(session.defaultSession);
+  applyContentSecurityPolicy(session.defaultSession, RENDERER_CSP);
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      buildMenuTemplate({ platform: process.platform, isPackaged: app.isPackaged, appName: app.name, openExternal }),
+    ),
+  );
+
+  if (!existsSync(RENDERER_INDEX)) {
+    dialog.showErrorBox('Kubedrift is not built', `There is no renderer at ${RENDERER_INDEX}. Run "npm run build" first.`);
+    app.exit(1);
+    return;
+  }
+
+  await engine.start().catch((error: unknown) => {
+    // The window still opens: its requests answer with the errors the user needs to see.
+    log(`[kubedrift] engine start failed: ${error instanceof Error ? error.message : String(error)}`);
+  });
+
+  let mainWindow: BrowserWindow | null = null;
+
+  function createMainWindow(): BrowserWindow {
+    const saved = clampToDisplays(
+      readWindowState({ dir: dataDir, log }),
+      screen.getAllDisplays().map((display) => display.workArea),
+    );
+    const win = new BrowserWindow(
+      createWindowOptions({
+        preloadPath: PRELOAD,
+        bounds: saved,
+        darkBackground: nativeTheme.shouldUseDarkColors,
+        ...(existsSync(ICON) ? { iconPath: ICON } : {}),
+      }),
+    );
+    guardNavigation(win.webContents, { isAppUrl, openExternal });
+    const unbindIpc = bindIpc({ ipcMain, window: win, engine, isAppUrl, log });
+    win.once('ready-to-show', () => {
+      if (saved.maximized) win.maximize();
+      win.show();
+    });
+    win.on('close', () => writeWindowState({ dir: dataDir, log }, captureWindowState(win)));
+    win.on('closed', () => {
+      unbindIpc();
+      if (mainWindow === win) mainWindow = null;
+    });
+    win.loadFile(RENDERER_INDEX).catch((error: unknown) => {
+      log(`[kubedrift] could not load ${RENDERER_INDEX}: ${error instanceof Error ? error.message : String(error)}`);
+    });
+    return win;
+  }
+
+  mainWindow = createMainWindow();
+
+  app.on('second-instance', () => {
+    if (!mainWindow) {
+      mainWindow = createMainWindow();
+      return;
+    }
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+  });
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) mainWindow = createMainWindow();
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+
+  let engineDisposed = false;
+  app.on('will-quit', (event) => {
+    if (engineDisposed) return;
+    // Hold the quit until the engine has closed its files, then quit for real.
+    event.preventDefault();
+    engine
+      .dispose()
+      .catch((error: unknown) => log(`[kubedrift] engine shutdown failed: ${String(error)}`))
+      .finally(() => {
+        engineDisposed = true;
+        app.quit();
+      });
+  });
+}

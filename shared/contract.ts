@@ -1,0 +1,73 @@
+/**
+ * The one IPC contract between the engine and the renderer. Every request channel
+ * (`domain:verb`) has a request and a response schema; every push stream has a payload schema.
+ * Both transports (Electron IPC and the browser shell's WebSocket) carry exactly this.
+ */
+import { z } from 'zod';
+import {
+  AppInfoSchema,
+  ConnectionStatusSchema,
+  ContextListSchema,
+  SettingsSchema,
+  ThemeSchema,
+} from './model.ts';
+import type { Result } from './result.ts';
+
+const Empty = z.object({}).strict();
+
+export const requests = {
+  'app:info': { request: Empty, response: AppInfoSchema },
+  'contexts:list': { request: Empty, response: ContextListSchema },
+  'contexts:select': {
+    request: z.object({ name: z.string().min(1).max(253) }).strict(),
+    response: ContextListSchema,
+  },
+  'connection:status': { request: Empty, response: ConnectionStatusSchema },
+  'settings:get': { request: Empty, response: SettingsSchema },
+  'settings:update': {
+    request: z.object({ theme: ThemeSchema.optional() }).strict(),
+    response: SettingsSchema,
+  },
+} as const;
+
+export const streams = {
+  /** The context list changed (selection, kubeconfig files edited). */
+  'contexts:changed': ContextListSchema,
+  /** The selected context's connection state changed. */
+  'connection:changed': ConnectionStatusSchema,
+  'settings:changed': SettingsSchema,
+} as const;
+
+export type Requests = typeof requests;
+export type Streams = typeof streams;
+export type RequestChannel = keyof Requests;
+export type StreamChannel = keyof Streams;
+export type RequestOf<C extends RequestChannel> = z.input<Requests[C]['request']>;
+export type ResponseOf<C extends RequestChannel> = z.output<Requests[C]['response']>;
+export type StreamPayload<S extends StreamChannel> = z.output<Streams[S]>;
+
+export const REQUEST_CHANNELS = Object.keys(requests) as RequestChannel[];
+export const STREAM_CHANNELS = Object.keys(streams) as StreamChannel[];
+
+export function isRequestChannel(name: unknown): name is RequestChannel {
+  return typeof name === 'string' && Object.hasOwn(requests, name);
+}
+
+export function isStreamChannel(name: unknown): name is StreamChannel {
+  return typeof name === 'string' && Object.hasOwn(streams, name);
+}
+
+/** What the renderer sees, whichever transport carries it. */
+export interface KubedriftApi {
+  request<C extends RequestChannel>(channel: C, payload: RequestOf<C>): Promise<Result<ResponseOf<C>>>;
+  subscribe<S extends StreamChannel>(stream: S, listener: (payload: StreamPayload<S>) => void): () => void;
+}
+
+/** The object the Electron preload exposes as `window.kubedrift`. */
+export interface PreloadBridge {
+  request(channel: string, payload: unknown): Promise<unknown>;
+  subscribe(stream: string, listener: (payload: unknown) => void): () => void;
+}
+
+/** Electron IPC channel names are the contract's names behind one prefix, so nothing else leaks in. */
+export const IPC_PREFIX = 'kubedrift:';

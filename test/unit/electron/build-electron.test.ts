@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildElectron, type BuildElectronResult } from '../../../electron/tools/build-electron.ts';
+import { withTempDir } from '../../helpers/tmp.ts';
+
+function requires(source: string): string[] {
+  return [...new Set([...source.matchAll(/\brequire\(\s*["']([^"']+)["']\s*\)/g)].map((match) => match[1] ?? ''))].sort();
+}
+
+describe('buildElectron', () => {
+  let dir: string;
+  let cleanup: () => Promise<void>;
+  let result: BuildElectronResult;
+  beforeAll(async () => {
+    ({ dir, cleanup } = await withTempDir());
+    result = await buildElectron({ outDir: dir });
+  });
+  afterAll(() => cleanup());
+
+  it('writes main and preload as .cjs files under the given directory', () => {
+    expect(result.main.file).toBe(path.join(dir, 'main', 'main.cjs'));
+    expect(result.preload.file).toBe(path.join(dir, 'preload', 'preload.cjs'));
+    expect(result.main.bytes).toBeGreaterThan(0);
+  });
+
+  it('makes the preload one self-contained CommonJS file that requires only electron', () => {
+    const preload = readFileSync(result.preload.file, 'utf8');
+    expect(requires(preload)).toEqual(['electron']);
+    expect(preload).not.toMatch(/^\s*(import|export)\s/m);
+    expect(preload).toContain('exposeInMainWorld');
+  });
+
+  it('keeps zod out of the preload: it carries the contract channel names only', () => {
+    const preload = readFileSync(result.preload.file, 'utf8');
+    expect(preload).toContain('"settings:update"');
+    expect(preload).toContain('"connection:changed"');
+    expect(preload).not.toMatch(/zod|ZodError|safeParse/);
+    expect(result.preload.bytes).toBeLessThan(20 * 1024);
+  });
+
+  it('leaves electron and the production dependencies external in main', () => {
+    const main = readFileSync(result.main.file, 'utf8');
+    const pkg = JSON.parse(readFileSync(path.resolve('package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    const external = requires(main).filter((name) => !name.startsWith('node:'));
+    expect(external).toContain('electron');
+    for (const name of external) expect(['electron', ...Object.keys(pkg.dependencies)]).toContain(name);
+    expect(main).not.toContain('import.meta');
+  });
+});
