@@ -1,0 +1,20 @@
+/**
+ * The app's icon set: 16×16 stroke glyphs (Lucide-like geometry), drawn with currentColor so they
+ * follow the theme. Kept as path data rather than files so they need no loader and no requests.
+ */
+export const ICONS = {
+  overview:
+    'M2.5 2.5h4.5v4.5H2.5zM9 2.5h4.5v4.5H9zM2.5 9h4.5v4.5H2.5zM9 9h4.5v4.5H9z',
+  settings:
+    'M8 10.2a2.2 2.2 0 1 0 0-4.4 2.2 2.2 0 0 0 0 4.4zM13 9.6l1.2.9-1.3 2.3-1.4-.5a5 5 0 0 1-1.4.8L9.9 14.5H7.3l-.2-1.4a5 5 0 0 1-1.4-.8l-1.4.5L3 10.5l1.2-.9a5 5 0 0 1 0-1.6L3 7.1l1.3-2.3 1.4.5a5 5 0 0 1 1.4-.8l.2-1.4h2.6l.2 1.4a5 5 0 0 1 1.4.8l1.4-.5 1.3 2.3-1.2.9a5 5 0 0 1 0 1.6z',
+  search: 'M7 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10zM14 14l-3.5-3.5',
+  chevronUpDown: 'M5 6l3-3 3 3M5 10l3 3 3-3',
+  check: 'M3 8.5l3 3 7-7',
+  alert: 'M8 1.8l6.6 11.7H1.4zM8 6.2v3.3M8 11.6v.1',
+  file: 'M4 1.5h5l3 3v10H4zM9 1.5v3h3',
+  server: 'M2.5 2.5h11v4.5h-11zM2.5 9h11v4.5h-11zM5 4.75h.01M5 11.25h.01',
+  unplugged: 'M3 13l2.5-2.5M10.5 5.5L13 3M6 5l5 5M4.5 6.5l5 5-1.5 1.5a3.5 3.5 0 0 1-5-5zM11.5 9.5l-5-5L8 3a3.5 3.5 0 0 1 5 5z',
+  dot: 'M8 9.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3z',
+} as const;
+
+export type IconName = keyof typeof ICONS;

@@ -1,0 +1,99 @@
+/**
+ * User settings (for now the theme). The chosen theme is applied as `data-theme` and
+ * `color-scheme` on <html>; "system" follows the OS through prefers-color-scheme, live.
+ */
+import { defineStore } from 'pinia';
+import { computed, onScopeDispose, ref, shallowRef, watchEffect } from 'vue';
+import type { Settings, Theme } from '../../shared/model.ts';
+import type { KdError } from '../../shared/result.ts';
+import { api } from '../api/index.ts';
+import { follow } from './live.ts';
+
+export type ResolvedTheme = 'light' | 'dark';
+
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+/**
+ * The last theme seen, so the first paint of the next start already has it instead of
+ * flashing the OS theme until the engine answers. The engine's settings stay the truth.
+ */
+const THEME_CACHE_KEY = 'kubedrift.theme';
+const THEMES: readonly Theme[] = ['system', 'light', 'dark'];
+
+function cachedTheme(): Theme {
+  try {
+    const value = window.localStorage.getItem(THEME_CACHE_KEY);
+    return THEMES.find((theme) => theme === value) ?? 'system';
+  } catch {
+    return 'system';
+  }
+}
+
+function cacheTheme(theme: Theme): void {
+  try {
+    window.localStorage.setItem(THEME_CACHE_KEY, theme);
+  } catch {
+    // Storage can be unavailable (private mode, quota); the cache is only a first-paint nicety.
+  }
+}
+
+/** Puts a resolved theme on the document, where theme.css picks it up. */
+export function applyTheme(theme: ResolvedTheme, root: HTMLElement = document.documentElement): void {
+  root.dataset['theme'] = theme;
+  root.style.colorScheme = theme;
+}
+
+/** Settings from the engine; applies the theme to the document as it changes. */
+export const useSettingsStore = defineStore('settings', () => {
+  const settings = shallowRef<Settings | null>(null);
+  const theme = ref<Theme>(cachedTheme());
+  const loadError = shallowRef<KdError | null>(null);
+  const saveError = shallowRef<KdError | null>(null);
+
+  const media = window.matchMedia(DARK_QUERY);
+  const systemDark = ref(media.matches);
+  const onMediaChange = (event: MediaQueryListEvent): void => {
+    systemDark.value = event.matches;
+  };
+  media.addEventListener('change', onMediaChange);
+  onScopeDispose(() => media.removeEventListener('change', onMediaChange));
+
+  const resolvedTheme = computed<ResolvedTheme>(() =>
+    theme.value === 'system' ? (systemDark.value ? 'dark' : 'light') : theme.value,
+  );
+
+  watchEffect(() => applyTheme(resolvedTheme.value));
+
+  function apply(value: Settings): void {
+    settings.value = value;
+    theme.value = value.theme;
+    cacheTheme(value.theme);
+  }
+
+  follow<Settings>({
+    load: () => api().request('settings:get', {}),
+    subscribe: (listener) => api().subscribe('settings:changed', listener),
+    apply,
+    setError: (error) => {
+      loadError.value = error;
+    },
+  });
+
+  /**
+   * Switches the theme at once and saves it. If the engine refuses, the previous theme comes
+   * back and `saveError` says why.
+   */
+  async function setTheme(next: Theme): Promise<void> {
+    const previous = theme.value;
+    theme.value = next;
+    saveError.value = null;
+    const result = await api().request('settings:update', { theme: next });
+    if (result.ok) {
+      apply(result.value);
+    } else {
+      theme.value = previous;
+      saveError.value = result.error;
+    }
+  }
+
+  return { settings, theme, resolvedTheme, loadError, saveError, setTheme };
+});

@@ -1,0 +1,28 @@
+/**
+ * The app's screens, in sidebar order. Adding a screen is one entry here: the sidebar, the
+ * location hash and the main pane all read this list. Screens load on first visit so heavy
+ * ones (charts, graphs) do not slow the start.
+ */
+import { defineAsyncComponent, type Component } from 'vue';
+import type { IconName } from '../components/base/icons.ts';
+
+export interface ViewEntry {
+  /** Also the location hash: `#/<id>`. */
+  id: string;
+  label: string;
+  icon: IconName;
+  /** `main` entries stack from the top of the sidebar, `footer` ones sit at its bottom. */
+  group: 'main' | 'footer';
+  component: Component;
+}
+
+/** Every screen, in sidebar order within its group. */
+export const VIEWS = [
+  { id: 'overview', label: 'Overview', icon: 'overview', group: 'main', component: defineAsyncComponent(() => import('./overview/OverviewView.vue')) },
+  { id: 'settings', label: 'Settings', icon: 'settings', group: 'footer', component: defineAsyncComponent(() => import('./settings/SettingsView.vue')) },
+] as const satisfies readonly ViewEntry[];
+
+export type ViewId = (typeof VIEWS)[number]['id'];
+
+/** Shown at start when the hash names no screen. */
+export const DEFAULT_VIEW: ViewId = 'overview';

@@ -1,0 +1,43 @@
+/**
+ * End-to-end harness: the real `kubedrift serve` (browser shell) driven by headless Debian
+ * Chromium through playwright-core. Every test saves screenshots under test/artifacts/.
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startServe, stop } from '../helpers/cli.ts';
+
+export const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
+export const CHROMIUM = process.env['KUBEDRIFT_CHROMIUM'] ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+}
+
+export interface Shell {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Starts the browser shell on a free port with its own data dir and kubeconfig. */
+export async function startShell(options: { dataDir: string; kubeconfig: string; extraArgs?: string[] }): Promise<Shell> {
+  const { url, child } = await startServe(['--port', '0', '--data-dir', options.dataDir, '--kubeconfig', options.kubeconfig, ...(options.extraArgs ?? [])]);
+  return { url, close: () => stop(child) };
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  await mkdir(ARTIFACTS, { recursive: true });
+  const file = path.join(ARTIFACTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: false });
+  return file;
+}

@@ -1,0 +1,93 @@
+// @vitest-environment happy-dom
+import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { createPinia, disposePinia, setActivePinia, type Pinia } from 'pinia';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ConnectionStatus } from '../../../shared/model.ts';
+import { ok } from '../../../shared/result.ts';
+import { link, setApi } from '../../../renderer/api/index.ts';
+import TheStatusBar from '../../../renderer/components/shell/TheStatusBar.vue';
+import { CONNECTED, createFakeApi, type FakeApi } from './fake-api.ts';
+
+const REFUSED: ConnectionStatus = {
+  context: 'kind-dev',
+  state: 'error',
+  server: 'https://127.0.0.1:1',
+  message: 'Cannot reach https://127.0.0.1:1 (connect ECONNREFUSED 127.0.0.1:1)',
+  since: 1_700_000_000_000,
+};
+
+let pinia: Pinia;
+let wrapper: VueWrapper | undefined;
+
+async function mountBar(status: ConnectionStatus): Promise<{ api: FakeApi; bar: VueWrapper }> {
+  const api = createFakeApi({ 'connection:status': () => ok(status) });
+  setApi(api);
+  wrapper = mount(TheStatusBar, { global: { plugins: [pinia] } });
+  await flushPromises();
+  return { api, bar: wrapper };
+}
+
+beforeEach(() => {
+  pinia = createPinia();
+  setActivePinia(pinia);
+});
+
+afterEach(() => {
+  wrapper?.unmount();
+  wrapper = undefined;
+  disposePinia(pinia);
+});
+
+describe('TheStatusBar', () => {
+  it('shows the connection error message in the error state', async () => {
+    const { bar } = await mountBar(REFUSED);
+    const state = bar.get('[data-testid="connection-state"]');
+    expect(state.text()).toBe(REFUSED.message);
+    expect(state.attributes('data-state')).toBe('error');
+  });
+
+  it('shows state, server version and server when connected', async () => {
+    const { bar } = await mountBar(CONNECTED);
+    expect(bar.get('[data-testid="connection-state"]').text()).toBe('Connected · v1.32.0 · https://127.0.0.1:6443');
+  });
+
+  it('follows connection:changed without asking again', async () => {
+    const { api, bar } = await mountBar(CONNECTED);
+    api.emit('connection:changed', { context: 'staging-eu', state: 'connecting', server: 'https://staging.example.com', since: 2 });
+    await flushPromises();
+    expect(bar.get('[data-testid="connection-state"]').text()).toBe('Connecting… · https://staging.example.com');
+    api.emit('connection:changed', REFUSED);
+    await flushPromises();
+    expect(bar.get('[data-testid="connection-state"]').text()).toBe(REFUSED.message);
+    expect(api.calls.filter((call) => call.channel === 'connection:status')).toHaveLength(1);
+  });
+
+  it('says the engine is disconnected while the link is down, and stops saying it once back', async () => {
+    const { bar } = await mountBar(CONNECTED);
+    expect(bar.find('[data-testid="engine-link"]').exists()).toBe(false);
+    link.value = { state: 'closed', detail: 'The engine is not answering' };
+    await flushPromises();
+    expect(bar.get('[data-testid="engine-link"]').text()).toBe('Engine disconnected — reconnecting…');
+    expect(bar.get('[data-testid="status-bar"]').attributes('data-link-down')).toBe('true');
+    link.value = { state: 'open' };
+    await flushPromises();
+    expect(bar.find('[data-testid="engine-link"]').exists()).toBe(false);
+    expect(bar.get('[data-testid="status-bar"]').attributes('data-link-down')).toBeUndefined();
+  });
+
+  it('keeps saying disconnected while the transport retries, instead of flickering', async () => {
+    const { bar } = await mountBar(CONNECTED);
+    link.value = { state: 'closed' };
+    await flushPromises();
+    link.value = { state: 'connecting' };
+    await flushPromises();
+    expect(bar.get('[data-testid="engine-link"]').text()).toBe('Engine disconnected — reconnecting…');
+    expect(bar.get('[data-testid="status-bar"]').attributes('data-link-down')).toBe('true');
+  });
+
+  it('shows the app version and the shell it runs in', async () => {
+    const { bar } = await mountBar(CONNECTED);
+    expect(bar.get('[data-testid="app-version"]').text()).toBe('Kubedrift 0.1.0');
+    expect(bar.get('[data-testid="app-shell"]').text()).toBe('Browser');
+  });
+});
