@@ -1,18 +1,16 @@
 /**
  * Framing of the contract over the browser shell's WebSocket. The socket carries requests with
  * ids, their Results, and stream subscriptions; payloads inside are checked by the contract.
+ * Schema-free so the renderer bundle stays small; the server checks frames with `wire-schema.ts`.
  */
-import { z } from 'zod';
 
 /** Path of the WebSocket endpoint; the page passes its token as `?token=`. */
 export const WS_PATH = '/ws';
 
-export const ClientMessageSchema = z.discriminatedUnion('t', [
-  z.object({ t: z.literal('req'), id: z.number().int().nonnegative(), channel: z.string(), payload: z.unknown() }),
-  z.object({ t: z.literal('sub'), stream: z.string() }),
-  z.object({ t: z.literal('unsub'), stream: z.string() }),
-]);
-export type ClientMessage = z.infer<typeof ClientMessageSchema>;
+export type ClientMessage =
+  | { t: 'req'; id: number; channel: string; payload: unknown }
+  | { t: 'sub'; stream: string }
+  | { t: 'unsub'; stream: string };
 
 export type ServerMessage =
   | { t: 'res'; id: number; result: unknown }

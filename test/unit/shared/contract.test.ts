@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REQUEST_CHANNELS, STREAM_CHANNELS, isRequestChannel, isStreamChannel, requests, streams } from '../../../shared/contract.ts';
-import { resultSchema } from '../../../shared/result.ts';
+import { resultSchema } from '../../../shared/result-schema.ts';
 import { ContextListSchema } from '../../../shared/model.ts';
 
 describe('contract', () => {
