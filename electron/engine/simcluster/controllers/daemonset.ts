@@ -1,0 +1,212 @@
+/**
+ * daemonset-controller: one pod per eligible node, pinned by node affinity (the scheduler binds
+ * it), removed from nodes it no longer fits, and rolled to a new template within
+ * `maxUnavailable`. Pods carry `controller-revision-hash` and `pod-template-generation`.
+ */
+import type { Change } from '../changelog.ts';
+import type { KubeObject } from '../types.ts';
+import { daemonNodeFit, daemonPodNode, addDaemonTolerations, pinToNode } from './daemonset-nodes.ts';
+import { podTemplateHash, scaledValue } from './deployment-util.ts';
+import { NODES, PODS } from './kinds.ts';
+import { isControlledBy, ownerKeysFor } from './owner.ts';
+import { deletePod, isPodAvailable, isPodReady, msUntilAvailable, podFromTemplate, podPhase, type PodTemplate } from './pods.ts';
+import type { Controller, ControllerContext, ReconcileKey } from './runtime.ts';
+import { DAEMONSETS } from './workload-kinds.ts';
+
+const COMPONENT = 'daemonset-controller';
+/** The template hash of the DaemonSet revision a pod was made from. */
+export const DAEMONSET_HASH_LABEL = 'controller-revision-hash';
+/** The DaemonSet generation a pod was made from. */
+export const TEMPLATE_GENERATION_LABEL = 'pod-template-generation';
+
+interface DaemonSetView {
+  template: PodTemplate;
+  hash: string;
+  onDelete: boolean;
+  maxUnavailable: number | string;
+  minReadySeconds: number;
+}
+
+function view(ds: KubeObject, speed: number): DaemonSetView {
+  const spec = (ds['spec'] as Record<string, unknown> | undefined) ?? {};
+  const strategy = (spec['updateStrategy'] as { type?: string; rollingUpdate?: { maxUnavailable?: number | string } } | undefined) ?? {};
+  const template = (spec['template'] as PodTemplate | undefined) ?? {};
+  return {
+    template,
+    hash: podTemplateHash(template),
+    onDelete: strategy.type === 'OnDelete',
+    maxUnavailable: strategy.rollingUpdate?.maxUnavailable ?? 1,
+    minReadySeconds: Number(spec['minReadySeconds'] ?? 0) / speed,
+  };
+}
+
+/** The pod spec a daemon pod gets before pinning: the template plus the daemon tolerations. */
+function daemonSpec(v: DaemonSetView): Record<string, unknown> {
+  const spec = structuredClone(v.template.spec ?? {});
+  addDaemonTolerations(spec);
+  return spec;
+}
+
+function dsKey(ds: KubeObject): ReconcileKey {
+  return { resource: 'daemonsets.apps', namespace: ds.metadata.namespace, name: ds.metadata.name };
+}
+
+/** Whether a node change can change which nodes daemon pods belong on (not heartbeats). */
+function placementChanged(change: Change): boolean {
+  if (change.type !== 'MODIFIED' || !change.old) return true;
+  const placement = (n: KubeObject) => JSON.stringify([n.metadata.labels ?? {}, (n['spec'] as { taints?: unknown } | undefined)?.taints ?? []]);
+  return placement(change.object) !== placement(change.old);
+}
+
+/** Options of `createDaemonSetController`. */
+export interface DaemonSetControllerOptions {
+  /** Simulation speed: minReadySeconds are divided by it. Default 1. */
+  speed?: number;
+}
+
+/** The daemonset-controller; wakes on DaemonSets, their pods, and node label or taint changes. */
+export function createDaemonSetController(options: DaemonSetControllerOptions = {}): Controller {
+  const speed = options.speed ?? 1;
+  /** DaemonSets seen, so a node change can wake all of them without reading the store. */
+  const known = new Map<string, ReconcileKey>();
+  function createPod(ds: KubeObject, v: DaemonSetView, nodeName: string, ctx: ControllerContext): void {
+    const spec = daemonSpec(v);
+    pinToNode(spec, nodeName);
+    const labels = { [DAEMONSET_HASH_LABEL]: v.hash, [TEMPLATE_GENERATION_LABEL]: String(ds.metadata.generation ?? 1) };
+    const created = ctx.store.create(PODS, podFromTemplate(ds, { ...v.template, spec }, { labels }));
+    ctx.events.record({ regarding: ds, type: 'Normal', reason: 'SuccessfulCreate', message: `Created pod: ${created.metadata.name}`, component: COMPONENT });
+  }
+
+  function removePod(ds: KubeObject, pod: KubeObject, ctx: ControllerContext): void {
+    if (pod.metadata.deletionTimestamp || !deletePod(ctx.store, pod)) return;
+    ctx.events.record({ regarding: ds, type: 'Normal', reason: 'SuccessfulDelete', message: `Deleted pod: ${pod.metadata.name}`, component: COMPONENT });
+  }
+
+  function reconcileDaemonSet(ds: KubeObject, ctx: ControllerContext): number | undefined {
+    const v = view(ds, speed);
+    const now = ctx.clock.now();
+    const spec = daemonSpec(v);
+    const byNode = new Map<string, KubeObject[]>();
+    for (const pod of ctx.store.all(PODS, ds.metadata.namespace)) {
+      if (!isControlledBy(pod, ds)) continue;
+      const nodeName = daemonPodNode(pod) ?? '';
+      byNode.set(nodeName, [...(byNode.get(nodeName) ?? []), pod]);
+    }
+    const nodes = ctx.store.all(NODES);
+    const eligible = new Set<string>();
+    for (const node of nodes) {
+      const fit = daemonNodeFit(spec, node);
+      const pods = byNode.get(node.metadata.name) ?? [];
+      byNode.delete(node.metadata.name);
+      const failed = pods.filter((p) => podPhase(p) === 'Failed' && !p.metadata.deletionTimestamp);
+      for (const pod of failed) {
+        ctx.events.record({ regarding: ds, type: 'Warning', reason: 'FailedDaemonPod', message: `Found failed daemon pod ${pod.metadata.namespace}/${pod.metadata.name} on node ${node.metadata.name}, will try to kill it`, component: COMPONENT });
+        removePod(ds, pod, ctx);
+      }
+      const running = pods.filter((p) => !p.metadata.deletionTimestamp && podPhase(p) !== 'Failed' && podPhase(p) !== 'Succeeded');
+      if (fit.shouldRun) eligible.add(node.metadata.name);
+      if (fit.shouldRun && running.length === 0 && failed.length === 0 && !pods.some((p) => p.metadata.deletionTimestamp)) createPod(ds, v, node.metadata.name, ctx);
+      else if (!fit.shouldContinueRunning) for (const pod of running) removePod(ds, pod, ctx);
+      else if (running.length > 1) {
+        const keep = [...running].sort((a, b) => (a.metadata.creationTimestamp < b.metadata.creationTimestamp ? -1 : 1))[0];
+        for (const pod of running) if (pod !== keep) removePod(ds, pod, ctx);
+      }
+    }
+    // Pods pinned to nodes that no longer exist.
+    for (const pods of byNode.values()) for (const pod of pods) removePod(ds, pod, ctx);
+    if (!v.onDelete) rollingUpdate(ds, v, eligible, ctx);
+    return writeStatus(ds, v, eligible, now, ctx);
+  }
+
+  /** Deletes old-template pods, unavailable ones first, keeping within maxUnavailable. */
+  function rollingUpdate(ds: KubeObject, v: DaemonSetView, eligible: Set<string>, ctx: ControllerContext): void {
+    const now = ctx.clock.now();
+    const budget = Math.max(1, scaledValue(v.maxUnavailable, eligible.size, true));
+    const current = new Map<string, KubeObject>();
+    for (const pod of ctx.store.all(PODS, ds.metadata.namespace)) {
+      const nodeName = daemonPodNode(pod);
+      if (isControlledBy(pod, ds) && nodeName && eligible.has(nodeName) && !pod.metadata.deletionTimestamp) current.set(nodeName, pod);
+    }
+    let unavailable = 0;
+    for (const nodeName of eligible) {
+      const pod = current.get(nodeName);
+      if (!pod || !isPodAvailable(pod, v.minReadySeconds, now)) unavailable += 1;
+    }
+    const old = [...current.values()].filter((p) => p.metadata.labels?.[DAEMONSET_HASH_LABEL] !== v.hash);
+    for (const pod of old.filter((p) => !isPodAvailable(p, v.minReadySeconds, now))) removePod(ds, pod, ctx);
+    for (const pod of old.filter((p) => isPodAvailable(p, v.minReadySeconds, now))) {
+      if (unavailable >= budget) break;
+      removePod(ds, pod, ctx);
+      unavailable += 1;
+    }
+  }
+
+  function writeStatus(ds: KubeObject, v: DaemonSetView, eligible: Set<string>, now: number, ctx: ControllerContext): number | undefined {
+    const nodesWithPods = new Map<string, KubeObject[]>();
+    for (const pod of ctx.store.all(PODS, ds.metadata.namespace)) {
+      const nodeName = daemonPodNode(pod);
+      if (!nodeName || !isControlledBy(pod, ds) || pod.metadata.deletionTimestamp) continue;
+      nodesWithPods.set(nodeName, [...(nodesWithPods.get(nodeName) ?? []), pod]);
+    }
+    let current = 0;
+    let misscheduled = 0;
+    let ready = 0;
+    let available = 0;
+    let updated = 0;
+    let wake: number | undefined;
+    for (const [nodeName, pods] of nodesWithPods) {
+      if (!eligible.has(nodeName)) {
+        misscheduled += 1;
+        continue;
+      }
+      current += 1;
+      const pod = pods[0] as KubeObject;
+      if (pod.metadata.labels?.[DAEMONSET_HASH_LABEL] === v.hash) updated += 1;
+      if (isPodReady(pod)) {
+        ready += 1;
+        if (isPodAvailable(pod, v.minReadySeconds, now)) available += 1;
+        const until = msUntilAvailable(pod, v.minReadySeconds, now);
+        if (until !== undefined) wake = Math.min(wake ?? until, until);
+      }
+    }
+    const status: Record<string, unknown> = {
+      currentNumberScheduled: current,
+      numberMisscheduled: misscheduled,
+      desiredNumberScheduled: eligible.size,
+      numberReady: ready,
+      observedGeneration: ds.metadata.generation,
+    };
+    if (updated) status['updatedNumberScheduled'] = updated;
+    if (available) status['numberAvailable'] = available;
+    if (eligible.size - available > 0) status['numberUnavailable'] = eligible.size - available;
+    ctx.store.mutate(DAEMONSETS, ds.metadata.namespace, ds.metadata.name, (copy) => {
+      copy['status'] = status;
+    }, { subresource: 'status' });
+    return wake;
+  }
+
+  return {
+    name: COMPONENT,
+    keysFor(change: Change): ReconcileKey[] {
+      if (change.resource === 'daemonsets.apps') {
+        const key = dsKey(change.object);
+        if (change.type === 'DELETED') known.delete(`${key.namespace}/${key.name}`);
+        else known.set(`${key.namespace}/${key.name}`, key);
+        return [key];
+      }
+      if (change.resource === 'nodes') return placementChanged(change) ? [...known.values()] : [];
+      if (change.resource === 'pods') return ownerKeysFor(change, 'DaemonSet', 'daemonsets.apps');
+      return [];
+    },
+    initialKeys(ctx: ControllerContext): ReconcileKey[] {
+      const keys = ctx.store.all(DAEMONSETS).map(dsKey);
+      for (const key of keys) known.set(`${key.namespace}/${key.name}`, key);
+      return keys;
+    },
+    reconcile(key: ReconcileKey, ctx: ControllerContext): number | void {
+      const ds = ctx.store.find(DAEMONSETS, key.namespace, key.name);
+      if (!ds || ds.metadata.deletionTimestamp) return;
+      return reconcileDaemonSet(ds, ctx);
+    },
+  };
+}

@@ -1,0 +1,118 @@
+/**
+ * POST (create) and PUT (update, including /status) on top of the store, with the apiserver's
+ * write pipeline: namespace lifecycle, defaulting, validation, Service allocation, managedFields,
+ * optimistic concurrency and dryRun.
+ */
+import { badRequest, conflict, invalid } from '../errors.ts';
+import type { ResourceType } from '../resources.ts';
+import type { KubeObject } from '../types.ts';
+import type { ApiRequest, Reply, ServerContext } from './context.ts';
+import { liveObject } from './handlers-read.ts';
+import { ensureNamespaceAcceptsCreate } from './namespaces.ts';
+import type { ResourceRoute } from './router.ts';
+import { allocateServiceFields } from './services.ts';
+import { dryRunOf, fieldManagerOf, fromWire, parseObjectBody, storageType, toWire } from './wire.ts';
+
+/** Who writes, and how (for managedFields). */
+export interface PrepareOptions {
+  manager: string;
+  /** Server-side apply maintains managedFields itself. */
+  apply?: boolean;
+  subresource?: string;
+}
+
+function isServices(type: ResourceType): boolean {
+  return type.group === '' && type.plural === 'services';
+}
+
+/** Defaulting, validation, allocation and managedFields for an object about to be stored. */
+export function prepareForStorage(ctx: ServerContext, type: ResourceType, object: KubeObject, old: KubeObject | undefined, options: PrepareOptions): KubeObject {
+  let next = ctx.extensions.applyDefaults(type, object);
+  const causes = ctx.extensions.validate(type, next, old);
+  if (causes.length > 0) throw invalid(type.kind, type.group, next.metadata.name ?? '', causes);
+  if (isServices(type)) next = allocateServiceFields(ctx.store, next, old);
+  if (!options.apply && ctx.extensions.recordUpdate) {
+    next = ctx.extensions.recordUpdate({ before: old, after: next, manager: options.manager, now: ctx.now(), type, ...(options.subresource ? { subresource: options.subresource } : {}) });
+  }
+  return next;
+}
+
+/** kube-apiserver's EnsureObjectNamespaceMatchesRequestNamespace. */
+export function withRequestNamespace(object: KubeObject, requestNamespace: string | undefined): KubeObject {
+  const ns = object.metadata.namespace ?? '';
+  const wanted = requestNamespace ?? '';
+  if (ns === wanted) return object;
+  if (ns === '') return { ...object, metadata: { ...object.metadata, namespace: wanted } };
+  if (wanted === '') {
+    const { namespace: _dropped, ...metadata } = object.metadata;
+    return { ...object, metadata: metadata as KubeObject['metadata'] };
+  }
+  throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
+}
+
+/** Stores a new object after the full write pipeline; 201 with the stored (or dry-run) object. */
+export function createObject(ctx: ServerContext, type: ResourceType, object: KubeObject, options: PrepareOptions & { dryRun: boolean }): Reply {
+  ensureNamespaceAcceptsCreate(ctx.store, type, object.metadata.namespace, object.metadata.name ?? '');
+  const prepared = prepareForStorage(ctx, type, object, undefined, options);
+  const stored = ctx.store.create(storageType(type), fromWire(type, prepared), { dryRun: options.dryRun });
+  return { code: 201, body: toWire(type, stored) };
+}
+
+/** POST to a collection. */
+export function handleCreate(ctx: ServerContext, req: ApiRequest, route: ResourceRoute): Reply {
+  const dryRun = dryRunOf(req, 'CreateOptions');
+  const object = withRequestNamespace(parseObjectBody(req, route.type), route.namespace);
+  return createObject(ctx, route.type, object, { dryRun, manager: fieldManagerOf(req) });
+}
+
+/** The update handler's checkName: body name and namespace must agree with the URL. */
+function checkName(object: KubeObject, route: ResourceRoute & { name: string }): KubeObject {
+  const name = object.metadata.name ?? '';
+  if (name !== route.name) throw badRequest(`the name of the object (${name}) does not match the name on the URL (${route.name})`);
+  const ns = object.metadata.namespace ?? '';
+  if (route.namespace && ns && ns !== route.namespace) {
+    throw badRequest(`the namespace of the object (${ns}) does not match the namespace on the URL (${route.namespace})`);
+  }
+  return withRequestNamespace(object, route.namespace);
+}
+
+/** 409 before any other work when the client's resourceVersion precondition is stale. */
+export function checkResourceVersion(type: ResourceType, live: KubeObject, incoming: KubeObject): void {
+  const rv = incoming.metadata.resourceVersion;
+  if (rv && rv !== live.metadata.resourceVersion) {
+    throw conflict(type.plural, type.group, live.metadata.name, 'the object has been modified; please apply your changes to the latest version and try again');
+  }
+}
+
+/** Writes an updated object (whole object, or only its status) and answers 200. */
+export function storeUpdate(ctx: ServerContext, type: ResourceType, prepared: KubeObject, options: { dryRun: boolean; status: boolean }): Reply {
+  const stored = ctx.store.update(storageType(type), fromWire(type, prepared), { dryRun: options.dryRun, ...(options.status ? { subresource: 'status' as const } : {}) });
+  return { code: 200, body: toWire(type, stored) };
+}
+
+/** The object a /status write produces: the live object with the new status. */
+export function withStatusOf(live: KubeObject, incoming: KubeObject): KubeObject {
+  const next: KubeObject = { ...live, metadata: { ...live.metadata, ...(incoming.metadata.resourceVersion ? { resourceVersion: incoming.metadata.resourceVersion } : {}) } };
+  if (incoming['status'] === undefined) delete next['status'];
+  else next['status'] = incoming['status'];
+  return next;
+}
+
+/** PUT of an object or its /status. */
+export function handleUpdate(ctx: ServerContext, req: ApiRequest, route: ResourceRoute & { name: string }): Reply {
+  const { type } = route;
+  const dryRun = dryRunOf(req, 'UpdateOptions');
+  const object = checkName(parseObjectBody(req, type), route);
+  const live = liveObject(ctx, route);
+  checkResourceVersion(type, live, object);
+  const manager = fieldManagerOf(req);
+  if (route.subresource === 'status') {
+    const merged = withStatusOf(live, object);
+    const causes = ctx.extensions.validate(type, merged, live);
+    if (causes.length > 0) throw invalid(type.kind, type.group, route.name, causes);
+    const recorded = ctx.extensions.recordUpdate ? ctx.extensions.recordUpdate({ before: live, after: merged, manager, now: ctx.now(), type, subresource: 'status' }) : merged;
+    return storeUpdate(ctx, type, recorded, { dryRun, status: true });
+  }
+  const prepared = prepareForStorage(ctx, type, object, live, { manager });
+  return storeUpdate(ctx, type, prepared, { dryRun, status: false });
+}

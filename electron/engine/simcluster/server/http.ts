@@ -1,0 +1,202 @@
+/**
+ * The simulated API server's HTTP(S) front: per-run TLS, optional bearer tokens, fault
+ * injection, and Kubernetes `Status` bodies for every failure (a bad request never takes the
+ * server down). HTTP/1.1 only, as clients fall back to it when ALPN offers nothing else.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ApiError, internalError } from '../errors.ts';
+import type { ObjectStore } from '../store.ts';
+import { authenticate, authorize, verbOf, type Tokens } from './auth.ts';
+import type { ApiRequest, Reply, ServerContext } from './context.ts';
+import { DEFAULT_KUBERNETES_MINOR } from './discovery.ts';
+import { dispatch } from './dispatch.ts';
+import type { ApiExtensions } from './extensions.ts';
+import { Faults } from './faults.ts';
+import { kubeconfigFor } from './kubeconfig.ts';
+import { notFoundPath, parseRoute } from './router.ts';
+import { createCertificates } from './tls.ts';
+import { DEFAULT_BOOKMARK_INTERVAL_MS, DEFAULT_WATCH_BUFFER_LIMIT_BYTES } from './watch-stream.ts';
+import { boolParam } from './wire.ts';
+
+/** kube-apiserver's request body limit. */
+export const MAX_BODY_BYTES = 3 * 1024 * 1024;
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/**
+ * Written into kubeconfigs of servers without tokens: kubectl prompts for a username over HTTPS
+ * when the kubeconfig user has no credentials at all, and such a server accepts any token.
+ */
+export const OPEN_ACCESS_TOKEN = 'kubedrift-simcluster';
+
+/** Options of `startApiServer`. */
+export interface ApiServerOptions {
+  store: ObjectStore;
+  extensions: ApiExtensions;
+  /** 0 or unset: any free port. */
+  port?: number;
+  host?: '127.0.0.1';
+  /** HTTPS with a per-run CA (default); false serves plain HTTP. */
+  tls?: boolean;
+  tokens?: Tokens;
+  /** The minor version `/version` reports (the gcloud kubectl dispatcher picks its build by it). */
+  kubernetesMinor?: number;
+  now?: () => number;
+  bookmarkIntervalMs?: number;
+  /** Bytes a watch may fall behind before the server closes it. */
+  watchBufferLimitBytes?: number;
+}
+
+/** A running simulated API server. */
+export interface ApiServer {
+  /** `https://127.0.0.1:PORT` (or http://). */
+  readonly url: string;
+  readonly port: number;
+  /** The CA that signed the serving certificate (TLS only). */
+  readonly caPem?: string;
+  /** A kubeconfig for this server with the read-write token, if any. */
+  kubeconfig(contextName?: string): string;
+  readonly faults: Faults;
+  close(): Promise<void>;
+  /** Cuts every connection and listens again on the same port with the same store. */
+  restart(): Promise<void>;
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new ApiError(413, 'RequestEntityTooLarge', `Request entity too large: limit is ${MAX_BODY_BYTES}`, {}));
+        req.removeAllListeners('data');
+        req.resume();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function send(res: ServerResponse, reply: Reply): void {
+  const body = Buffer.isBuffer(reply.body) ? reply.body : Buffer.from(typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body));
+  res.writeHead(reply.code, {
+    'Content-Type': reply.contentType ?? 'application/json',
+    'Content-Length': body.length,
+    'Cache-Control': 'no-cache, private',
+    'Audit-Id': randomUUID(),
+    ...reply.headers,
+  });
+  res.end(body);
+}
+
+function sendError(res: ServerResponse, error: unknown): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const apiError = error instanceof ApiError ? error : internalError(error instanceof Error ? error.message : String(error));
+  const retryAfter = apiError.details?.retryAfterSeconds;
+  const headers: Record<string, string> = retryAfter && (apiError.code === 429 || apiError.code >= 500) ? { 'Retry-After': String(retryAfter) } : {};
+  send(res, { code: apiError.code, body: apiError.toStatus(), headers });
+}
+
+async function handleRequest(ctx: ServerContext, tokens: Tokens | undefined, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  try {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const method = (req.method ?? 'GET').toUpperCase();
+    const delayMs = ctx.faults.delayFor(method, url.pathname);
+    if (delayMs > 0) await sleep(delayMs);
+    const failure = ctx.faults.takeFailure(method, url.pathname);
+    if (failure) throw failure;
+    const route = parseRoute(url.pathname);
+    const user = authenticate(tokens, req.headers.authorization, route);
+    if (!route) throw notFoundPath();
+    const rawBody = BODY_METHODS.has(method) ? await readBody(req) : Buffer.alloc(0);
+    const apiRequest: ApiRequest = { method, path: url.pathname, query: url.searchParams, headers: req.headers, body: rawBody.toString('utf8'), rawBody, user };
+    if (route.kind === 'resource') authorize(user, verbOf(method, route, boolParam(apiRequest, 'watch')), route);
+    const reply = dispatch(ctx, apiRequest, route, res);
+    if (reply) send(res, reply);
+  } catch (error) {
+    try {
+      sendError(res, error);
+    } catch {
+      res.destroy();
+    }
+  }
+}
+
+/** Starts the server on 127.0.0.1 (a free port unless `port` is given) and resolves once it listens. */
+export async function startApiServer(options: ApiServerOptions): Promise<ApiServer> {
+  const host = options.host ?? '127.0.0.1';
+  const certificates = options.tls === false ? undefined : await createCertificates();
+  const faults = new Faults(options.store);
+  let port = options.port ?? 0;
+  const ctx: ServerContext = {
+    store: options.store,
+    extensions: options.extensions,
+    now: options.now ?? Date.now,
+    faults,
+    kubernetesMinor: options.kubernetesMinor ?? DEFAULT_KUBERNETES_MINOR,
+    bookmarkIntervalMs: options.bookmarkIntervalMs ?? DEFAULT_BOOKMARK_INTERVAL_MS,
+    watchBufferLimitBytes: options.watchBufferLimitBytes ?? DEFAULT_WATCH_BUFFER_LIMIT_BYTES,
+    serverAddress: () => `${host}:${port}`,
+  };
+  const handler = (req: IncomingMessage, res: ServerResponse): void => void handleRequest(ctx, options.tokens, req, res);
+
+  const create = (): Server => {
+    const server = certificates
+      ? createHttpsServer({ key: certificates.keyPem, cert: certificates.certPem, ALPNProtocols: ['http/1.1'] }, handler)
+      : createHttpServer(handler);
+    server.on('clientError', (_error, socket) => {
+      if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+      else socket.destroy();
+    });
+    return server;
+  };
+  const listen = (server: Server): Promise<void> =>
+    new Promise((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  const shutdown = (server: Server): Promise<void> =>
+    new Promise((resolve) => {
+      faults.cutWatches();
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+
+  let server = create();
+  await listen(server);
+  port = (server.address() as AddressInfo).port;
+  const url = `${certificates ? 'https' : 'http'}://${host}:${port}`;
+  let closed = false;
+
+  return {
+    url,
+    port,
+    ...(certificates ? { caPem: certificates.caPem } : {}),
+    faults,
+    kubeconfig: (contextName?: string) =>
+      kubeconfigFor({ server: url, ...(certificates ? { caPem: certificates.caPem } : {}), token: options.tokens?.readWrite ?? OPEN_ACCESS_TOKEN, ...(contextName ? { contextName } : {}) }),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await shutdown(server);
+    },
+    async restart() {
+      if (closed) throw new Error('the API server is closed');
+      await shutdown(server);
+      server = create();
+      await listen(server);
+    },
+  };
+}

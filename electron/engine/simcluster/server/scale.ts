@@ -1,0 +1,99 @@
+/**
+ * The /scale subresource: workloads seen as autoscaling/v1 Scale objects (spec.replicas,
+ * status.replicas, status.selector as a selector string); writes change the workload's
+ * spec.replicas.
+ */
+import { badRequest, invalid } from '../errors.ts';
+import type { ResourceType } from '../resources.ts';
+import type { KubeObject } from '../types.ts';
+import type { ApiRequest, Reply, ServerContext } from './context.ts';
+import { liveObject } from './handlers-read.ts';
+import { checkResourceVersion, prepareForStorage, storeUpdate } from './handlers-write.ts';
+import { baseMediaType } from './media.ts';
+import type { ResourceRoute } from './router.ts';
+import { dryRunOf, fieldManagerOf, parseObjectBody } from './wire.ts';
+
+/** autoscaling/v1 Scale, for patching the subresource through ApiExtensions.applyPatch. */
+export const SCALE_TYPE: ResourceType = {
+  group: 'autoscaling',
+  version: 'v1',
+  kind: 'Scale',
+  plural: 'scale',
+  singular: 'scale',
+  namespaced: true,
+  shortNames: [],
+  categories: [],
+  verbs: ['get', 'patch', 'update'],
+  subresources: [],
+};
+
+interface SelectorObject {
+  matchLabels?: Record<string, string>;
+  matchExpressions?: Array<{ key: string; operator: string; values?: string[] }>;
+}
+
+/** metav1.LabelSelectorAsSelector(...).String(): requirements sorted by key. */
+export function selectorString(selector: SelectorObject | undefined): string {
+  const terms: Array<[string, string]> = [];
+  for (const [key, value] of Object.entries(selector?.matchLabels ?? {})) terms.push([key, `${key}=${value}`]);
+  for (const e of selector?.matchExpressions ?? []) {
+    const values = [...(e.values ?? [])].sort().join(',');
+    if (e.operator === 'In') terms.push([e.key, `${e.key} in (${values})`]);
+    else if (e.operator === 'NotIn') terms.push([e.key, `${e.key} notin (${values})`]);
+    else if (e.operator === 'Exists') terms.push([e.key, e.key]);
+    else if (e.operator === 'DoesNotExist') terms.push([e.key, `!${e.key}`]);
+  }
+  return terms
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, term]) => term)
+    .join(',');
+}
+
+/** The Scale view of a Deployment, ReplicaSet or StatefulSet. */
+export function scaleOf(workload: KubeObject): KubeObject {
+  const spec = (workload['spec'] ?? {}) as { replicas?: number; selector?: SelectorObject };
+  const status = (workload['status'] ?? {}) as { replicas?: number };
+  const m = workload.metadata;
+  const selector = selectorString(spec.selector);
+  return {
+    kind: 'Scale',
+    apiVersion: 'autoscaling/v1',
+    metadata: { name: m.name, ...(m.namespace ? { namespace: m.namespace } : {}), uid: m.uid, resourceVersion: m.resourceVersion, creationTimestamp: m.creationTimestamp },
+    spec: spec.replicas ? { replicas: spec.replicas } : {},
+    status: { replicas: status.replicas ?? 0, ...(selector ? { selector } : {}) },
+  };
+}
+
+/** GET /scale. */
+export function handleScaleGet(ctx: ServerContext, route: ResourceRoute & { name: string }): Reply {
+  return { code: 200, body: scaleOf(liveObject(ctx, route)) };
+}
+
+function writeScale(ctx: ServerContext, req: ApiRequest, route: ResourceRoute & { name: string }, live: KubeObject, scale: KubeObject, dryRun: boolean): Reply {
+  if ((scale.metadata.name ?? '') !== route.name) throw badRequest(`the name of the object (${scale.metadata.name ?? ''}) does not match the name on the URL (${route.name})`);
+  checkResourceVersion(route.type, live, scale);
+  const replicas = (scale['spec'] as { replicas?: unknown } | undefined)?.replicas ?? 0;
+  if (typeof replicas !== 'number' || !Number.isInteger(replicas) || replicas < 0) {
+    throw invalid('Scale', 'autoscaling', route.name, [{ field: 'spec.replicas', message: `Invalid value: ${JSON.stringify(replicas)}: must be greater than or equal to 0` }]);
+  }
+  const next = { ...live, spec: { ...((live['spec'] ?? {}) as object), replicas } };
+  const prepared = prepareForStorage(ctx, route.type, next, live, { manager: fieldManagerOf(req), subresource: 'scale' });
+  const reply = storeUpdate(ctx, route.type, prepared, { dryRun, status: false });
+  return { code: 200, body: scaleOf(reply.body as KubeObject) };
+}
+
+/** PUT /scale: sets spec.replicas of the workload. */
+export function handleScaleUpdate(ctx: ServerContext, req: ApiRequest, route: ResourceRoute & { name: string }): Reply {
+  const dryRun = dryRunOf(req, 'UpdateOptions');
+  const scale = parseObjectBody(req, SCALE_TYPE);
+  const live = liveObject(ctx, route);
+  return writeScale(ctx, req, route, live, scale, dryRun);
+}
+
+/** PATCH /scale: patches the Scale view, then sets spec.replicas of the workload. */
+export function handleScalePatch(ctx: ServerContext, req: ApiRequest, route: ResourceRoute & { name: string }, options: { fieldManager?: string; force?: boolean }): Reply {
+  const dryRun = dryRunOf(req, 'PatchOptions');
+  const live = liveObject(ctx, route);
+  const patched = ctx.extensions.applyPatch({ contentType: baseMediaType(req.headers['content-type']), live: scaleOf(live), body: req.body, now: ctx.now(), type: SCALE_TYPE, ...options });
+  return writeScale(ctx, req, route, live, patched, dryRun);
+}

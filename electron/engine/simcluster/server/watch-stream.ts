@@ -1,0 +1,210 @@
+/**
+ * `?watch=true` as kube-apiserver serves it: HTTP 200, chunked newline-delimited JSON events
+ * (`{"type":"ADDED","object":{...}}`), objects in the negotiated form (Tables for kubectl get -w,
+ * headers only on the first), BOOKMARKs to clients that allowed them and a bare newline to the
+ * others as keep-alive, `timeoutSeconds`, and a too-old resourceVersion as an in-stream 410 ERROR.
+ *
+ * Why the newline: client-node 2.x drops a watch after 30 s without bytes and sends no
+ * allowWatchBookmarks; its line reader ignores lines that are not JSON. client-go's JSON framer
+ * skips whitespace between objects. A BOOKMARK nobody asked for, by contrast, reaches
+ * `kubectl get -w`'s printer as an event to print.
+ */
+import type { ServerResponse } from 'node:http';
+import { ApiError } from '../errors.ts';
+import { apiVersionOf, type ResourceType } from '../resources.ts';
+import type { KubeObject, WatchEvent } from '../types.ts';
+import { startWatch, type Watch } from '../watch.ts';
+import type { ApiRequest, ServerContext } from './context.ts';
+import type { ControlledWatch } from './faults.ts';
+import { negotiateObjectFormat, type ObjectFormat } from './media.ts';
+import { includeObjectOf, presentObject } from './present.ts';
+import type { ResourceRoute } from './router.ts';
+import { boolParam, selectorsOf, storageType, toWire } from './wire.ts';
+
+/** Keep-alive period: half of client-node's 30 s inactivity timeout. */
+export const DEFAULT_BOOKMARK_INTERVAL_MS = 15_000;
+/** How far a watch client may fall behind before the server closes its watch. */
+export const DEFAULT_WATCH_BUFFER_LIMIT_BYTES = 16 * 1024 * 1024;
+
+type Encoder = (event: WatchEvent) => string;
+
+function encoderFor(ctx: ServerContext, req: ApiRequest, type: ResourceType, format: ObjectFormat): Encoder {
+  const includeObject = includeObjectOf(req);
+  let columnsSent = false;
+  return (event) => {
+    let object: unknown = event.object;
+    if (event.type === 'ADDED' || event.type === 'MODIFIED' || event.type === 'DELETED') {
+      const presented = presentObject(ctx, type, toWire(type, event.object as KubeObject), format, includeObject);
+      // Like the apiserver, only the first Table of a watch carries column definitions.
+      object = format.format === 'table' && columnsSent ? { ...(presented as object), columnDefinitions: null } : presented;
+      if (format.format === 'table') columnsSent = true;
+    } else if (event.type === 'BOOKMARK') {
+      object = { ...event.object, apiVersion: apiVersionOf(type) };
+    }
+    return `${JSON.stringify({ type: event.type, object })}\n`;
+  };
+}
+
+function watchOptionsInvalid(message: string): ApiError {
+  return new ApiError(422, 'Invalid', `ListOptions.meta.k8s.io "" is invalid: resourceVersionMatch: ${message}`, {
+    group: 'meta.k8s.io',
+    kind: 'ListOptions',
+    causes: [{ reason: 'FieldValueForbidden', message, field: 'resourceVersionMatch' }],
+  });
+}
+
+/** One open watch response: framing, keep-alive, stall buffering and the slow-consumer bound. */
+class WatchStream implements ControlledWatch {
+  private readonly res: ServerResponse;
+  private readonly limitBytes: number;
+  private bound: number;
+  private stalled = false;
+  private stallQueue: string[] = [];
+  private stallBytes = 0;
+  private overflowed = false;
+  private ended = false;
+  onEnd: () => void = () => undefined;
+
+  constructor(res: ServerResponse, limitBytes: number) {
+    this.res = res;
+    this.limitBytes = limitBytes;
+    this.bound = limitBytes;
+  }
+
+  open(): void {
+    this.res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache, private', 'Transfer-Encoding': 'chunked' });
+    this.res.flushHeaders();
+  }
+
+  /**
+   * Writes the events produced before the stream opened (initial ADDED events, replayed history).
+   * The slow-consumer bound starts after them: a client may fall `limitBytes` behind that.
+   */
+  writeBurst(lines: string[]): void {
+    for (const line of lines) this.res.write(line);
+    this.bound = this.limitBytes + this.res.writableLength;
+  }
+
+  write(line: string): void {
+    if (this.ended) return;
+    if (this.stalled) {
+      if (this.overflowed) return;
+      this.stallQueue.push(line);
+      this.stallBytes += line.length;
+      if (this.stallBytes > this.limitBytes) {
+        this.overflowed = true;
+        this.stallQueue = [];
+      }
+      return;
+    }
+    this.res.write(line);
+    // The client will re-watch from its last resourceVersion; buffering without limit would not help it.
+    if (this.res.writableLength > this.bound) this.close();
+  }
+
+  /** Whether a keep-alive may be written now (not while stalled or after the end). */
+  acceptsKeepAlive(): boolean {
+    return !this.ended && !this.stalled;
+  }
+
+  cut(): void {
+    this.finish();
+    this.res.destroy();
+  }
+
+  stall(): void {
+    this.stalled = true;
+  }
+
+  resume(): void {
+    if (!this.stalled) return;
+    this.stalled = false;
+    const queued = this.stallQueue;
+    this.stallQueue = [];
+    this.stallBytes = 0;
+    if (this.overflowed) {
+      this.close();
+      return;
+    }
+    for (const line of queued) this.write(line);
+  }
+
+  close(): void {
+    if (this.ended) return;
+    this.finish();
+    this.res.end();
+  }
+
+  /** Stops producing; idempotent. */
+  finish(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.onEnd();
+  }
+}
+
+/** Serves a watch on `res`. Throws ApiError for requests that fail before the stream starts. */
+export function serveWatch(ctx: ServerContext, req: ApiRequest, route: ResourceRoute, res: ServerResponse): void {
+  const { type } = route;
+  const format = negotiateObjectFormat(req.headers.accept);
+  const selectors = selectorsOf(req, type);
+  const allowWatchBookmarks = boolParam(req, 'allowWatchBookmarks');
+  const sendInitialEvents = req.query.has('sendInitialEvents') ? boolParam(req, 'sendInitialEvents') : undefined;
+  const match = req.query.get('resourceVersionMatch');
+  if (sendInitialEvents !== undefined && match !== 'NotOlderThan') throw watchOptionsInvalid('Forbidden: sendInitialEvents requires setting resourceVersionMatch to NotOlderThan');
+  if (match && sendInitialEvents === undefined) throw watchOptionsInvalid('Forbidden: resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided');
+  const timeoutSeconds = Number.parseInt(req.query.get('timeoutSeconds') ?? '', 10);
+
+  const encode = encoderFor(ctx, req, type, format);
+  const stream = new WatchStream(res, ctx.watchBufferLimitBytes);
+  const pending: string[] = [];
+  let live = false;
+  const sink = (event: WatchEvent): void => {
+    let line: string;
+    try {
+      line = encode(event);
+    } catch (error) {
+      const status = new ApiError(500, 'InternalError', `Internal error occurred: ${error instanceof Error ? error.message : String(error)}`).toStatus();
+      line = `${JSON.stringify({ type: 'ERROR', object: status })}\n`;
+      queueMicrotask(() => stream.close());
+    }
+    if (live) stream.write(line);
+    else pending.push(line);
+  };
+
+  let watch: Watch;
+  try {
+    watch = startWatch(ctx.store, storageType(type), { namespace: route.namespace, ...selectors, resourceVersion: req.query.get('resourceVersion') ?? undefined, allowWatchBookmarks, ...(sendInitialEvents !== undefined ? { sendInitialEvents } : {}) }, sink);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 410 && ctx.faults.state.watch410Mode === 'in-stream') {
+      stream.open();
+      stream.write(`${JSON.stringify({ type: 'ERROR', object: error.toStatus() })}\n`);
+      stream.close();
+      return;
+    }
+    throw error;
+  }
+
+  const timers: NodeJS.Timeout[] = [];
+  const unregister = ctx.faults.registerWatch(stream);
+  stream.onEnd = () => {
+    watch.stop();
+    for (const timer of timers) clearTimeout(timer);
+    unregister();
+  };
+  res.on('close', () => stream.finish());
+  res.on('error', () => stream.finish());
+
+  stream.open();
+  stream.writeBurst(pending);
+  live = true;
+
+  timers.push(
+    setInterval(() => {
+      if (!stream.acceptsKeepAlive()) return;
+      if (allowWatchBookmarks) watch.bookmark();
+      else stream.write('\n');
+    }, ctx.bookmarkIntervalMs),
+  );
+  if (Number.isFinite(timeoutSeconds) && timeoutSeconds > 0) timers.push(setTimeout(() => stream.close(), timeoutSeconds * 1000));
+}

@@ -1,0 +1,338 @@
+/**
+ * The simulated API server's object store: one cluster-wide monotonic resourceVersion, uid and
+ * generation bookkeeping, finalizer-aware deletion, a retained change log for watches and exact
+ * lists, and synchronous fan-out to watches and in-process controllers.
+ *
+ * Stored objects are treated as immutable: every write stores a fresh copy, and readers must not
+ * mutate what they get (use `mutate` for read-modify-write).
+ */
+import { randomUUID } from 'node:crypto';
+import { ChangeLog, type Change } from './changelog.ts';
+import { alreadyExists, conflict, gone, invalid, notFound } from './errors.ts';
+import { resourceId, type ResourceType } from './resources.ts';
+import type { IncomingObject, KubeObject } from './types.ts';
+
+export interface StoreOptions {
+  now?: () => number;
+  uid?: () => string;
+  /** How many changes stay replayable for watches and exact lists. */
+  retainedChanges?: number;
+}
+
+export interface WriteOptions {
+  dryRun?: boolean;
+  /** Write only `.status` (the /status subresource) or everything but it. */
+  subresource?: 'status';
+  /**
+   * Create only: runs on the object once uid, name and timestamps are set and before it is
+   * stored (or returned for a dry run), as kube-apiserver's PrepareForCreate + Validate do;
+   * the Job selector needs the uid. Returns the object to store; throw an ApiError to refuse.
+   */
+  admit?: (object: KubeObject) => KubeObject;
+}
+
+export type DeletePropagation = 'Foreground' | 'Background' | 'Orphan';
+
+export interface DeleteOptions {
+  dryRun?: boolean;
+  propagationPolicy?: DeletePropagation;
+  /**
+   * Above zero, the object is only marked (deletionTimestamp = now + grace) and lives on until
+   * a later delete with 0 (what kubelet does for a pod it has stopped), as pods are deleted.
+   */
+  gracePeriodSeconds?: number;
+  preconditions?: { uid?: string; resourceVersion?: string };
+}
+
+export type ChangeListener = (change: Change) => void;
+
+/** Kinds whose metadata.generation tracks spec changes. */
+const GENERATION_GROUPS = new Set(['apps', 'batch', 'autoscaling']);
+const NAME_RE = /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/;
+const GENERATE_SUFFIX = 'bcdfghjklmnpqrstvwxz2456789';
+
+export function objectKey(namespace: string | undefined, name: string): string {
+  return namespace ? `${namespace}/${name}` : name;
+}
+
+/** A Namespace's `spec.finalizers` (`kubernetes`): it lives on, Terminating, until they are gone. */
+function namespaceFinalizers(type: ResourceType, object: KubeObject): string[] {
+  if (type.group !== '' || type.kind !== 'Namespace') return [];
+  return (object['spec'] as { finalizers?: string[] } | undefined)?.finalizers ?? [];
+}
+
+function specPart(object: KubeObject | IncomingObject): string {
+  const { metadata: _m, status: _s, ...rest } = object as Record<string, unknown>;
+  return JSON.stringify(rest);
+}
+
+export class ObjectStore {
+  private rv = 0;
+  private readonly data = new Map<string, Map<string, KubeObject>>();
+  private readonly sortedKeys = new Map<string, string[] | null>();
+  private readonly log: ChangeLog;
+  private readonly listeners = new Set<ChangeListener>();
+  private readonly now: () => number;
+  private readonly uid: () => string;
+
+  constructor(options: StoreOptions = {}) {
+    this.now = options.now ?? Date.now;
+    this.uid = options.uid ?? randomUUID;
+    this.log = new ChangeLog(options.retainedChanges ?? 50_000);
+  }
+
+  /** The newest resourceVersion. */
+  currentRv(): number {
+    return this.rv;
+  }
+
+  oldestServableRv(): number {
+    return this.log.oldestServable();
+  }
+
+  /** Drops replayable history up to now: the next watch from an older rv gets 410 Gone. */
+  compact(): void {
+    this.log.compact(this.rv);
+  }
+
+  onChange(listener: ChangeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private bucket(type: ResourceType): Map<string, KubeObject> {
+    const id = resourceId(type);
+    let bucket = this.data.get(id);
+    if (!bucket) {
+      bucket = new Map();
+      this.data.set(id, bucket);
+    }
+    return bucket;
+  }
+
+  get(type: ResourceType, namespace: string | undefined, name: string): KubeObject {
+    const object = this.find(type, namespace, name);
+    if (!object) throw notFound(type.plural, type.group, name);
+    return object;
+  }
+
+  find(type: ResourceType, namespace: string | undefined, name: string): KubeObject | undefined {
+    return this.bucket(type).get(objectKey(type.namespaced ? namespace : undefined, name));
+  }
+
+  /** All objects of a type (optionally one namespace), in key order, at the current rv. */
+  all(type: ResourceType, namespace?: string): KubeObject[] {
+    const bucket = this.bucket(type);
+    const id = resourceId(type);
+    let keys = this.sortedKeys.get(id);
+    if (!keys) {
+      keys = [...bucket.keys()].sort();
+      this.sortedKeys.set(id, keys);
+    }
+    const out: KubeObject[] = [];
+    const prefix = namespace ? `${namespace}/` : '';
+    for (const key of keys) {
+      if (prefix && !key.startsWith(prefix)) continue;
+      const object = bucket.get(key);
+      if (object) out.push(object);
+    }
+    return out;
+  }
+
+  /** Objects of a type as they were at `rv` (for exact and paginated lists). */
+  allAt(type: ResourceType, rv: number, namespace?: string): KubeObject[] {
+    if (rv >= this.rv) return this.all(type, namespace);
+    if (rv < this.log.oldestServable()) throw gone('The resourceVersion for the provided list is too old.');
+    const id = resourceId(type);
+    const state = new Map(this.bucket(type));
+    const newer = this.log.since(rv).filter((c) => c.resource === id);
+    for (let i = newer.length - 1; i >= 0; i -= 1) {
+      const change = newer[i] as Change;
+      if (change.type === 'ADDED') state.delete(change.key);
+      else if (change.old) state.set(change.key, change.old);
+    }
+    const prefix = namespace ? `${namespace}/` : '';
+    return [...state.entries()]
+      .filter(([key]) => !prefix || key.startsWith(prefix))
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([, object]) => object);
+  }
+
+  /** Changes after `rv`, for a watch; throws 410 Gone when `rv` is older than the window. */
+  changesSince(rv: number): Change[] {
+    if (rv < this.log.oldestServable()) throw gone(`too old resource version: ${rv} (${this.log.oldestServable() + 1})`);
+    return this.log.since(rv);
+  }
+
+  create(type: ResourceType, incoming: IncomingObject, options: WriteOptions = {}): KubeObject {
+    const meta = { ...(incoming.metadata ?? {}) };
+    let name = meta.name ?? '';
+    if (!name && meta.generateName) name = this.generatedName(type, meta.namespace, meta.generateName);
+    if (!name) throw invalid(type.kind, type.group, '', [{ field: 'metadata.name', reason: 'FieldValueRequired', message: 'Required value: name or generateName is required' }]);
+    if (name.length > 253 || !NAME_RE.test(name)) {
+      throw invalid(type.kind, type.group, name, [{ field: 'metadata.name', message: `Invalid value: "${name}": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character` }]);
+    }
+    const namespace = type.namespaced ? meta.namespace : undefined;
+    if (type.namespaced && !namespace) throw invalid(type.kind, type.group, name, [{ field: 'metadata.namespace', reason: 'FieldValueRequired', message: 'Required value' }]);
+    const key = objectKey(namespace, name);
+    if (this.bucket(type).has(key)) throw alreadyExists(type.plural, type.group, name);
+    const nextRv = this.rv + 1;
+    const { resourceVersion: _rv, uid: _uid, creationTimestamp: _ct, deletionTimestamp: _dt, generation: _g, ...rest } = meta;
+    const built: KubeObject = {
+      ...structuredClone(incoming),
+      metadata: {
+        ...structuredClone(rest),
+        name,
+        ...(namespace ? { namespace } : {}),
+        uid: this.uid(),
+        resourceVersion: String(nextRv),
+        creationTimestamp: new Date(this.now()).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+        ...(GENERATION_GROUPS.has(type.group) ? { generation: 1 } : {}),
+      },
+    } as KubeObject;
+    const object = options.admit ? options.admit(built) : built;
+    if (options.dryRun) return object;
+    this.commit(type, 'ADDED', key, object, undefined);
+    return object;
+  }
+
+  /**
+   * Replaces an object. A resourceVersion on the incoming object must match (409 Conflict
+   * otherwise); without one the update is unconditional, as kube-apiserver allows.
+   */
+  update(type: ResourceType, incoming: IncomingObject, options: WriteOptions = {}): KubeObject {
+    const meta = incoming.metadata ?? {};
+    const name = meta.name ?? '';
+    const namespace = type.namespaced ? meta.namespace : undefined;
+    const current = this.find(type, namespace, name);
+    if (!current) throw notFound(type.plural, type.group, name);
+    if (meta.resourceVersion && meta.resourceVersion !== current.metadata.resourceVersion) {
+      throw conflict(type.plural, type.group, name, 'the object has been modified; please apply your changes to the latest version and try again');
+    }
+    if (meta.uid && meta.uid !== current.metadata.uid) {
+      throw conflict(type.plural, type.group, name, `Precondition failed: UID in precondition: ${meta.uid}, UID in object meta: ${current.metadata.uid}`);
+    }
+    let next: KubeObject;
+    const hasStatusSubresource = type.subresources.includes('status');
+    if (options.subresource === 'status') {
+      // A fresh metadata object: the stored one must not be mutated below. managedFields is the
+      // one piece of metadata a status write may change.
+      const managedFields = incoming.metadata?.managedFields;
+      next = { ...current, metadata: { ...current.metadata, ...(managedFields ? { managedFields: structuredClone(managedFields) } : {}) }, status: structuredClone((incoming as KubeObject)['status']) } as KubeObject;
+    } else {
+      const cloned = structuredClone(incoming) as KubeObject;
+      next = {
+        ...cloned,
+        metadata: {
+          ...cloned.metadata,
+          name: current.metadata.name,
+          ...(current.metadata.namespace ? { namespace: current.metadata.namespace } : {}),
+          uid: current.metadata.uid,
+          creationTimestamp: current.metadata.creationTimestamp,
+          ...(current.metadata.deletionTimestamp ? { deletionTimestamp: current.metadata.deletionTimestamp } : {}),
+        },
+      } as KubeObject;
+      delete next.metadata.generation;
+      if (hasStatusSubresource) {
+        if (current['status'] === undefined) delete next['status'];
+        else next['status'] = current['status'];
+      }
+    }
+    next.apiVersion = current.apiVersion;
+    next.kind = current.kind;
+    if (current.metadata.generation !== undefined) {
+      next.metadata.generation = specPart(next) === specPart(current) ? current.metadata.generation : current.metadata.generation + 1;
+    }
+    next.metadata.resourceVersion = current.metadata.resourceVersion;
+    if (JSON.stringify(next) === JSON.stringify(current)) return current;
+    next.metadata.resourceVersion = String(this.rv + 1);
+    if (options.dryRun) return next;
+    const key = objectKey(namespace, name);
+    // As kube-apiserver's ShouldDeleteDuringUpdate: finalizers emptied on an object whose
+    // grace period is over; a pod still in its graceful termination keeps taking updates.
+    if (next.metadata.deletionTimestamp && (next.metadata.finalizers ?? []).length === 0 && namespaceFinalizers(type, next).length === 0 && (current.metadata.deletionGracePeriodSeconds ?? 0) === 0) {
+      this.commit(type, 'DELETED', key, next, current);
+    } else {
+      this.commit(type, 'MODIFIED', key, next, current);
+    }
+    return next;
+  }
+
+  /** Read-modify-write of the current object; `fn` gets a private copy. */
+  mutate(type: ResourceType, namespace: string | undefined, name: string, fn: (copy: KubeObject) => KubeObject | void, options: WriteOptions = {}): KubeObject {
+    const current = this.get(type, namespace, name);
+    const copy = structuredClone(current);
+    const next = fn(copy) ?? copy;
+    return this.update(type, next, options);
+  }
+
+  /**
+   * Deletes, or marks for deletion while finalizers remain. Foreground and Orphan propagation
+   * add their finalizers for the garbage collector to act on; Background deletes at once.
+   */
+  delete(type: ResourceType, namespace: string | undefined, name: string, options: DeleteOptions = {}): { object: KubeObject; deleted: boolean } {
+    const current = this.get(type, namespace, name);
+    const pre = options.preconditions;
+    if (pre?.uid && pre.uid !== current.metadata.uid) {
+      throw conflict(type.plural, type.group, name, `Precondition failed: UID in precondition: ${pre.uid}, UID in object meta: ${current.metadata.uid}`);
+    }
+    if (pre?.resourceVersion && pre.resourceVersion !== current.metadata.resourceVersion) {
+      throw conflict(type.plural, type.group, name, `Precondition failed: ResourceVersion in precondition: ${pre.resourceVersion}, ResourceVersion in object meta: ${current.metadata.resourceVersion}`);
+    }
+    const finalizers = [...(current.metadata.finalizers ?? [])];
+    if (options.propagationPolicy === 'Foreground' && !finalizers.includes('foregroundDeletion')) finalizers.push('foregroundDeletion');
+    if (options.propagationPolicy === 'Orphan' && !finalizers.includes('orphan')) finalizers.push('orphan');
+    const key = objectKey(type.namespaced ? namespace : undefined, name);
+    const grace = options.gracePeriodSeconds ?? 0;
+    if (finalizers.length > 0 || grace > 0 || namespaceFinalizers(type, current).length > 0) {
+      const marked = current.metadata.deletionTimestamp !== undefined;
+      const currentGrace = current.metadata.deletionGracePeriodSeconds ?? 0;
+      const shortened = marked && grace < currentGrace;
+      if (marked && !shortened && finalizers.length === (current.metadata.finalizers ?? []).length) {
+        return { object: current, deleted: false };
+      }
+      const restart = !marked || shortened;
+      const next: KubeObject = {
+        ...current,
+        metadata: {
+          ...current.metadata,
+          finalizers,
+          deletionTimestamp: restart ? new Date(this.now() + grace * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z') : current.metadata.deletionTimestamp,
+          deletionGracePeriodSeconds: restart ? grace : currentGrace,
+          resourceVersion: String(this.rv + 1),
+        },
+      };
+      if (next.metadata.finalizers?.length === 0) delete next.metadata.finalizers;
+      if (!options.dryRun) this.commit(type, 'MODIFIED', key, next, current);
+      return { object: next, deleted: false };
+    }
+    const final: KubeObject = { ...current, metadata: { ...current.metadata, resourceVersion: String(this.rv + 1) } };
+    if (!options.dryRun) this.commit(type, 'DELETED', key, final, current);
+    return { object: final, deleted: true };
+  }
+
+  private generatedName(type: ResourceType, namespace: string | undefined, prefix: string): string {
+    for (;;) {
+      let suffix = '';
+      for (let i = 0; i < 5; i += 1) suffix += GENERATE_SUFFIX[Math.floor(Math.random() * GENERATE_SUFFIX.length)];
+      const name = `${prefix.slice(0, 58)}${suffix}`;
+      if (!this.bucket(type).has(objectKey(type.namespaced ? namespace : undefined, name))) return name;
+    }
+  }
+
+  private commit(type: ResourceType, kind: Change['type'], key: string, object: KubeObject, old: KubeObject | undefined): void {
+    this.rv += 1;
+    const id = resourceId(type);
+    const bucket = this.bucket(type);
+    if (kind === 'DELETED') {
+      bucket.delete(key);
+      this.sortedKeys.set(id, null);
+    } else {
+      if (!bucket.has(key)) this.sortedKeys.set(id, null);
+      bucket.set(key, object);
+    }
+    const change: Change = old ? { rv: this.rv, type: kind, resource: id, key, object, old } : { rv: this.rv, type: kind, resource: id, key, object };
+    this.log.append(change);
+    for (const listener of [...this.listeners]) listener(change);
+  }
+}
