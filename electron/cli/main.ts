@@ -10,6 +10,10 @@ export const COMMANDS: Record<string, Command> = {
     summary: 'serve the app to a browser on a loopback port (the browser shell)',
     run: async (argv) => (await import('./serve.ts')).serveCommand(argv),
   },
+  sim: {
+    summary: 'run the simulated Kubernetes cluster (API server, controllers, scenario) for kubectl and tests',
+    run: async (argv) => (await import('./sim.ts')).simCommand(argv),
+  },
 };
 
 export function helpText(): string {

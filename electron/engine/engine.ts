@@ -10,6 +10,20 @@ import { probeServer } from './cluster/probe.ts';
 import { createDispatcher, type Dispatcher, type Handlers } from './dispatcher.ts';
 import { StreamHub } from './hub.ts';
 import { SettingsStore } from './settings.ts';
+import type { SimCluster } from './simcluster/index.ts';
+
+/** What the engine needs of the built-in demo cluster. */
+export interface DemoCluster {
+  kubeconfigObject(contextName?: string): object;
+  stop(): Promise<void>;
+}
+
+/** Starts the simulated cluster in-process for the demo context (loaded only when chosen). */
+async function startDemoCluster(): Promise<DemoCluster> {
+  const { startSimCluster } = await import('./simcluster/index.ts');
+  const cluster: SimCluster = await startSimCluster({ scenario: 'demo' });
+  return cluster;
+}
 
 export interface EngineOptions {
   version: string;
@@ -24,6 +38,8 @@ export interface EngineOptions {
   electronVersion?: string;
   now?: () => number;
   log?: (message: string) => void;
+  /** How the demo context's cluster is started (default: the simulated cluster, in-process). */
+  demoCluster?: () => Promise<DemoCluster>;
 }
 
 export interface Engine extends Dispatcher {
@@ -46,6 +62,22 @@ export function createEngine(options: EngineOptions): Engine {
   let connection: ConnectionStatus = { context: null, state: 'idle', since: startedAt };
   let connectSeq = 0;
   let disposed = false;
+  let demo: Promise<DemoCluster> | undefined;
+
+  /** The demo cluster starts on first use and stays up while the engine lives. */
+  function demoCluster(): Promise<DemoCluster> {
+    demo ??= (options.demoCluster ?? startDemoCluster)().catch((error: unknown) => {
+      demo = undefined;
+      throw error;
+    });
+    return demo;
+  }
+
+  async function clientConfigFor(name: string): Promise<object | undefined> {
+    const info = registry.get(name);
+    if (!info?.demo) return registry.clientConfig(name);
+    return (await demoCluster()).kubeconfigObject(name);
+  }
 
   function setConnection(next: Omit<ConnectionStatus, 'since'>): void {
     connection = { ...next, since: now() };
@@ -56,18 +88,21 @@ export function createEngine(options: EngineOptions): Engine {
     const seq = ++connectSeq;
     const info = registry.get(name);
     if (!info) return;
-    if (info.demo) {
-      setConnection({ context: name, state: 'error', message: 'The built-in demo cluster is not part of this build yet.' });
-      return;
-    }
     if (info.problem) {
       setConnection({ context: name, state: 'error', message: info.problem });
       return;
     }
     const base = info.server ? { server: info.server } : {};
     setConnection({ context: name, state: 'connecting', ...base });
-    const config = registry.clientConfig(name);
-    if (!config) return;
+    let config: object | undefined;
+    try {
+      config = await clientConfigFor(name);
+    } catch (error) {
+      if (seq !== connectSeq || disposed) return;
+      setConnection({ context: name, state: 'error', message: `The demo cluster could not start: ${(error as Error).message}` });
+      return;
+    }
+    if (!config || seq !== connectSeq || disposed) return;
     const outcome = await probeServer(config);
     if (seq !== connectSeq || disposed) return;
     if (outcome.ok) {
@@ -134,6 +169,9 @@ export function createEngine(options: EngineOptions): Engine {
     },
     async dispose() {
       disposed = true;
+      const running = demo;
+      demo = undefined;
+      if (running) await running.then((cluster) => cluster.stop()).catch(() => undefined);
     },
   };
 }

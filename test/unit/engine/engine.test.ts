@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../../electron/engine/engine.ts';
+import { startSimCluster } from '../../../electron/engine/simcluster/index.ts';
 import type { ConnectionStatus } from '../../../shared/model.ts';
 import { withTempDir } from '../../helpers/tmp.ts';
 import { writeKubeconfig } from '../../helpers/kubeconfig.ts';
@@ -16,8 +17,11 @@ afterEach(async () => {
   await cleanup();
 });
 
+/** The demo context runs the small built-in scenario here, to keep the tests quick. */
+const minimalDemo = async () => startSimCluster({ scenario: 'minimal' });
+
 function make(kubeconfig: string, extra: { context?: string } = {}): Engine {
-  engine = createEngine({ version: '0.0.0-test', dataDir: `${dir}/data`, shell: 'test', kubeconfig, env: {}, homeDir: dir, log: () => {}, ...extra });
+  engine = createEngine({ version: '0.0.0-test', dataDir: `${dir}/data`, shell: 'test', kubeconfig, env: {}, homeDir: dir, log: () => {}, demoCluster: minimalDemo, ...extra });
   return engine;
 }
 
@@ -62,6 +66,27 @@ describe('engine', () => {
     await e.start();
     const result = await e.dispatch('contexts:list', {});
     expect(result).toMatchObject({ ok: true, value: { selected: 'kubedrift-demo', sources: [{ state: 'missing' }] } });
+  });
+
+  it('connects the demo context to the built-in simulated cluster over TLS', async () => {
+    const e = make(`${dir}/missing`);
+    const connected = nextConnection(e, 'connected');
+    await e.start();
+    const status = await connected;
+    expect(status).toMatchObject({ context: 'kubedrift-demo', serverVersion: expect.stringMatching(/^v1\.\d+\.\d+$/) });
+    expect(status.server).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+  });
+
+  it('reports a demo cluster that cannot start', async () => {
+    engine = createEngine({
+      version: '0', dataDir: `${dir}/data`, shell: 'test', kubeconfig: `${dir}/missing`, env: {}, homeDir: dir, log: () => {},
+      demoCluster: async () => {
+        throw new Error('port in use');
+      },
+    });
+    const failed = nextConnection(engine, 'error');
+    await engine.start();
+    expect((await failed).message).toBe('The demo cluster could not start: port in use');
   });
 
   it('remembers the selected context across restarts', async () => {

@@ -1,7 +1,7 @@
 /**
  * DELETE of one object and of a collection. Options come from a DeleteOptions body or the query
- * (propagationPolicy, preconditions, dryRun, orphanDependents; gracePeriodSeconds is accepted
- * and has no effect, as the store deletes without grace periods). The answer is
+ * (propagationPolicy, preconditions, dryRun, orphanDependents, gracePeriodSeconds — which only
+ * pods bound to a node honour: they stay Terminating until the kubelet stops them). The answer is
  * what kube-apiserver sends: the object while it still exists (finalizers pending) or for kinds
  * whose storage returns deleted objects (pods, services, namespaces); otherwise a Success Status.
  */
@@ -10,6 +10,7 @@ import { listObjects } from '../list.ts';
 import { apiVersionOf, type ResourceType } from '../resources.ts';
 import type { DeleteOptions, DeletePropagation } from '../store.ts';
 import type { KubeObject } from '../types.ts';
+import { podDeleteOptions, podNodeName } from '../controllers/pods.ts';
 import type { ApiRequest, Reply, ServerContext } from './context.ts';
 import type { ResourceRoute } from './router.ts';
 import { dryRunOf, selectorsOf, storageType, toWire } from './wire.ts';
@@ -57,9 +58,22 @@ function deleteOptionsOf(req: ApiRequest): DeleteRequestOptions {
     options.propagationPolicy = orphan ? 'Orphan' : 'Background';
   }
   if (typeof orphan === 'boolean') options.orphanDependents = orphan;
+  const grace = body['gracePeriodSeconds'] ?? (req.query.has('gracePeriodSeconds') ? Number(req.query.get('gracePeriodSeconds')) : undefined);
+  if (typeof grace === 'number' && Number.isInteger(grace) && grace >= 0) options.gracePeriodSeconds = grace;
   const preconditions = body['preconditions'] as { uid?: string; resourceVersion?: string } | undefined;
   if (preconditions && (preconditions.uid || preconditions.resourceVersion)) options.preconditions = preconditions;
   return options;
+}
+
+/**
+ * Pods on a node terminate gracefully (Terminating until the kubelet has stopped them); the
+ * request's gracePeriodSeconds wins over the pod's terminationGracePeriodSeconds.
+ */
+function withPodGrace(type: ResourceType, pod: KubeObject, options: DeleteRequestOptions): DeleteRequestOptions {
+  if (type.group !== '' || type.plural !== 'pods') return options;
+  const requested = options.gracePeriodSeconds;
+  const grace = requested ?? podDeleteOptions(pod).gracePeriodSeconds ?? 0;
+  return { ...options, gracePeriodSeconds: podNodeName(pod) ? grace : 0 };
 }
 
 function successStatus(type: ResourceType, object: KubeObject): object {
@@ -75,7 +89,8 @@ function successStatus(type: ResourceType, object: KubeObject): object {
 function deleteOne(ctx: ServerContext, type: ResourceType, namespace: string | undefined, name: string, options: DeleteRequestOptions): { body: unknown; deleted: boolean } {
   const store = storageType(type);
   if (!ctx.store.find(store, namespace, name)) throw notFound(type.plural, type.group, name);
-  const { object, deleted } = ctx.store.delete(store, namespace, name, options);
+  const current = ctx.store.get(store, namespace, name);
+  const { object, deleted } = ctx.store.delete(store, namespace, name, withPodGrace(store, current, options));
   const wire = toWire(type, object);
   return { body: !deleted || RETURNS_DELETED_OBJECT.has(type.plural) ? wire : successStatus(type, wire), deleted };
 }
@@ -97,7 +112,7 @@ export function handleDeleteCollection(ctx: ServerContext, req: ApiRequest, rout
     // An earlier delete in this loop may already have removed it (store listeners such as the
     // garbage collector react synchronously).
     if (!ctx.store.find(storageType(type), object.metadata.namespace, object.metadata.name)) continue;
-    items.push(toWire(type, ctx.store.delete(storageType(type), object.metadata.namespace, object.metadata.name, options).object));
+    items.push(toWire(type, ctx.store.delete(storageType(type), object.metadata.namespace, object.metadata.name, withPodGrace(storageType(type), object, options)).object));
   }
   return { code: 200, body: { kind: `${type.kind}List`, apiVersion: apiVersionOf(type), metadata: { resourceVersion: String(ctx.store.currentRv()) }, items } };
 }

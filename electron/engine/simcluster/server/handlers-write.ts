@@ -53,8 +53,12 @@ export function withRequestNamespace(object: KubeObject, requestNamespace: strin
 /** Stores a new object after the full write pipeline; 201 with the stored (or dry-run) object. */
 export function createObject(ctx: ServerContext, type: ResourceType, object: KubeObject, options: PrepareOptions & { dryRun: boolean }): Reply {
   ensureNamespaceAcceptsCreate(ctx.store, type, object.metadata.namespace, object.metadata.name ?? '');
-  const prepared = prepareForStorage(ctx, type, object, undefined, options);
-  const stored = ctx.store.create(storageType(type), fromWire(type, prepared), { dryRun: options.dryRun });
+  // Defaulting and validation run inside the store's create, after it assigns uid and name:
+  // a Job's generated selector is built from its uid, as kube-apiserver's PrepareForCreate does.
+  const stored = ctx.store.create(storageType(type), fromWire(type, object), {
+    dryRun: options.dryRun,
+    admit: (assigned) => fromWire(type, prepareForStorage(ctx, type, toWire(type, assigned), undefined, options)),
+  });
   return { code: 201, body: toWire(type, stored) };
 }
 

@@ -1,0 +1,72 @@
+/** `kubedrift sim`: the simulated cluster as a standalone API server for kubectl and friends. */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { startSimCluster } from '../engine/simcluster/index.ts';
+import { parseFlags, parsePort, UsageError } from './args.ts';
+
+export const SIM_HELP = `Usage: kubedrift sim [--port N] [--scenario demo|minimal|FILE] [--write-kubeconfig FILE] [--token T] [--http] [--kubernetes-minor N] [--speed X]
+
+Runs the simulated Kubernetes cluster (API server, controllers and a scenario) on 127.0.0.1.
+Prints
+  simcluster listening on https://127.0.0.1:PORT
+when ready. Point kubectl at it with --write-kubeconfig FILE and KUBECONFIG=FILE.
+
+  --port N               port (default 0: any free port)
+  --scenario NAME|FILE   built-in scenario (demo, minimal) or a scenario YAML file (default demo)
+  --write-kubeconfig F   write a kubeconfig for this cluster to F
+  --token T              require this bearer token
+  --read-only-token T    also accept T, refusing its writes with 403
+  --http                 serve plain HTTP instead of HTTPS with a per-run CA
+  --kubernetes-minor N   the minor version /version reports (27-33; default 32)
+  --speed X              run the scenario X times faster`;
+
+export async function simCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parseFlags(argv, {
+    port: { type: 'string' },
+    scenario: { type: 'string' },
+    'write-kubeconfig': { type: 'string' },
+    token: { type: 'string' },
+    'read-only-token': { type: 'string' },
+    http: { type: 'boolean' },
+    'kubernetes-minor': { type: 'string' },
+    speed: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (values.help) {
+    console.log(SIM_HELP);
+    return 0;
+  }
+  if (positionals.length > 0) throw new UsageError(`sim takes no arguments, got "${positionals[0]}"`);
+  const port = parsePort(values.port, 0);
+  let minor: number | undefined;
+  if (values['kubernetes-minor'] !== undefined) {
+    minor = Number(values['kubernetes-minor']);
+    if (!Number.isInteger(minor) || minor < 20 || minor > 40) throw new UsageError(`--kubernetes-minor must be a whole number such as 32, got "${values['kubernetes-minor']}"`);
+  }
+  let speed: number | undefined;
+  if (values.speed !== undefined) {
+    speed = Number(values.speed);
+    if (!(speed > 0 && speed <= 1000)) throw new UsageError(`--speed must be a number above 0 and at most 1000, got "${values.speed}"`);
+  }
+  const cluster = await startSimCluster({
+    ...(values.scenario ? { scenario: values.scenario } : {}),
+    port,
+    tls: !values.http,
+    ...(values.token ? { token: values.token } : {}),
+    ...(values['read-only-token'] ? { readOnlyToken: values['read-only-token'] } : {}),
+    ...(minor !== undefined ? { kubernetesMinor: minor } : {}),
+    ...(speed !== undefined ? { speed } : {}),
+  });
+  if (values['write-kubeconfig']) {
+    const file = path.resolve(values['write-kubeconfig']);
+    await writeFile(file, cluster.kubeconfig(), { mode: 0o600 });
+    console.log(`kubeconfig written to ${file}`);
+  }
+  console.log(`simcluster listening on ${cluster.server.url}`);
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+  });
+  await cluster.stop();
+  return 0;
+}

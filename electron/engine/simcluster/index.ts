@@ -1,0 +1,107 @@
+/**
+ * The simulated cluster as one thing: object store, controllers playing a scenario, and the
+ * HTTPS API server real clients talk to. Used by the demo context, `kubedrift sim`, the tests
+ * and the benchmarks.
+ */
+import { createApiExtensions } from './api-extensions.ts';
+import { applyDefaults, validate } from './defaults/index.ts';
+import { loadScenario } from './scenarios/load.ts';
+import { runScenario, type RunningScenario } from './scenarios/runner.ts';
+import type { Scenario } from './scenarios/load.ts';
+import { versionInfo } from './server/discovery.ts';
+import { OPEN_ACCESS_TOKEN, startApiServer, type ApiServer } from './server/http.ts';
+import { kubeconfigObjectFor, type KubeconfigDocument } from './server/kubeconfig.ts';
+import { allocateServiceFields } from './server/services.ts';
+import { ObjectStore } from './store.ts';
+import type { Clock } from './controllers/runtime.ts';
+
+export const DEFAULT_KUBERNETES_MINOR = 32;
+
+export interface SimClusterOptions {
+  /** A built-in scenario name (`demo`, `minimal`) or a YAML file; default `demo`. */
+  scenario?: string | Scenario;
+  port?: number;
+  /** HTTPS with a per-run CA (default); false serves plain HTTP. */
+  tls?: boolean;
+  /** Require this bearer token (and optionally a read-only one whose writes get 403). */
+  token?: string;
+  readOnlyToken?: string;
+  /** The Kubernetes minor version reported by /version (kubectl's dispatcher picks its build by it). */
+  kubernetesMinor?: number;
+  /** Overrides the scenario's speed. */
+  speed?: number;
+  clock?: Clock;
+  bookmarkIntervalMs?: number;
+  /** false: only seed the store and serve it (no controllers, no timeline). */
+  controllers?: boolean;
+  onError?: (message: string) => void;
+}
+
+export interface SimCluster {
+  readonly store: ObjectStore;
+  readonly server: ApiServer;
+  readonly scenario: RunningScenario;
+  readonly version: string;
+  /** A kubeconfig (YAML) any client can use. */
+  kubeconfig(contextName?: string): string;
+  /** The same kubeconfig as an object, for in-process clients. */
+  kubeconfigObject(contextName?: string): KubeconfigDocument;
+  stop(): Promise<void>;
+}
+
+function minorOf(version: string | undefined): number | undefined {
+  const match = version ? /^v1\.(\d+)\./.exec(version) : null;
+  return match ? Number(match[1]) : undefined;
+}
+
+export async function startSimCluster(options: SimClusterOptions = {}): Promise<SimCluster> {
+  const loaded = typeof options.scenario === 'object' ? options.scenario : loadScenario(options.scenario ?? 'demo');
+  const minor = options.kubernetesMinor ?? minorOf(loaded.kubernetesVersion) ?? DEFAULT_KUBERNETES_MINOR;
+  const version = versionInfo(minor).gitVersion;
+  const scenario: Scenario = { ...loaded, kubernetesVersion: version };
+  const clock = options.clock;
+  const store = new ObjectStore(clock ? { now: () => clock.now() } : {});
+  const onError = options.onError ?? ((message: string) => console.error(`[simcluster] ${message}`));
+  const running = runScenario({
+    scenario,
+    store,
+    ...(clock ? { clock } : {}),
+    ...(options.speed !== undefined ? { speed: options.speed } : {}),
+    controllers: options.controllers ?? true,
+    applyDefaults,
+    validate,
+    allocate: (type, object, old) => (type.group === '' && type.plural === 'services' ? allocateServiceFields(store, object, old) : object),
+    onActionError: (entry, error) => onError(`timeline action ${JSON.stringify(entry.note ?? entry)} failed: ${(error as Error).message}`),
+  });
+  const tokens = options.token || options.readOnlyToken ? { ...(options.token ? { readWrite: options.token } : {}), ...(options.readOnlyToken ? { readOnly: options.readOnlyToken } : {}) } : undefined;
+  let server: ApiServer;
+  try {
+    server = await startApiServer({
+      store,
+      extensions: createApiExtensions({ version }),
+      ...(options.port !== undefined ? { port: options.port } : {}),
+      tls: options.tls ?? true,
+      ...(tokens ? { tokens } : {}),
+      kubernetesMinor: minor,
+      ...(clock ? { now: () => clock.now() } : {}),
+      ...(options.bookmarkIntervalMs !== undefined ? { bookmarkIntervalMs: options.bookmarkIntervalMs } : {}),
+    });
+  } catch (error) {
+    running.stop();
+    throw error;
+  }
+  const token = options.token ?? OPEN_ACCESS_TOKEN;
+  return {
+    store,
+    server,
+    scenario: running,
+    version,
+    kubeconfig: (contextName) => server.kubeconfig(contextName),
+    kubeconfigObject: (contextName) =>
+      kubeconfigObjectFor({ server: server.url, ...(server.caPem ? { caPem: server.caPem } : {}), token, ...(contextName ? { contextName } : {}) }),
+    async stop() {
+      running.stop();
+      await server.close();
+    },
+  };
+}
