@@ -9,7 +9,7 @@
  * - electron/preload.ts → out/preload/preload.cjs: ONE CommonJS file with everything but
  *   `electron` inlined, because a sandboxed preload cannot load modules of its own.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { copyFileSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
@@ -133,6 +133,13 @@ export async function buildElectron(options: BuildElectronOptions = {}): Promise
   const forbidden = externalImports(preload.metafile).filter((name) => !PRELOAD_ALLOWED_REQUIRES.has(name));
   if (forbidden.length > 0) {
     throw new Error(`the preload must be self-contained, but it requires ${forbidden.join(', ')}; a sandboxed preload can only require electron`);
+  }
+
+  // Built-in scenarios are found beside the module that loads them (import.meta.url), which in
+  // the bundle is out/main/main.cjs.
+  const scenarios = path.join(projectRoot, 'electron', 'engine', 'simcluster', 'scenarios');
+  for (const file of readdirSync(scenarios).filter((name) => name.endsWith('.yaml'))) {
+    copyFileSync(path.join(scenarios, file), path.join(outDir, 'main', file));
   }
 
   return {

@@ -47,4 +47,11 @@ describe('buildElectron', () => {
     for (const name of external) expect(['electron', ...Object.keys(pkg.dependencies)]).toContain(name);
     expect(main).not.toContain('import.meta');
   });
+
+  it('puts the built-in scenarios beside main, where the bundled scenario loader looks', () => {
+    for (const name of ['demo.yaml', 'minimal.yaml']) {
+      const source = readFileSync(path.resolve('electron/engine/simcluster/scenarios', name), 'utf8');
+      expect(readFileSync(path.join(dir, 'main', name), 'utf8')).toBe(source);
+    }
+  });
 });
