@@ -1,0 +1,35 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, screenshot, startShell, type Shell } from './harness.ts';
+import { withTempDir } from '../helpers/tmp.ts';
+
+let browser: Browser;
+let shell: Shell;
+let cleanup: () => Promise<void>;
+
+beforeAll(async () => {
+  const tmp = await withTempDir('kubedrift-e2e-demo-');
+  cleanup = tmp.cleanup;
+  shell = await startShell({ dataDir: path.join(tmp.dir, 'data'), kubeconfig: path.join(tmp.dir, 'no-such-kubeconfig') });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shell?.close();
+  await cleanup?.();
+});
+
+describe('demo cluster', () => {
+  it('opens on the built-in demo cluster when no kubeconfig exists, and connects to it', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
+    await page.goto(shell.url);
+    await expect.poll(() => page.getByTestId('context-picker').textContent()).toMatch(/kubedrift-demo/);
+    await expect.poll(() => page.getByTestId('connection-state').textContent(), { timeout: 30_000 }).toMatch(/Connected · v1\.\d+\.\d+ · https:\/\/127\.0\.0\.1:\d+/);
+    const missing = page.locator('[data-testid="kubeconfig-source"][data-state="missing"]');
+    await expect.poll(() => missing.count()).toBe(1);
+    await screenshot(page, 'overview-demo-dark');
+    await page.close();
+  });
+});
