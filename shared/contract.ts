@@ -12,6 +12,7 @@ import {
   ThemeSchema,
 } from './model.ts';
 import type { Result } from './result.ts';
+import { ClusterFrameSchema, ClusterHealthSchema } from './cluster.ts';
 
 const Empty = z.object({}).strict();
 
@@ -28,6 +29,12 @@ export const requests = {
     request: z.object({ theme: ThemeSchema.optional() }).strict(),
     response: SettingsSchema,
   },
+  /** Ask for a fresh snapshot on `cluster:frames` (start-up, reload, after a seq gap). */
+  'cluster:resync': {
+    request: z.object({ reason: z.string().max(200).optional() }).strict(),
+    response: z.object({ epoch: z.string(), seq: z.number().int() }),
+  },
+  'cluster:health': { request: Empty, response: ClusterHealthSchema },
 } as const;
 
 export const streams = {
@@ -36,7 +43,14 @@ export const streams = {
   /** The selected context's connection state changed. */
   'connection:changed': ConnectionStatusSchema,
   'settings:changed': SettingsSchema,
+  /** Per-kind informer health of the selected context. */
+  'cluster:health': ClusterHealthSchema,
+  /** Snapshot and delta frames of the selected context's objects (not replayed to late subscribers). */
+  'cluster:frames': ClusterFrameSchema,
 } as const;
+
+/** Streams whose payloads are events, not state: a late subscriber must not get the last one. */
+export const EVENT_STREAMS: ReadonlySet<StreamChannel> = new Set<StreamChannel>(['cluster:frames']);
 
 export type Requests = typeof requests;
 export type Streams = typeof streams;

@@ -2,7 +2,7 @@
  * Fan-out of the contract's push streams. The engine emits; each transport listens and forwards
  * to its clients. Payloads are typed by the contract at the emitting end.
  */
-import type { StreamChannel, StreamPayload } from '../../shared/contract.ts';
+import { EVENT_STREAMS, type StreamChannel, type StreamPayload } from '../../shared/contract.ts';
 
 export type StreamListener = (stream: StreamChannel, payload: unknown) => void;
 
@@ -11,7 +11,7 @@ export class StreamHub {
   private readonly latest = new Map<StreamChannel, unknown>();
 
   emit<S extends StreamChannel>(stream: S, payload: StreamPayload<S>): void {
-    this.latest.set(stream, payload);
+    if (!EVENT_STREAMS.has(stream)) this.latest.set(stream, payload);
     for (const listener of [...this.listeners]) {
       try {
         listener(stream, payload);

@@ -1,0 +1,94 @@
+/**
+ * The engine's object cache: slim objects by kind and uid. Informers write to it; the frame
+ * stream and queries read it. Writes that change nothing (same resourceVersion) are dropped here,
+ * so a relist after a watch failure emits only what actually changed.
+ */
+import type { Kind, ObjectRef, SlimObject } from '../../../shared/cluster.ts';
+
+export type CacheChange = { type: 'upsert'; object: SlimObject } | { type: 'delete'; ref: ObjectRef; object: SlimObject };
+export type CacheListener = (change: CacheChange) => void;
+
+export class ObjectCache {
+  private readonly byKind = new Map<Kind, Map<string, SlimObject>>();
+  private readonly listeners = new Set<CacheListener>();
+
+  private bucket(kind: Kind): Map<string, SlimObject> {
+    let bucket = this.byKind.get(kind);
+    if (!bucket) {
+      bucket = new Map();
+      this.byKind.set(kind, bucket);
+    }
+    return bucket;
+  }
+
+  /** Stores an object; returns false (and tells no one) when the same version is cached. */
+  upsert(object: SlimObject): boolean {
+    const bucket = this.bucket(object.kind);
+    const previous = bucket.get(object.metadata.uid);
+    if (previous && previous.metadata.resourceVersion === object.metadata.resourceVersion) return false;
+    bucket.set(object.metadata.uid, object);
+    this.emit({ type: 'upsert', object });
+    return true;
+  }
+
+  /** Removes an object; returns false when it was not cached. */
+  delete(kind: Kind, uid: string): boolean {
+    const bucket = this.bucket(kind);
+    const previous = bucket.get(uid);
+    if (!previous) return false;
+    bucket.delete(uid);
+    this.emit({ type: 'delete', ref: { kind, uid }, object: previous });
+    return true;
+  }
+
+  /**
+   * Makes a kind's cached objects equal to a fresh list: upserts what is new or changed,
+   * deletes what is gone, and leaves unchanged objects (same resourceVersion) silent.
+   */
+  replaceKind(kind: Kind, objects: readonly SlimObject[]): { upserted: number; deleted: number } {
+    const seen = new Set<string>();
+    let upserted = 0;
+    let deleted = 0;
+    for (const object of objects) {
+      seen.add(object.metadata.uid);
+      if (this.upsert(object)) upserted += 1;
+    }
+    for (const uid of [...this.bucket(kind).keys()]) {
+      if (!seen.has(uid) && this.delete(kind, uid)) deleted += 1;
+    }
+    return { upserted, deleted };
+  }
+
+  /** Forgets a kind without telling listeners (the whole stream starts over, e.g. context switch). */
+  clear(): void {
+    this.byKind.clear();
+  }
+
+  get(kind: Kind, uid: string): SlimObject | undefined {
+    return this.byKind.get(kind)?.get(uid);
+  }
+
+  size(kind?: Kind): number {
+    if (kind) return this.byKind.get(kind)?.size ?? 0;
+    let total = 0;
+    for (const bucket of this.byKind.values()) total += bucket.size;
+    return total;
+  }
+
+  /** Every cached object of one kind, or of all kinds. */
+  list(kind?: Kind): SlimObject[] {
+    if (kind) return [...(this.byKind.get(kind)?.values() ?? [])];
+    const out: SlimObject[] = [];
+    for (const bucket of this.byKind.values()) for (const object of bucket.values()) out.push(object);
+    return out;
+  }
+
+  onChange(listener: CacheListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit(change: CacheChange): void {
+    for (const listener of this.listeners) listener(change);
+  }
+}
