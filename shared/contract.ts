@@ -13,6 +13,7 @@ import {
 } from './model.ts';
 import type { Result } from './result.ts';
 import { ClusterFrameSchema, ClusterHealthSchema } from './cluster.ts';
+import { DiagnosticsSchema } from './diagnostics.ts';
 
 const Empty = z.object({}).strict();
 
@@ -35,6 +36,8 @@ export const requests = {
     response: z.object({ epoch: z.string(), seq: z.number().int() }),
   },
   'cluster:health': { request: Empty, response: ClusterHealthSchema },
+  /** The PATH exec plugins run with, which plugin binaries it finds, and the kubeconfig files read. */
+  'diagnostics:get': { request: Empty, response: DiagnosticsSchema },
 } as const;
 
 export const streams = {

@@ -59,6 +59,8 @@ export async function serveCommand(argv: string[]): Promise<number> {
     shell: 'browser',
     kubeconfig: values.kubeconfig,
     context: values.context,
+    // Started from a terminal, the PATH already is the login shell's.
+    loginShellPath: false,
   });
   await engine.start();
   let server;

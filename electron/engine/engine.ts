@@ -6,6 +6,9 @@ import os from 'node:os';
 import type { AppInfo, ConnectionStatus, ContextList } from '../../shared/model.ts';
 import { err, ok, type Result } from '../../shared/result.ts';
 import { ContextRegistry } from './cluster/contexts.ts';
+import { diagnosticsSnapshot, prepareEnvironment } from './cluster/environment.ts';
+import { KubeconfigWatcher } from './cluster/kubeconfig-watch.ts';
+import type { PathDiagnostics } from '../../shared/diagnostics.ts';
 import { probeServer } from './cluster/probe.ts';
 import { createDispatcher, type Dispatcher, type Handlers } from './dispatcher.ts';
 import { StreamHub } from './hub.ts';
@@ -38,6 +41,13 @@ export interface EngineOptions {
   electronVersion?: string;
   now?: () => number;
   log?: (message: string) => void;
+  /**
+   * Adopt the login shell's PATH at start-up so exec credential plugins are found when the app
+   * was started from a desktop launcher (default true; tests turn it off).
+   */
+  loginShellPath?: boolean;
+  /** Watch the kubeconfig files and refresh the contexts when they change (default true). */
+  watchKubeconfig?: boolean;
   /** How the demo context's cluster is started (default: the simulated cluster, in-process). */
   demoCluster?: () => Promise<DemoCluster>;
 }
@@ -63,6 +73,8 @@ export function createEngine(options: EngineOptions): Engine {
   let connectSeq = 0;
   let disposed = false;
   let demo: Promise<DemoCluster> | undefined;
+  let pathDiagnostics: PathDiagnostics = { value: process.env['PATH'] ?? '', source: 'inherited' };
+  let kubeconfigWatcher: KubeconfigWatcher | undefined;
 
   /** The demo cluster starts on first use and stays up while the engine lives. */
   function demoCluster(): Promise<DemoCluster> {
@@ -143,6 +155,7 @@ export function createEngine(options: EngineOptions): Engine {
     'contexts:list': () => ok(contextList()),
     'contexts:select': ({ name }) => selectContext(name),
     'connection:status': () => ok(connection),
+    'diagnostics:get': () => ok(diagnosticsSnapshot({ path: pathDiagnostics, registry })),
     'settings:get': () => ok(settings.get()),
     'settings:update': async (patch) => {
       const next = await settings.update(patch.theme ? { theme: patch.theme } : {});
@@ -156,9 +169,24 @@ export function createEngine(options: EngineOptions): Engine {
     hub,
     dispatch: dispatcher.dispatch,
     async start() {
-      const warning = await settings.load();
+      const [warning, resolvedPath] = await Promise.all([
+        settings.load(),
+        options.loginShellPath === false ? Promise.resolve(undefined) : prepareEnvironment(),
+        registry.reload(),
+      ]);
       if (warning) log(`[kubedrift] ${warning}`);
-      await registry.reload();
+      if (resolvedPath) pathDiagnostics = resolvedPath;
+      if (options.watchKubeconfig !== false) {
+        kubeconfigWatcher = new KubeconfigWatcher({
+          registry,
+          log,
+          onChange: ({ list, previousSelection }) => {
+            hub.emit('contexts:changed', list);
+            if (list.selected && list.selected !== previousSelection) void connect(list.selected);
+          },
+        });
+        kubeconfigWatcher.start();
+      }
       const initial = registry.chooseInitial([options.context, settings.get().lastContext]);
       if (options.context && initial !== options.context) {
         log(`[kubedrift] context "${options.context}" was not found; showing "${initial}"`);
@@ -169,6 +197,7 @@ export function createEngine(options: EngineOptions): Engine {
     },
     async dispose() {
       disposed = true;
+      kubeconfigWatcher?.stop();
       const running = demo;
       demo = undefined;
       if (running) await running.then((cluster) => cluster.stop()).catch(() => undefined);

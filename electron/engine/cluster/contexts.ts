@@ -31,14 +31,28 @@ export class ContextRegistry {
     this.resolve = resolve;
   }
 
-  /** Re-reads the kubeconfig files. Never throws; problems are in `list().sources`. */
+  /**
+   * Re-reads the kubeconfig files. Never throws; problems are in `list().sources`. A selected
+   * context that is gone (its file deleted or broken) falls back to the kubeconfig's
+   * current-context, else the demo, so the app never shows a context that no longer exists.
+   */
   async reload(): Promise<void> {
     const { paths, explicit } = resolveKubeconfigPaths(this.resolve);
     this.merged = await loadKubeconfigs(paths, { explicit });
     const described = describeContexts(this.merged);
     const hasDemo = described.some((context) => context.name === DEMO_CONTEXT);
     this.contexts = hasDemo ? described : [...described, DEMO_CONTEXT_INFO];
-    if (this.selected !== null && !this.has(this.selected)) this.selected = null;
+    if (this.selected !== null && !this.has(this.selected)) this.selected = this.chooseInitial([]);
+  }
+
+  /** The kubeconfig files this registry reads, in merge order (whether or not they exist). */
+  paths(): string[] {
+    return resolveKubeconfigPaths(this.resolve).paths;
+  }
+
+  /** The merged kubeconfig as last read; null before the first `reload()`. */
+  kubeconfig(): MergedKubeconfig | null {
+    return this.merged;
   }
 
   has(name: string): boolean {

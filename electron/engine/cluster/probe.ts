@@ -37,10 +37,36 @@ function chainText(error: unknown): string {
   return parts.join(' | ');
 }
 
+/** The exec credential plugin client-node failed to start, if that is what went wrong. */
+function failedSpawn(error: unknown): { command: string; code: string } | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth += 1) {
+    const e = current as { syscall?: unknown; path?: unknown; code?: unknown; cause?: unknown };
+    if (typeof e.syscall === 'string' && e.syscall.startsWith('spawn') && typeof e.code === 'string') {
+      const command = typeof e.path === 'string' ? e.path : e.syscall.replace(/^spawn\s*/, '');
+      return { command, code: e.code };
+    }
+    current = e.cause;
+  }
+  return undefined;
+}
+
 /** Maps a client error to the contract's error codes with a message a user can act on. */
 export function classifyProbeError(error: unknown, server: string): KdError {
   const status = statusOf(error);
   const text = chainText(error);
+  const spawnFailure = failedSpawn(error);
+  if (spawnFailure?.code === 'ENOENT') {
+    return {
+      code: 'kubeconfig',
+      message: `The credential plugin "${spawnFailure.command}" (the exec command of this context's user) was not found on PATH; install it or add its folder to your login shell's PATH (Diagnostics shows the PATH in use)`,
+      detail: text,
+    };
+  }
+  if (spawnFailure) {
+    const why = spawnFailure.code === 'EACCES' ? 'is not executable' : `could not be started (${spawnFailure.code})`;
+    return { code: 'kubeconfig', message: `The credential plugin "${spawnFailure.command}" ${why}`, detail: text };
+  }
   if (status === 401) return { code: 'unauthorized', message: `${server} rejected the credentials (401 Unauthorized)`, detail: text };
   if (status === 403) return { code: 'forbidden', message: `${server} refused access (403 Forbidden)`, detail: text };
   if (/CERT|certificate|self[- ]signed|SSL|TLS|UNABLE_TO_VERIFY|ERR_TLS/i.test(text)) {

@@ -21,7 +21,7 @@ afterEach(async () => {
 const minimalDemo = async () => startSimCluster({ scenario: 'minimal' });
 
 function make(kubeconfig: string, extra: { context?: string } = {}): Engine {
-  engine = createEngine({ version: '0.0.0-test', dataDir: `${dir}/data`, shell: 'test', kubeconfig, env: {}, homeDir: dir, log: () => {}, demoCluster: minimalDemo, ...extra });
+  engine = createEngine({ version: '0.0.0-test', dataDir: `${dir}/data`, shell: 'test', kubeconfig, env: {}, homeDir: dir, log: () => {}, demoCluster: minimalDemo, loginShellPath: false, ...extra });
   return engine;
 }
 
@@ -79,7 +79,7 @@ describe('engine', () => {
 
   it('reports a demo cluster that cannot start', async () => {
     engine = createEngine({
-      version: '0', dataDir: `${dir}/data`, shell: 'test', kubeconfig: `${dir}/missing`, env: {}, homeDir: dir, log: () => {},
+      version: '0', dataDir: `${dir}/data`, shell: 'test', kubeconfig: `${dir}/missing`, env: {}, homeDir: dir, log: () => {}, loginShellPath: false,
       demoCluster: async () => {
         throw new Error('port in use');
       },

@@ -1,0 +1,189 @@
+/**
+ * The informers' HTTP: client-node's KubeConfig supplies the TLS agent and the auth headers
+ * (so exec credential plugins, tokens, client certificates and CA data behave as they do for
+ * kubectl); the requests and the streaming are ours, so every one can be aborted, timed and
+ * classified.
+ */
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
+import { request as httpsRequest, type RequestOptions } from 'node:https';
+import { KubeConfig } from '@kubernetes/client-node';
+
+/** A failed API request: the HTTP status and the server's `Status` message. */
+export class ApiStatusError extends Error {
+  readonly status: number;
+  readonly reason: string;
+  /** From the Retry-After header or the Status details. */
+  readonly retryAfterMs: number | undefined;
+
+  constructor(status: number, reason: string, message: string, retryAfterMs?: number) {
+    super(message);
+    this.name = 'ApiStatusError';
+    this.status = status;
+    this.reason = reason;
+    this.retryAfterMs = retryAfterMs;
+  }
+}
+
+/** What the informers need from a connection to one API server. */
+export interface Transport {
+  /** The server URL from the kubeconfig, for messages. */
+  readonly server: string;
+  /** GETs a path (with query); resolves with the response once its headers arrive. */
+  get(path: string, options: { signal: AbortSignal; accept?: string }): Promise<IncomingMessage>;
+  /** Forgets cached credentials (an exec plugin's token) so the next request fetches fresh ones. */
+  renewCredentials(): void;
+  /** Closes every socket of every agent this transport created. */
+  close(): void;
+}
+
+const USER_AGENT = 'kubedrift';
+/** A keep-alive line; fails at the first character of a JSON line, so it costs nothing per event. */
+const BLANK = /^\s*$/;
+
+function loadKubeConfig(config: object): KubeConfig {
+  const kc = new KubeConfig();
+  kc.loadFromString(JSON.stringify(config));
+  if (!kc.getCurrentCluster()) throw new Error(`the kubeconfig's current context "${kc.getCurrentContext()}" names no cluster`);
+  return kc;
+}
+
+/** A transport for a single-context kubeconfig object; throws when the kubeconfig is unusable. */
+export function createTransport(config: object): Transport {
+  let kc = loadKubeConfig(config);
+  const server = (kc.getCurrentCluster()?.server ?? '').replace(/\/+$/, '');
+  const agents = new Set<HttpAgent>();
+  return {
+    server,
+    async get(path, { signal, accept }) {
+      const options: RequestOptions = {};
+      await kc.applyToHTTPSOptions(options);
+      signal.throwIfAborted();
+      const agent = options.agent;
+      if (agent instanceof HttpAgent) agents.add(agent);
+      // Concatenated, not resolved: a server URL may carry a path prefix (Rancher, proxies).
+      const url = new URL(`${server}${path}`);
+      const headers: OutgoingHttpHeaders = { ...((options.headers as OutgoingHttpHeaders | undefined) ?? {}), Accept: accept ?? 'application/json', 'User-Agent': USER_AGENT };
+      const request = url.protocol === 'http:' ? httpRequest : httpsRequest;
+      return new Promise<IncomingMessage>((resolve, reject) => {
+        const req = request(url, { method: 'GET', headers, signal, ...(agent !== undefined ? { agent } : {}), ...(options.auth ? { auth: options.auth } : {}) }, resolve);
+        req.on('error', reject);
+        req.end();
+      });
+    },
+    renewCredentials() {
+      kc = loadKubeConfig(config);
+    },
+    close() {
+      for (const agent of agents) agent.destroy();
+      agents.clear();
+    },
+  };
+}
+
+/**
+ * Reads a whole body. `onData` sees every chunk (the watchdog's sign of life). Rejects when the
+ * connection closes before the end.
+ */
+export function readBody(response: IncomingMessage, onData: () => void = () => undefined): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let ended = false;
+    response.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      onData();
+    });
+    response.on('end', () => {
+      ended = true;
+      resolve(Buffer.concat(chunks).toString('utf8'));
+    });
+    response.on('error', reject);
+    response.on('close', () => {
+      if (!ended) reject(new Error('the connection closed before the response ended'));
+    });
+  });
+}
+
+/**
+ * Streams newline-delimited JSON: calls `onLine` per non-blank line (bare "\n" lines are
+ * keep-alives) and `onData` per chunk. Resolves when the server ends the stream, rejects when
+ * the connection breaks or `onLine` throws (the response is then destroyed).
+ */
+export function readLines(response: IncomingMessage, onLine: (line: string) => void, onData: () => void = () => undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let pending = '';
+    let settled = false;
+    const fail = (error: unknown): void => {
+      if (settled) return;
+      settled = true;
+      response.destroy();
+      reject(error instanceof Error ? error : new Error(String(error)));
+    };
+    response.setEncoding('utf8');
+    response.on('data', (chunk: string) => {
+      onData();
+      pending += chunk;
+      // One pass with a cursor: slicing the remainder per line would copy a large burst quadratically.
+      let start = 0;
+      let newline = pending.indexOf('\n');
+      while (newline >= 0 && !settled) {
+        const line = pending.slice(start, newline);
+        start = newline + 1;
+        if (!BLANK.test(line)) {
+          try {
+            onLine(line);
+          } catch (error) {
+            fail(error);
+            return;
+          }
+        }
+        newline = pending.indexOf('\n', start);
+      }
+      pending = pending.slice(start);
+    });
+    response.on('end', () => {
+      if (settled) return;
+      settled = true;
+      resolve();
+    });
+    response.on('error', fail);
+    response.on('close', () => fail(new Error('the watch connection was closed')));
+  });
+}
+
+function retryAfterOf(response: IncomingMessage, status: unknown): number | undefined {
+  const header = Number.parseInt(String(response.headers['retry-after'] ?? ''), 10);
+  if (Number.isFinite(header) && header >= 0) return header * 1000;
+  const details = (status as { details?: { retryAfterSeconds?: unknown } } | undefined)?.details;
+  return typeof details?.retryAfterSeconds === 'number' ? details.retryAfterSeconds * 1000 : undefined;
+}
+
+/** An ApiStatusError from an in-stream `ERROR` event's Status object. */
+export function statusError(status: unknown, fallbackCode = 500): ApiStatusError {
+  const s = (status ?? {}) as { code?: unknown; reason?: unknown; message?: unknown; details?: { retryAfterSeconds?: unknown } };
+  const code = typeof s.code === 'number' ? s.code : fallbackCode;
+  const retry = typeof s.details?.retryAfterSeconds === 'number' ? s.details.retryAfterSeconds * 1000 : undefined;
+  return new ApiStatusError(code, typeof s.reason === 'string' ? s.reason : '', typeof s.message === 'string' && s.message ? s.message : `HTTP ${code}`, retry);
+}
+
+/** Reads a non-2xx response into an ApiStatusError carrying the server's message. */
+export async function failureOf(response: IncomingMessage, onData?: () => void): Promise<ApiStatusError> {
+  const code = response.statusCode ?? 0;
+  const text = await readBody(response, onData).catch(() => '');
+  let status: unknown;
+  try {
+    status = JSON.parse(text);
+  } catch {
+    status = { message: text.trim().slice(0, 500) || `HTTP ${code} ${response.statusMessage ?? ''}`.trim() };
+  }
+  const error = statusError({ ...(status as object), code }, code);
+  const retryAfterMs = retryAfterOf(response, status);
+  return retryAfterMs === undefined ? error : new ApiStatusError(error.status, error.reason, error.message, retryAfterMs);
+}
+
+/** GETs a JSON document; non-2xx answers reject with ApiStatusError. */
+export async function getJson(transport: Transport, path: string, options: { signal: AbortSignal; accept?: string; onData?: () => void }): Promise<unknown> {
+  const response = await transport.get(path, options);
+  const code = response.statusCode ?? 0;
+  if (code < 200 || code > 299) throw await failureOf(response, options.onData);
+  return JSON.parse(await readBody(response, options.onData));
+}

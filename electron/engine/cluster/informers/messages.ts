@@ -1,0 +1,37 @@
+/**
+ * Failure messages for the status bar: what happened, named so a user can act on it (which
+ * server, which status, the server's own words).
+ */
+import type { Kind } from '../../../../shared/cluster.ts';
+import { ApiStatusError } from './http.ts';
+
+/** Node's socket error codes, for the network failures people recognise. */
+function codeOf(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** One sentence (or two) for a failed list or watch of `kind` on `server`. */
+export function describeFailure(error: unknown, server: string, kind: Kind): string {
+  if (error instanceof ApiStatusError) {
+    switch (error.status) {
+      case 401:
+        return `${server} rejected the credentials (401 Unauthorized): ${error.message}. Log in again or check the kubeconfig user.`;
+      case 429:
+        return `${server} is throttling requests (429 Too Many Requests); retrying${error.retryAfterMs !== undefined ? ` in ${Math.ceil(error.retryAfterMs / 1000)} s` : ''}.`;
+      default:
+        return `${server} answered ${error.status}${error.reason ? ` ${error.reason}` : ''} for ${kind}: ${error.message}`;
+    }
+  }
+  const code = codeOf(error);
+  const text = error instanceof Error ? error.message : String(error);
+  if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EHOSTUNREACH' || code === 'ETIMEDOUT' || code === 'EAI_AGAIN') return `Cannot reach ${server} (${code}).`;
+  if (code === 'ECONNRESET') return `${server} dropped the ${kind} connection (ECONNRESET).`;
+  if (code?.startsWith('ERR_TLS') || /certificate|self[- ]signed|SSL/i.test(text)) return `TLS with ${server} failed: ${text}`;
+  return `Lost the ${kind} connection to ${server}: ${text}`;
+}

@@ -1,0 +1,323 @@
+/**
+ * One kind's reflector, the loop client-go runs and client-node's informer lacks: a paged LIST
+ * written to the cache with `replaceKind` (only changed objects are emitted), then a WATCH from
+ * the list's resourceVersion with bookmarks and a randomised timeout, resumed from the last
+ * resourceVersion seen after every end; a relist on 410 Gone; capped jittered backoff after
+ * failures; a watchdog for silent connections; 403 parks the kind as forbidden and retries
+ * slowly; 429 waits as long as the server asks. Every state change reaches the HealthBoard.
+ */
+import type { Kind, SlimObject } from '../../../../shared/cluster.ts';
+import type { ObjectCache } from '../../stream/cache.ts';
+import type { ResourceEndpoint } from './discovery.ts';
+import type { HealthBoard } from './health.ts';
+import { ApiStatusError, failureOf, getJson, readLines, statusError, type Transport } from './http.ts';
+import { describeFailure } from './messages.ts';
+import { slimObject, type ObjectSource } from './slim.ts';
+import { Backoff, type BackoffOptions, type Clock } from './timing.ts';
+
+/** Watch timeouts are spread over this range so a cluster's watches do not all end together. */
+export const WATCH_TIMEOUT_MIN_S = 300;
+export const WATCH_TIMEOUT_MAX_S = 600;
+/** Default time without a byte (event, bookmark or keep-alive) before a connection is restarted. */
+export const DEFAULT_WATCHDOG_MS = 90_000;
+/** How often a forbidden kind asks again (RBAC may be granted while the app runs). */
+export const FORBIDDEN_RETRY_MS = 5 * 60_000;
+/** A connection that stayed up this long without failing resets the backoff. */
+export const DEFAULT_HEALTHY_RESET_MS = 60_000;
+/** A watch ending cleanly sooner than this, without a single event, counts as a failure. */
+const MIN_CLEAN_WATCH_MS = 1_000;
+
+/** Everything a reflector needs; the watcher builds these. */
+export interface ReflectorOptions {
+  kind: Kind;
+  /** Where the kind is served, preferred first; a 403 moves on to the next. */
+  endpoints: readonly ResourceEndpoint[];
+  transport: Transport;
+  cache: ObjectCache;
+  health: HealthBoard;
+  clock: Clock;
+  random: () => number;
+  watchdogMs: number;
+  backoff: BackoffOptions;
+  healthyResetMs?: number;
+  pageSize: number;
+  log: (message: string) => void;
+}
+
+type Interrupt = { type: 'stop' } | { type: 'restart'; reason: string } | { type: 'watchdog'; silentMs: number };
+
+interface ListPage {
+  metadata?: { resourceVersion?: string; continue?: string };
+  items?: unknown[];
+}
+
+interface WatchEvent {
+  type?: string;
+  object?: { metadata?: { uid?: string; resourceVersion?: string } };
+}
+
+/** Lists and watches one kind into the cache until stopped. */
+export class Reflector {
+  private readonly o: ReflectorOptions;
+  private readonly backoff: Backoff;
+  private resourceVersion: string | undefined;
+  private endpointIndex = 0;
+  private controller: AbortController | undefined;
+  private interrupt: Interrupt | undefined;
+  private wake: (() => void) | undefined;
+  private watchdogTimer: unknown;
+  private lastDataAt = 0;
+  private connectedAt: number | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = false;
+
+  constructor(options: ReflectorOptions) {
+    this.o = options;
+    this.backoff = new Backoff(options.backoff, options.random);
+  }
+
+  get kind(): Kind {
+    return this.o.kind;
+  }
+
+  start(): void {
+    this.running ??= this.run();
+  }
+
+  /** Drops the current connection and starts again at once, from the last resourceVersion. */
+  restart(reason: string): void {
+    if (this.stopped) return;
+    this.interrupt = { type: 'restart', reason };
+    this.backoff.reset();
+    this.controller?.abort();
+    this.wake?.();
+  }
+
+  /** Aborts the request in flight and clears every timer; resolves when the loop has ended. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.interrupt = { type: 'stop' };
+    this.controller?.abort();
+    this.wake?.();
+    this.disarmWatchdog();
+    await this.running;
+  }
+
+  private get endpoint(): ResourceEndpoint {
+    return (this.o.endpoints[this.endpointIndex] ?? this.o.endpoints[0]) as ResourceEndpoint;
+  }
+
+  private get source(): ObjectSource {
+    return { kind: this.o.kind, apiVersion: this.endpoint.apiVersion };
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      const controller = new AbortController();
+      this.controller = controller;
+      this.interrupt = undefined;
+      let delayMs: number;
+      try {
+        if (this.resourceVersion === undefined) await this.list(controller.signal);
+        delayMs = await this.watch(controller.signal);
+      } catch (error) {
+        delayMs = this.failed(error);
+      } finally {
+        this.disarmWatchdog();
+        controller.abort();
+      }
+      if (!this.stopped && delayMs > 0) await this.sleep(delayMs);
+    }
+  }
+
+  private async list(signal: AbortSignal): Promise<void> {
+    const { kind, cache, health, pageSize } = this.o;
+    const { path } = this.endpoint;
+    const source = this.source;
+    health.set(kind, 'syncing', { count: 0 });
+    let items: SlimObject[] = [];
+    let continueToken: string | undefined;
+    let expired = 0;
+    for (;;) {
+      const query = new URLSearchParams();
+      // Like client-go's pager: after a second expired continue token, one unpaged list finishes.
+      if (expired < 2) query.set('limit', String(pageSize));
+      if (continueToken) query.set('continue', continueToken);
+      let page: ListPage;
+      try {
+        this.armWatchdog();
+        page = (await getJson(this.o.transport, `${path}?${query}`, { signal, onData: () => this.alive() })) as ListPage;
+      } catch (error) {
+        if (!(continueToken && error instanceof ApiStatusError && error.status === 410)) throw error;
+        expired += 1;
+        this.o.log(`${kind}: the list's continue token expired; listing again from the start`);
+        items = [];
+        continueToken = undefined;
+        continue;
+      }
+      // Upserted page by page so a long first sync shows its progress; unchanged objects are silent.
+      for (const raw of page.items ?? []) {
+        const object = slimObject(raw, source);
+        items.push(object);
+        cache.upsert(object);
+      }
+      health.set(kind, 'syncing', { count: items.length });
+      continueToken = page.metadata?.continue || undefined;
+      if (continueToken) continue;
+      const resourceVersion = page.metadata?.resourceVersion;
+      if (!resourceVersion) throw new Error(`the ${path} list carried no resourceVersion`);
+      cache.replaceKind(kind, items);
+      this.resourceVersion = resourceVersion;
+      return;
+    }
+  }
+
+  /** Watches until the server ends the stream; returns the delay before the next attempt. */
+  private async watch(signal: AbortSignal): Promise<number> {
+    const { kind, cache, health, clock, random } = this.o;
+    const timeoutSeconds = WATCH_TIMEOUT_MIN_S + Math.floor(random() * (WATCH_TIMEOUT_MAX_S - WATCH_TIMEOUT_MIN_S + 1));
+    const query = new URLSearchParams({ watch: 'true', allowWatchBookmarks: 'true', resourceVersion: this.resourceVersion ?? '', timeoutSeconds: String(timeoutSeconds) });
+    this.armWatchdog();
+    const response = await this.o.transport.get(`${this.endpoint.path}?${query}`, { signal });
+    if (response.statusCode !== 200) throw await failureOf(response, () => this.alive());
+    const openedAt = clock.now();
+    this.connectedAt = openedAt;
+    health.set(kind, 'live', { count: cache.size(kind) });
+    let events = 0;
+    const source = this.source;
+    await readLines(
+      response,
+      (line) => {
+        events += 1;
+        this.apply(JSON.parse(line) as WatchEvent, source);
+      },
+      () => this.alive(),
+    );
+    if (events === 0 && clock.now() - openedAt < MIN_CLEAN_WATCH_MS) {
+      // A proxy that ends every watch at once would otherwise make this a busy loop.
+      this.resetBackoffIfHealthy();
+      health.set(kind, 'reconnecting', { count: cache.size(kind), message: `${this.o.transport.server} ended the ${kind} watch at once.` });
+      return this.backoff.next();
+    }
+    this.resetBackoffIfHealthy();
+    return 0;
+  }
+
+  private apply(event: WatchEvent, source: ObjectSource): void {
+    const { kind, cache, health } = this.o;
+    const object = event.object;
+    switch (event.type) {
+      case 'ADDED':
+      case 'MODIFIED': {
+        const slim = slimObject(object, source);
+        cache.upsert(slim);
+        this.resourceVersion = slim.metadata.resourceVersion;
+        break;
+      }
+      case 'DELETED':
+        if (object?.metadata?.uid) cache.delete(kind, object.metadata.uid);
+        if (object?.metadata?.resourceVersion) this.resourceVersion = object.metadata.resourceVersion;
+        break;
+      case 'BOOKMARK':
+        if (object?.metadata?.resourceVersion) this.resourceVersion = object.metadata.resourceVersion;
+        return;
+      case 'ERROR':
+        throw statusError(object);
+      default:
+        return;
+    }
+    health.count(kind, cache.size(kind));
+  }
+
+  /** Decides what a failure means for state and health; returns the delay before retrying. */
+  private failed(error: unknown): number {
+    const { kind, cache, health, log, transport } = this.o;
+    const interrupt = this.interrupt;
+    if (interrupt?.type === 'stop' || this.stopped) return 0;
+    this.resetBackoffIfHealthy();
+    this.connectedAt = undefined;
+    const count = cache.size(kind);
+    if (interrupt?.type === 'restart') {
+      log(`${kind}: restarting (${interrupt.reason})`);
+      health.set(kind, 'reconnecting', { count, message: `Restarting: ${interrupt.reason}` });
+      return 0;
+    }
+    if (interrupt?.type === 'watchdog') {
+      const message = `No data from ${transport.server} for ${Math.round(interrupt.silentMs / 1000)} s; reconnecting.`;
+      log(`${kind}: ${message}`);
+      health.set(kind, 'reconnecting', { count, message });
+      return this.backoff.next();
+    }
+    if (error instanceof ApiStatusError && error.status === 410) {
+      log(`${kind}: ${error.message} (410); relisting`);
+      this.resourceVersion = undefined;
+      return 0;
+    }
+    if (error instanceof ApiStatusError && error.status === 403) {
+      if (this.endpointIndex + 1 < this.o.endpoints.length) {
+        this.endpointIndex += 1;
+        this.resourceVersion = undefined;
+        log(`${kind}: forbidden (${error.message}); trying ${this.endpoint.path}`);
+        return 0;
+      }
+      this.endpointIndex = 0;
+      this.resourceVersion = undefined;
+      health.set(kind, 'forbidden', { count, message: error.message });
+      return FORBIDDEN_RETRY_MS;
+    }
+    if (error instanceof ApiStatusError && error.status === 401) transport.renewCredentials();
+    const message = describeFailure(error, transport.server, kind);
+    log(`${kind}: ${message}`);
+    health.set(kind, 'reconnecting', { count, message });
+    return error instanceof ApiStatusError && error.retryAfterMs !== undefined ? error.retryAfterMs : this.backoff.next();
+  }
+
+  private resetBackoffIfHealthy(): void {
+    if (this.connectedAt !== undefined && this.o.clock.now() - this.connectedAt >= (this.o.healthyResetMs ?? DEFAULT_HEALTHY_RESET_MS)) this.backoff.reset();
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const { clock } = this.o;
+      const done = (): void => {
+        clock.clearTimeout(timer);
+        this.wake = undefined;
+        resolve();
+      };
+      const timer = clock.setTimeout(done, ms);
+      this.wake = done;
+    });
+  }
+
+  private alive(): void {
+    this.lastDataAt = this.o.clock.now();
+  }
+
+  /** (Re)starts the silence timer for the request about to be made. */
+  private armWatchdog(): void {
+    this.disarmWatchdog();
+    this.alive();
+    this.scheduleWatchdog(this.o.watchdogMs);
+  }
+
+  private scheduleWatchdog(ms: number): void {
+    const { clock, watchdogMs } = this.o;
+    // One timer per silence period, not per chunk: a busy watch only moves `lastDataAt`.
+    this.watchdogTimer = clock.setTimeout(() => {
+      this.watchdogTimer = undefined;
+      const silentMs = clock.now() - this.lastDataAt;
+      if (silentMs < watchdogMs) {
+        this.scheduleWatchdog(watchdogMs - silentMs);
+        return;
+      }
+      this.interrupt = { type: 'watchdog', silentMs };
+      this.controller?.abort();
+    }, ms);
+  }
+
+  private disarmWatchdog(): void {
+    if (this.watchdogTimer === undefined) return;
+    this.o.clock.clearTimeout(this.watchdogTimer);
+    this.watchdogTimer = undefined;
+  }
+}

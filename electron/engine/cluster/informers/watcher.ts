@@ -1,0 +1,145 @@
+/**
+ * The live cluster watcher: discovery, then one reflector per served kind writing slim objects
+ * into the ObjectCache, and per-kind health for the status bar. `start` resolves once discovery
+ * has answered (lists go on in the background); `stop` aborts every request and clears every
+ * timer; `restartAll` is the engine's hook for system resume.
+ */
+import { WATCHED_KINDS, type Kind, type KindHealth } from '../../../../shared/cluster.ts';
+import type { ObjectCache } from '../../stream/cache.ts';
+import { discoverKinds } from './discovery.ts';
+import { HealthBoard } from './health.ts';
+import { createTransport, type Transport } from './http.ts';
+import { describeFailure } from './messages.ts';
+import { DEFAULT_WATCHDOG_MS, Reflector } from './reflector.ts';
+import { Backoff, DEFAULT_BACKOFF, systemClock, type BackoffOptions, type Clock } from './timing.ts';
+
+/** Items per list page, as kubectl and client-go's pager ask. */
+export const DEFAULT_PAGE_SIZE = 500;
+
+/** Options of `createClusterWatcher`. */
+export interface ClusterWatcherOptions {
+  /** A single-context kubeconfig object (the current context is used). */
+  config: object;
+  cache: ObjectCache;
+  /** The kinds to watch; all of WATCHED_KINDS by default. */
+  kinds?: readonly Kind[];
+  /** Every health change; count-only changes at most every 250 ms. */
+  onHealth: (kinds: KindHealth[]) => void;
+  clock?: Clock;
+  random?: () => number;
+  /** Silence (not a byte) after which a list or watch is restarted. */
+  watchdogMs?: number;
+  backoff?: BackoffOptions;
+  pageSize?: number;
+  log?: (message: string) => void;
+}
+
+/** A running (or stopped) watcher of one cluster. */
+export interface ClusterWatcher {
+  /** Discovers the served kinds and starts their reflectors; resolves after discovery. */
+  start(): Promise<void>;
+  /** Aborts every request and clears every timer; the cache keeps what it has. */
+  stop(): Promise<void>;
+  /** Restarts every watch at once (system resume, network change). */
+  restartAll(reason: string): void;
+  health(): KindHealth[];
+}
+
+/** Builds a watcher; nothing happens until `start`. */
+export function createClusterWatcher(options: ClusterWatcherOptions): ClusterWatcher {
+  const kinds = options.kinds ?? WATCHED_KINDS;
+  const clock = options.clock ?? systemClock;
+  const random = options.random ?? Math.random;
+  const backoffOptions = options.backoff ?? DEFAULT_BACKOFF;
+  const log = options.log ?? (() => undefined);
+  const board = new HealthBoard({ kinds, clock, onHealth: options.onHealth });
+  const discoveryBackoff = new Backoff(backoffOptions, random);
+  const reflectors: Reflector[] = [];
+  let transport: Transport | undefined;
+  let discovery: AbortController | undefined;
+  let retryTimer: unknown;
+  let started = false;
+  let stopped = false;
+
+  const startReflectors = async (): Promise<boolean> => {
+    if (!transport || stopped) return false;
+    discovery = new AbortController();
+    try {
+      const found = await discoverKinds(transport, kinds, discovery.signal);
+      if (stopped) return false;
+      for (const result of found) {
+        if ('unavailable' in result) {
+          board.set(result.kind, 'unavailable', { count: 0, message: result.unavailable });
+          continue;
+        }
+        const reflector = new Reflector({
+          kind: result.kind,
+          endpoints: result.endpoints,
+          transport,
+          cache: options.cache,
+          health: board,
+          clock,
+          random,
+          watchdogMs: options.watchdogMs ?? DEFAULT_WATCHDOG_MS,
+          backoff: backoffOptions,
+          pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE,
+          log,
+        });
+        reflectors.push(reflector);
+        reflector.start();
+      }
+      return true;
+    } catch (error) {
+      if (stopped) return false;
+      const message = `Discovery failed: ${describeFailure(error, transport.server, kinds[0] ?? 'Namespace')}`;
+      log(message);
+      for (const kind of kinds) board.set(kind, 'reconnecting', { count: options.cache.size(kind), message });
+      return false;
+    } finally {
+      discovery = undefined;
+    }
+  };
+
+  const discoverUntilDone = async (): Promise<void> => {
+    if (await startReflectors()) return;
+    if (stopped) return;
+    retryTimer = clock.setTimeout(() => {
+      retryTimer = undefined;
+      void discoverUntilDone();
+    }, discoveryBackoff.next());
+  };
+
+  return {
+    async start() {
+      if (started) return;
+      started = true;
+      transport = createTransport(options.config);
+      await discoverUntilDone();
+    },
+
+    async stop() {
+      stopped = true;
+      if (retryTimer !== undefined) clock.clearTimeout(retryTimer);
+      retryTimer = undefined;
+      discovery?.abort();
+      await Promise.all(reflectors.map((r) => r.stop()));
+      board.dispose();
+      transport?.close();
+    },
+
+    restartAll(reason) {
+      if (stopped) return;
+      log(`restarting every watch: ${reason}`);
+      for (const reflector of reflectors) reflector.restart(reason);
+      if (retryTimer !== undefined) {
+        // Discovery was waiting to retry; now is as good a time as any.
+        clock.clearTimeout(retryTimer);
+        retryTimer = undefined;
+        discoveryBackoff.reset();
+        void discoverUntilDone();
+      }
+    },
+
+    health: () => board.list(),
+  };
+}
