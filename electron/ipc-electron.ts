@@ -97,6 +97,12 @@ export function bindIpc(options: IpcBindingOptions): () => void {
   });
   channels.push(REPLAY_CHANNEL);
 
+  // `webContents.send` queues without limit and reports no backlog, so `cluster:frames` has no
+  // per-window backpressure here. The frame stream is the defence: it coalesces per uid, widens
+  // its flush window under load and emits in slices (electron/engine/stream/batcher.ts), so what
+  // is queued is bounded by the cluster's size, not by how long the page has been busy. A
+  // destroyed window or webContents (closed, crashed and torn down) gets nothing; its next page
+  // asks for a snapshot.
   const stopListening = engine.hub.listen((stream, payload) => {
     if (!alive()) return;
     const contents = window.webContents;

@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, screen, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, powerMonitor, screen, session, shell } from 'electron';
 import { createEngine } from './engine/engine.ts';
 import { bindIpc } from './ipc-electron.ts';
 import { readLaunchFlags, userDataDir } from './launch.ts';
@@ -76,6 +76,9 @@ async function run(): Promise<void> {
     // The window still opens: its requests answer with the errors the user needs to see.
     log(`[kubedrift] engine start failed: ${error instanceof Error ? error.message : String(error)}`);
   });
+
+  // After sleep every watch connection is dead but may not know it yet: restart them now.
+  powerMonitor.on('resume', () => engine.resume());
 
   let mainWindow: BrowserWindow | null = null;
 

@@ -73,6 +73,8 @@ export async function serveCommand(argv: string[]): Promise<number> {
     await engine.dispose();
     return 1;
   }
+  const web = server;
+  engine.setFramesBacklog(() => web.framesBacklog());
   console.log(`Kubedrift listening on ${server.url}`);
   if (!values['no-open']) openBrowser(server.url);
   await new Promise<void>((resolve) => {

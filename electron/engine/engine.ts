@@ -12,6 +12,7 @@ import type { PathDiagnostics } from '../../shared/diagnostics.ts';
 import { probeServer } from './cluster/probe.ts';
 import { createDispatcher, type Dispatcher, type Handlers } from './dispatcher.ts';
 import { StreamHub } from './hub.ts';
+import { LiveCluster } from './live-cluster.ts';
 import { SettingsStore } from './settings.ts';
 import type { SimCluster } from './simcluster/index.ts';
 
@@ -54,6 +55,10 @@ export interface EngineOptions {
 
 export interface Engine extends Dispatcher {
   readonly hub: StreamHub;
+  /** The browser shell hands in its slowest client's unsent bytes, to pace snapshots. */
+  setFramesBacklog(backlog: () => number): void;
+  /** The machine woke up: every watch is probably dead, restart them all now. */
+  resume(): void;
   start(): Promise<void>;
   dispose(): Promise<void>;
 }
@@ -75,6 +80,7 @@ export function createEngine(options: EngineOptions): Engine {
   let demo: Promise<DemoCluster> | undefined;
   let pathDiagnostics: PathDiagnostics = { value: process.env['PATH'] ?? '', source: 'inherited' };
   let kubeconfigWatcher: KubeconfigWatcher | undefined;
+  const live = new LiveCluster({ hub, log });
 
   /** The demo cluster starts on first use and stays up while the engine lives. */
   function demoCluster(): Promise<DemoCluster> {
@@ -100,6 +106,8 @@ export function createEngine(options: EngineOptions): Engine {
     const seq = ++connectSeq;
     const info = registry.get(name);
     if (!info) return;
+    await live.reset(name);
+    if (seq !== connectSeq || disposed) return;
     if (info.problem) {
       setConnection({ context: name, state: 'error', message: info.problem });
       return;
@@ -119,6 +127,7 @@ export function createEngine(options: EngineOptions): Engine {
     if (seq !== connectSeq || disposed) return;
     if (outcome.ok) {
       setConnection({ context: name, state: 'connected', server: outcome.server, serverVersion: outcome.version });
+      await live.watch(config);
     } else {
       const detail = outcome.error.detail ? ` (${outcome.error.detail})` : '';
       setConnection({ context: name, state: 'error', server: outcome.server, message: `${outcome.error.message}${detail}` });
@@ -156,6 +165,8 @@ export function createEngine(options: EngineOptions): Engine {
     'contexts:select': ({ name }) => selectContext(name),
     'connection:status': () => ok(connection),
     'diagnostics:get': () => ok(diagnosticsSnapshot({ path: pathDiagnostics, registry })),
+    'cluster:resync': ({ reason }) => ok(live.resync(reason)),
+    'cluster:health': () => ok(live.health()),
     'settings:get': () => ok(settings.get()),
     'settings:update': async (patch) => {
       const next = await settings.update(patch.theme ? { theme: patch.theme } : {});
@@ -168,6 +179,8 @@ export function createEngine(options: EngineOptions): Engine {
   return {
     hub,
     dispatch: dispatcher.dispatch,
+    setFramesBacklog: (backlog) => live.setBacklog(backlog),
+    resume: () => live.restartAll('system resume'),
     async start() {
       const [warning, resolvedPath] = await Promise.all([
         settings.load(),
@@ -198,6 +211,7 @@ export function createEngine(options: EngineOptions): Engine {
     async dispose() {
       disposed = true;
       kubeconfigWatcher?.stop();
+      await live.stop();
       const running = demo;
       demo = undefined;
       if (running) await running.then((cluster) => cluster.stop()).catch(() => undefined);

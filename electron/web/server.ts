@@ -7,6 +7,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
+import type { ClusterFrame } from '../../shared/cluster.ts';
 import type { StreamChannel } from '../../shared/contract.ts';
 import { isStreamChannel } from '../../shared/contract.ts';
 import { WS_PATH, type ServerMessage } from '../../shared/wire.ts';
@@ -15,6 +16,7 @@ import type { Engine } from '../engine/engine.ts';
 import { resolveStatic, sendFile } from './static.ts';
 import { allowedHostHeader, allowedOrigin, createToken, isLoopbackHost, tokenMatches } from './token.ts';
 import { refusalPage } from './refusal.ts';
+import { FramesFlow } from './frames-flow.ts';
 
 /** Largest client message accepted; contract requests are small. */
 export const MAX_CLIENT_MESSAGE_BYTES = 1024 * 1024;
@@ -31,6 +33,11 @@ export interface WebServer {
   readonly url: string;
   readonly port: number;
   readonly token: string;
+  /**
+   * Unsent bytes of the slowest client still getting `cluster:frames`: the frame stream's
+   * `backlog` probe, so it paces itself to what the pages can take (see frames-flow.ts).
+   */
+  framesBacklog(): number;
   close(): Promise<void>;
 }
 
@@ -75,6 +82,9 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   });
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE_BYTES });
   const subscriptions = new Map<WebSocket, Set<StreamChannel>>();
+  const framesFlow = new FramesFlow<WebSocket>({
+    requestSnapshot: (reason) => void engine.dispatch('cluster:resync', { reason }),
+  });
 
   async function handleHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!allowedHostHeader(req.headers.host, port)) {
@@ -128,7 +138,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   wss.on('connection', (ws: WebSocket) => {
     const subscribed = new Set<StreamChannel>();
     subscriptions.set(ws, subscribed);
-    ws.on('close', () => subscriptions.delete(ws));
+    ws.on('close', () => {
+      subscriptions.delete(ws);
+      framesFlow.remove(ws);
+    });
     ws.on('message', (data, isBinary) => {
       if (isBinary) return send(ws, { t: 'error', message: 'binary frames are not part of the protocol' });
       let raw: unknown;
@@ -147,17 +160,24 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       if (!isStreamChannel(message.stream)) return send(ws, { t: 'error', message: `unknown stream ${message.stream.slice(0, 80)}` });
       if (message.t === 'sub') {
         subscribed.add(message.stream);
+        if (message.stream === 'cluster:frames') framesFlow.add(ws);
         const last = engine.hub.last(message.stream);
         if (last !== undefined) send(ws, { t: 'evt', stream: message.stream, payload: last });
       } else {
         subscribed.delete(message.stream);
+        if (message.stream === 'cluster:frames') framesFlow.remove(ws);
       }
     });
   });
 
   const stopListening = engine.hub.listen((stream, payload) => {
+    // Serialised once however many pages listen: frames are the bulk of the traffic.
+    let text: string | undefined;
     for (const [ws, streams] of subscriptions) {
-      if (streams.has(stream)) send(ws, { t: 'evt', stream, payload });
+      if (!streams.has(stream) || ws.readyState !== ws.OPEN) continue;
+      if (stream === 'cluster:frames' && !framesFlow.admit(ws, payload as ClusterFrame)) continue;
+      text ??= JSON.stringify({ t: 'evt', stream, payload } satisfies ServerMessage);
+      ws.send(text);
     }
   });
 
@@ -176,8 +196,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     url: `http://${urlHost}:${port}/?token=${token}`,
     port,
     token,
+    framesBacklog: () => framesFlow.backlog(),
     async close() {
       stopListening();
+      framesFlow.close();
       for (const ws of wss.clients) ws.terminate();
       wss.close();
       await new Promise<void>((resolve) => {

@@ -9,7 +9,10 @@
 import { randomUUID } from 'node:crypto';
 import { ChangeLog, type Change } from './changelog.ts';
 import { alreadyExists, conflict, gone, invalid, notFound } from './errors.ts';
+import { JsonCache } from './json-cache.ts';
+import { copyJson, copyOnto, sameJson } from './json-values.ts';
 import { resourceId, type ResourceType } from './resources.ts';
+import { SortedIndex } from './sorted-index.ts';
 import type { IncomingObject, KubeObject } from './types.ts';
 
 export interface StoreOptions {
@@ -61,15 +64,14 @@ function namespaceFinalizers(type: ResourceType, object: KubeObject): string[] {
   return (object['spec'] as { finalizers?: string[] } | undefined)?.finalizers ?? [];
 }
 
-function specPart(object: KubeObject | IncomingObject): string {
-  const { metadata: _m, status: _s, ...rest } = object as Record<string, unknown>;
-  return JSON.stringify(rest);
-}
+/** What generation does not track: everything but these is the spec. */
+const NOT_SPEC = new Set(['metadata', 'status']);
 
 export class ObjectStore {
   private rv = 0;
   private readonly data = new Map<string, Map<string, KubeObject>>();
-  private readonly sortedKeys = new Map<string, string[] | null>();
+  private readonly sorted = new Map<string, SortedIndex<KubeObject> | null>();
+  private readonly json = new JsonCache();
   private readonly log: ChangeLog;
   private readonly listeners = new Set<ChangeListener>();
   private readonly now: () => number;
@@ -122,21 +124,21 @@ export class ObjectStore {
 
   /** All objects of a type (optionally one namespace), in key order, at the current rv. */
   all(type: ResourceType, namespace?: string): KubeObject[] {
-    const bucket = this.bucket(type);
     const id = resourceId(type);
-    let keys = this.sortedKeys.get(id);
-    if (!keys) {
-      keys = [...bucket.keys()].sort();
-      this.sortedKeys.set(id, keys);
+    let index = this.sorted.get(id);
+    if (!index) {
+      index = new SortedIndex(this.bucket(type));
+      this.sorted.set(id, index);
     }
-    const out: KubeObject[] = [];
-    const prefix = namespace ? `${namespace}/` : '';
-    for (const key of keys) {
-      if (prefix && !key.startsWith(prefix)) continue;
-      const object = bucket.get(key);
-      if (object) out.push(object);
-    }
-    return out;
+    return index.range(namespace ? `${namespace}/` : '');
+  }
+
+  /**
+   * `JSON.stringify(object)`, byte for byte. For an object this store holds (or held: the change
+   * log's old versions) it reuses the serialisations of the parts shared with other versions.
+   */
+  toJson(object: KubeObject): string {
+    return this.json.stringify(object);
   }
 
   /** Objects of a type as they were at `rv` (for exact and paginated lists). */
@@ -179,9 +181,10 @@ export class ObjectStore {
     const nextRv = this.rv + 1;
     const { resourceVersion: _rv, uid: _uid, creationTimestamp: _ct, deletionTimestamp: _dt, generation: _g, ...rest } = meta;
     const built: KubeObject = {
-      ...structuredClone(incoming),
+      // metadata is built below; the placeholder keeps its place in the key order.
+      ...copyJson({ ...incoming, metadata: undefined }),
       metadata: {
-        ...structuredClone(rest),
+        ...copyJson(rest),
         name,
         ...(namespace ? { namespace } : {}),
         uid: this.uid(),
@@ -191,7 +194,11 @@ export class ObjectStore {
       },
     } as KubeObject;
     const object = options.admit ? options.admit(built) : built;
-    if (options.dryRun) return object;
+    if (options.dryRun) {
+      // kube-apiserver's dry-run storage never writes, so nothing assigns a resourceVersion.
+      const { resourceVersion: _unassigned, ...metadata } = object.metadata;
+      return { ...object, metadata } as KubeObject;
+    }
     this.commit(type, 'ADDED', key, object, undefined);
     return object;
   }
@@ -218,9 +225,10 @@ export class ObjectStore {
       // A fresh metadata object: the stored one must not be mutated below. managedFields is the
       // one piece of metadata a status write may change.
       const managedFields = incoming.metadata?.managedFields;
-      next = { ...current, metadata: { ...current.metadata, ...(managedFields ? { managedFields: structuredClone(managedFields) } : {}) }, status: structuredClone((incoming as KubeObject)['status']) } as KubeObject;
+      next = { ...current, metadata: { ...current.metadata, ...(managedFields ? { managedFields: copyOnto(managedFields, current.metadata.managedFields) } : {}) }, status: copyOnto((incoming as KubeObject)['status'], current['status']) } as KubeObject;
     } else {
-      const cloned = structuredClone(incoming) as KubeObject;
+      // Shares the unchanged parts with the stored object; copies what the caller changed.
+      const cloned = copyOnto(incoming, current) as KubeObject;
       next = {
         ...cloned,
         metadata: {
@@ -241,12 +249,14 @@ export class ObjectStore {
     next.apiVersion = current.apiVersion;
     next.kind = current.kind;
     if (current.metadata.generation !== undefined) {
-      next.metadata.generation = specPart(next) === specPart(current) ? current.metadata.generation : current.metadata.generation + 1;
+      next.metadata.generation = sameJson(next, current, { ignoreKeys: NOT_SPEC }) ? current.metadata.generation : current.metadata.generation + 1;
     }
     next.metadata.resourceVersion = current.metadata.resourceVersion;
-    if (JSON.stringify(next) === JSON.stringify(current)) return current;
-    next.metadata.resourceVersion = String(this.rv + 1);
+    if (sameJson(next, current)) return current;
+    // A dry run answers with the live resourceVersion, as kube-apiserver's dry-run storage does:
+    // `kubectl diff` then shows no resourceVersion change.
     if (options.dryRun) return next;
+    next.metadata.resourceVersion = String(this.rv + 1);
     const key = objectKey(namespace, name);
     // As kube-apiserver's ShouldDeleteDuringUpdate: finalizers emptied on an object whose
     // grace period is over; a pod still in its graceful termination keeps taking updates.
@@ -261,7 +271,7 @@ export class ObjectStore {
   /** Read-modify-write of the current object; `fn` gets a private copy. */
   mutate(type: ResourceType, namespace: string | undefined, name: string, fn: (copy: KubeObject) => KubeObject | void, options: WriteOptions = {}): KubeObject {
     const current = this.get(type, namespace, name);
-    const copy = structuredClone(current);
+    const copy = copyJson(current);
     const next = fn(copy) ?? copy;
     return this.update(type, next, options);
   }
@@ -299,15 +309,16 @@ export class ObjectStore {
           finalizers,
           deletionTimestamp: restart ? new Date(this.now() + grace * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z') : current.metadata.deletionTimestamp,
           deletionGracePeriodSeconds: restart ? grace : currentGrace,
-          resourceVersion: String(this.rv + 1),
+          resourceVersion: options.dryRun ? current.metadata.resourceVersion : String(this.rv + 1),
         },
       };
       if (next.metadata.finalizers?.length === 0) delete next.metadata.finalizers;
       if (!options.dryRun) this.commit(type, 'MODIFIED', key, next, current);
       return { object: next, deleted: false };
     }
+    if (options.dryRun) return { object: current, deleted: true };
     const final: KubeObject = { ...current, metadata: { ...current.metadata, resourceVersion: String(this.rv + 1) } };
-    if (!options.dryRun) this.commit(type, 'DELETED', key, final, current);
+    this.commit(type, 'DELETED', key, final, current);
     return { object: final, deleted: true };
   }
 
@@ -324,13 +335,15 @@ export class ObjectStore {
     this.rv += 1;
     const id = resourceId(type);
     const bucket = this.bucket(type);
+    // Additions and deletions re-sort on the next list; a modification keeps the order.
     if (kind === 'DELETED') {
       bucket.delete(key);
-      this.sortedKeys.set(id, null);
+      this.sorted.set(id, null);
     } else {
-      if (!bucket.has(key)) this.sortedKeys.set(id, null);
+      if (!bucket.has(key) || !this.sorted.get(id)?.replace(key, object)) this.sorted.set(id, null);
       bucket.set(key, object);
     }
+    this.json.seal(object);
     const change: Change = old ? { rv: this.rv, type: kind, resource: id, key, object, old } : { rv: this.rv, type: kind, resource: id, key, object };
     this.log.append(change);
     for (const listener of [...this.listeners]) listener(change);

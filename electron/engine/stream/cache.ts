@@ -5,7 +5,13 @@
  */
 import type { Kind, ObjectRef, SlimObject } from '../../../shared/cluster.ts';
 
-export type CacheChange = { type: 'upsert'; object: SlimObject } | { type: 'delete'; ref: ObjectRef; object: SlimObject };
+/**
+ * One write to the cache. An upsert carries the version it replaced (undefined for a create), so
+ * a listener can tell a create from an update without keeping its own index of uids.
+ */
+export type CacheChange =
+  | { type: 'upsert'; object: SlimObject; previous: SlimObject | undefined }
+  | { type: 'delete'; ref: ObjectRef; object: SlimObject };
 export type CacheListener = (change: CacheChange) => void;
 
 export class ObjectCache {
@@ -27,7 +33,7 @@ export class ObjectCache {
     const previous = bucket.get(object.metadata.uid);
     if (previous && previous.metadata.resourceVersion === object.metadata.resourceVersion) return false;
     bucket.set(object.metadata.uid, object);
-    this.emit({ type: 'upsert', object });
+    this.emit({ type: 'upsert', object, previous });
     return true;
   }
 

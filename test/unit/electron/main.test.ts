@@ -11,6 +11,7 @@ type Handler = (...args: unknown[]) => unknown;
 /** A recording stand-in for the parts of Electron main.ts uses. */
 function fakeElectron(options: { dataRoot: string; gotLock: boolean }) {
   const appEvents = new Map<string, Handler>();
+  const powerEvents = new Map<string, Handler>();
   const paths = new Map<string, string>([['appData', options.dataRoot]]);
   const windows: FakeWindow[] = [];
   const app = {
@@ -73,21 +74,22 @@ function fakeElectron(options: { dataRoot: string; gotLock: boolean }) {
       defaultSession: { setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn(), webRequest: { onHeadersReceived: vi.fn() } },
     },
     shell: { openExternal: vi.fn(async () => {}) },
+    powerMonitor: { on: (event: string, handler: Handler) => powerEvents.set(event, handler) },
   };
-  return { electron, appEvents, windows, handles };
+  return { electron, appEvents, windows, handles, powerEvents };
 }
 
 let fake: ReturnType<typeof fakeElectron>;
 let dataRoot: string;
 let cleanup: () => Promise<void>;
-const engine = { hub: new StreamHub(), dispatch: vi.fn(), start: vi.fn(async () => {}), dispose: vi.fn(async () => {}) };
+const engine = { hub: new StreamHub(), dispatch: vi.fn(), start: vi.fn(async () => {}), dispose: vi.fn(async () => {}), resume: vi.fn() };
 const createEngine = vi.fn((_options: Record<string, unknown>) => engine);
 
 // One stable module whose exports read the current test's fake: vi.resetModules re-runs
 // main.ts but keeps the mocked module.
 vi.mock('electron', () =>
   Object.fromEntries(
-    ['app', 'BrowserWindow', 'dialog', 'ipcMain', 'Menu', 'nativeTheme', 'screen', 'session', 'shell'].map((name) => [
+    ['app', 'BrowserWindow', 'dialog', 'ipcMain', 'Menu', 'nativeTheme', 'powerMonitor', 'screen', 'session', 'shell'].map((name) => [
       name,
       new Proxy(function () {}, {
         get: (_target, key) => Reflect.get(Reflect.get(fake.electron, name) as object, key),
@@ -131,6 +133,13 @@ afterEach(async () => {
 });
 
 describe('electron/main.ts', () => {
+  it('restarts every watch when the machine wakes from sleep', async () => {
+    await startMain();
+    expect(engine.resume).not.toHaveBeenCalled();
+    fake.powerEvents.get('resume')?.();
+    expect(engine.resume).toHaveBeenCalledOnce();
+  });
+
   it('quits at once when another instance holds the lock', async () => {
     await startMain([], false);
     expect(fake.electron.app.quit).toHaveBeenCalledOnce();

@@ -1,10 +1,11 @@
 /**
- * Records core/v1 Events the way client-go's recorder does: named `<object>.<hex>`, aggregated
+ * Records core/v1 Events the way client-go's recorder does: named `<object>.<hex of the time in
+ * nanoseconds>` (so a list, which is ordered by name, shows an object's events in the order they
+ * happened, as `kubectl get events` and `describe` do on a real cluster), aggregated
  * (a repeat of the same object/reason/message/source bumps `count` and `lastTimestamp` instead
  * of creating a new Event), with `source.component` and `reportingComponent` set to the
  * controller's Kubernetes name.
  */
-import { randomBytes } from 'node:crypto';
 import { typeById } from '../resources.ts';
 import type { ObjectStore } from '../store.ts';
 import type { KubeObject } from '../types.ts';
@@ -34,6 +35,8 @@ export class EventRecorder {
   private readonly now: () => number;
   /** Aggregation key -> event name, like client-go's EventCorrelator cache. */
   private readonly recent = new Map<string, { namespace: string; name: string }>();
+  /** The last name suffix handed out: events recorded within one millisecond still get increasing, distinct names. */
+  private lastNanos = 0n;
 
   constructor(store: ObjectStore, now: () => number) {
     this.store = store;
@@ -56,7 +59,9 @@ export class EventRecorder {
         });
       }
     }
-    const name = `${regarding.metadata.name}.${randomBytes(8).toString('hex')}`;
+    const nanos = BigInt(this.now()) * 1_000_000n;
+    this.lastNanos = nanos > this.lastNanos ? nanos : this.lastNanos + 1n;
+    const name = `${regarding.metadata.name}.${this.lastNanos.toString(16)}`;
     const involvedObject: Record<string, unknown> = {
       kind: regarding.kind,
       namespace: regarding.metadata.namespace,

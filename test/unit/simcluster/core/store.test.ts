@@ -111,6 +111,22 @@ describe('ObjectStore', () => {
     expect(store.currentRv()).toBe(0);
   });
 
+  it('answers dry runs without assigning a resourceVersion, as kube-apiserver does', () => {
+    const store = new ObjectStore({ uid: () => 'uid-dry' });
+    const dry = store.create(DEPLOYMENTS, deployment('web'), { dryRun: true });
+    expect(dry.metadata).toMatchObject({ name: 'web', uid: 'uid-dry', generation: 1 });
+    expect(dry.metadata).not.toHaveProperty('resourceVersion');
+
+    const live = store.create(DEPLOYMENTS, deployment('web'));
+    const updated = store.update(DEPLOYMENTS, { ...deployment('web', 3), metadata: { ...live.metadata } }, { dryRun: true });
+    // generation moves with the spec change; resourceVersion stays the live one (kubectl diff shows no rv change).
+    expect([updated.metadata.generation, updated.metadata.resourceVersion]).toEqual([2, live.metadata.resourceVersion]);
+    expect(store.delete(DEPLOYMENTS, 'default', 'web', { dryRun: true }).object.metadata.resourceVersion).toBe(live.metadata.resourceVersion);
+    expect(store.delete(DEPLOYMENTS, 'default', 'web', { dryRun: true, propagationPolicy: 'Foreground' }).object.metadata.resourceVersion).toBe(live.metadata.resourceVersion);
+    expect(store.get(DEPLOYMENTS, 'default', 'web')).toBe(live);
+    expect(store.currentRv()).toBe(1);
+  });
+
   it('marks an object with finalizers for deletion and removes it when they are gone', () => {
     const store = new ObjectStore();
     store.create(NAMESPACES, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'shop', finalizers: ['example.com/hold'] } });

@@ -1,0 +1,107 @@
+/**
+ * The selected context's live objects: informers fill the object cache, the frame stream turns
+ * cache changes into snapshot and delta frames, and per-kind health goes to the status bar.
+ * One instance per engine; `switchTo` starts over with a new epoch so renderers drop stale data.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ClusterHealth, KindHealth } from '../../shared/cluster.ts';
+import { createClusterWatcher, type ClusterWatcher } from './cluster/informers/watcher.ts';
+import type { StreamHub } from './hub.ts';
+import { createFrameStream, type FrameStream } from './stream/batcher.ts';
+import { ObjectCache } from './stream/cache.ts';
+
+export interface LiveClusterOptions {
+  hub: StreamHub;
+  log: (message: string) => void;
+  /** Unsent bytes of the slowest renderer (browser shell); paces snapshots. */
+  backlog?: () => number;
+}
+
+export class LiveCluster {
+  readonly cache = new ObjectCache();
+  private readonly options: LiveClusterOptions;
+  private context: string | null = null;
+  private epoch = randomUUID();
+  private kinds: KindHealth[] = [];
+  private watcher: ClusterWatcher | undefined;
+  private stream: FrameStream;
+  private backlog: (() => number) | undefined;
+
+  constructor(options: LiveClusterOptions) {
+    this.options = options;
+    this.backlog = options.backlog;
+    this.stream = this.newStream();
+  }
+
+  private newStream(): FrameStream {
+    return createFrameStream({
+      cache: this.cache,
+      epoch: this.epoch,
+      context: this.context,
+      emit: (frame) => this.options.hub.emit('cluster:frames', frame),
+      backlog: () => this.backlog?.() ?? 0,
+    });
+  }
+
+  /** Late-bound because the browser shell's server starts after the engine. */
+  setBacklog(backlog: () => number): void {
+    this.backlog = backlog;
+  }
+
+  health(): ClusterHealth {
+    return { context: this.context, epoch: this.epoch, kinds: this.kinds };
+  }
+
+  private publishHealth(kinds: KindHealth[]): void {
+    this.kinds = kinds;
+    this.options.hub.emit('cluster:health', this.health());
+  }
+
+  /**
+   * Forgets the previous context's objects and informers; the renderers get a new epoch and an
+   * empty snapshot at once, before the new context has connected.
+   */
+  async reset(context: string | null): Promise<void> {
+    const previous = this.watcher;
+    this.watcher = undefined;
+    await previous?.stop();
+    this.stream.dispose();
+    this.cache.clear();
+    this.context = context;
+    this.epoch = randomUUID();
+    this.stream = this.newStream();
+    this.publishHealth([]);
+    this.stream.resync('context switch');
+  }
+
+  /** Starts informers for the (already reset) context with its client configuration. */
+  async watch(config: object): Promise<void> {
+    const epoch = this.epoch;
+    const watcher = createClusterWatcher({
+      config,
+      cache: this.cache,
+      onHealth: (kinds) => {
+        if (this.epoch === epoch) this.publishHealth(kinds);
+      },
+      log: this.options.log,
+    });
+    this.watcher = watcher;
+    await watcher.start();
+  }
+
+  resync(reason: string | undefined): { epoch: string; seq: number } {
+    return this.stream.resync(reason);
+  }
+
+  /** Restarts every watch at once (system resume). */
+  restartAll(reason: string): void {
+    this.watcher?.restartAll(reason);
+  }
+
+  async stop(): Promise<void> {
+    const watcher = this.watcher;
+    this.watcher = undefined;
+    await watcher?.stop();
+    this.stream.dispose();
+  }
+}
