@@ -5,7 +5,7 @@
  * classified.
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
-import { request as httpsRequest, type RequestOptions } from 'node:https';
+import { Agent as HttpsAgent, request as httpsRequest, type RequestOptions } from 'node:https';
 import { KubeConfig } from '@kubernetes/client-node';
 
 /** A failed API request: the HTTP status and the server's `Status` message. */
@@ -47,19 +47,61 @@ function loadKubeConfig(config: object): KubeConfig {
   return kc;
 }
 
+/** The TLS material client-node puts on request options (cluster CA, client certificates). */
+const TLS_FIELDS = ['ca', 'cert', 'key', 'pfx', 'passphrase', 'servername', 'rejectUnauthorized'] as const;
+
+function tlsMaterialKey(options: RequestOptions): string {
+  return TLS_FIELDS.map((field) => {
+    const value: unknown = options[field];
+    return Buffer.isBuffer(value) ? value.toString('base64') : String(value);
+  }).join('|');
+}
+
+/**
+ * client-node's agents do not keep connections alive, so each list page would pay a new TLS
+ * handshake. For direct connections (proxy agents are left alone) the transport uses its own
+ * keep-alive agent with the same TLS material, made anew when that material changes (an exec
+ * plugin may rotate the client certificate).
+ */
+function keepAliveAgents(): { agentFor(options: RequestOptions): HttpAgent | undefined; destroy(): void } {
+  const made = new Set<HttpAgent>();
+  let current: { key: string; agent: HttpAgent } | undefined;
+  return {
+    agentFor(options) {
+      const given = options.agent;
+      const direct = given instanceof HttpAgent && (given.constructor === HttpsAgent || given.constructor === HttpAgent);
+      if (!direct) return given instanceof HttpAgent ? given : undefined;
+      const key = `${given.constructor === HttpsAgent ? 'https' : 'http'}|${tlsMaterialKey(options)}`;
+      if (current?.key !== key) {
+        const tls = Object.fromEntries(TLS_FIELDS.filter((f) => options[f] !== undefined).map((f) => [f, options[f]]));
+        const agent = given.constructor === HttpsAgent ? new HttpsAgent({ ...tls, keepAlive: true }) : new HttpAgent({ keepAlive: true });
+        made.add(agent);
+        current = { key, agent };
+      }
+      return current.agent;
+    },
+    destroy() {
+      for (const agent of made) agent.destroy();
+      made.clear();
+      current = undefined;
+    },
+  };
+}
+
 /** A transport for a single-context kubeconfig object; throws when the kubeconfig is unusable. */
 export function createTransport(config: object): Transport {
   let kc = loadKubeConfig(config);
   const server = (kc.getCurrentCluster()?.server ?? '').replace(/\/+$/, '');
-  const agents = new Set<HttpAgent>();
+  const given = new Set<HttpAgent>();
+  const pool = keepAliveAgents();
   return {
     server,
     async get(path, { signal, accept }) {
       const options: RequestOptions = {};
       await kc.applyToHTTPSOptions(options);
       signal.throwIfAborted();
-      const agent = options.agent;
-      if (agent instanceof HttpAgent) agents.add(agent);
+      if (options.agent instanceof HttpAgent) given.add(options.agent);
+      const agent = pool.agentFor(options);
       // Concatenated, not resolved: a server URL may carry a path prefix (Rancher, proxies).
       const url = new URL(`${server}${path}`);
       const headers: OutgoingHttpHeaders = { ...((options.headers as OutgoingHttpHeaders | undefined) ?? {}), Accept: accept ?? 'application/json', 'User-Agent': USER_AGENT };
@@ -74,8 +116,9 @@ export function createTransport(config: object): Transport {
       kc = loadKubeConfig(config);
     },
     close() {
-      for (const agent of agents) agent.destroy();
-      agents.clear();
+      pool.destroy();
+      for (const agent of given) agent.destroy();
+      given.clear();
     },
   };
 }
@@ -84,7 +127,7 @@ export function createTransport(config: object): Transport {
  * Reads a whole body. `onData` sees every chunk (the watchdog's sign of life). Rejects when the
  * connection closes before the end.
  */
-export function readBody(response: IncomingMessage, onData: () => void = () => undefined): Promise<string> {
+function readBody(response: IncomingMessage, onData: () => void = () => undefined): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let ended = false;

@@ -13,10 +13,11 @@ import type { HealthBoard } from './health.ts';
 import { ApiStatusError, failureOf, getJson, readLines, statusError, type Transport } from './http.ts';
 import { describeFailure } from './messages.ts';
 import { slimObject, type ObjectSource } from './slim.ts';
-import { Backoff, type BackoffOptions, type Clock } from './timing.ts';
+import { Backoff, Watchdog, type BackoffOptions, type Clock } from './timing.ts';
 
 /** Watch timeouts are spread over this range so a cluster's watches do not all end together. */
 export const WATCH_TIMEOUT_MIN_S = 300;
+/** Upper end of the watch timeout range (inclusive). */
 export const WATCH_TIMEOUT_MAX_S = 600;
 /** Default time without a byte (event, bookmark or keep-alive) before a connection is restarted. */
 export const DEFAULT_WATCHDOG_MS = 90_000;
@@ -65,8 +66,7 @@ export class Reflector {
   private controller: AbortController | undefined;
   private interrupt: Interrupt | undefined;
   private wake: (() => void) | undefined;
-  private watchdogTimer: unknown;
-  private lastDataAt = 0;
+  private readonly watchdog: Watchdog;
   private connectedAt: number | undefined;
   private running: Promise<void> | undefined;
   private stopped = false;
@@ -74,10 +74,10 @@ export class Reflector {
   constructor(options: ReflectorOptions) {
     this.o = options;
     this.backoff = new Backoff(options.backoff, options.random);
-  }
-
-  get kind(): Kind {
-    return this.o.kind;
+    this.watchdog = new Watchdog(options.clock, options.watchdogMs, (silentMs) => {
+      this.interrupt = { type: 'watchdog', silentMs };
+      this.controller?.abort();
+    });
   }
 
   start(): void {
@@ -99,7 +99,7 @@ export class Reflector {
     this.interrupt = { type: 'stop' };
     this.controller?.abort();
     this.wake?.();
-    this.disarmWatchdog();
+    this.watchdog.disarm();
     await this.running;
   }
 
@@ -123,7 +123,7 @@ export class Reflector {
       } catch (error) {
         delayMs = this.failed(error);
       } finally {
-        this.disarmWatchdog();
+        this.watchdog.disarm();
         controller.abort();
       }
       if (!this.stopped && delayMs > 0) await this.sleep(delayMs);
@@ -145,8 +145,8 @@ export class Reflector {
       if (continueToken) query.set('continue', continueToken);
       let page: ListPage;
       try {
-        this.armWatchdog();
-        page = (await getJson(this.o.transport, `${path}?${query}`, { signal, onData: () => this.alive() })) as ListPage;
+        this.watchdog.arm();
+        page = (await getJson(this.o.transport, `${path}?${query}`, { signal, onData: () => this.watchdog.alive() })) as ListPage;
       } catch (error) {
         if (!(continueToken && error instanceof ApiStatusError && error.status === 410)) throw error;
         expired += 1;
@@ -177,9 +177,9 @@ export class Reflector {
     const { kind, cache, health, clock, random } = this.o;
     const timeoutSeconds = WATCH_TIMEOUT_MIN_S + Math.floor(random() * (WATCH_TIMEOUT_MAX_S - WATCH_TIMEOUT_MIN_S + 1));
     const query = new URLSearchParams({ watch: 'true', allowWatchBookmarks: 'true', resourceVersion: this.resourceVersion ?? '', timeoutSeconds: String(timeoutSeconds) });
-    this.armWatchdog();
+    this.watchdog.arm();
     const response = await this.o.transport.get(`${this.endpoint.path}?${query}`, { signal });
-    if (response.statusCode !== 200) throw await failureOf(response, () => this.alive());
+    if (response.statusCode !== 200) throw await failureOf(response, () => this.watchdog.alive());
     const openedAt = clock.now();
     this.connectedAt = openedAt;
     health.set(kind, 'live', { count: cache.size(kind) });
@@ -191,7 +191,7 @@ export class Reflector {
         events += 1;
         this.apply(JSON.parse(line) as WatchEvent, source);
       },
-      () => this.alive(),
+      () => this.watchdog.alive(),
     );
     if (events === 0 && clock.now() - openedAt < MIN_CLEAN_WATCH_MS) {
       // A proxy that ends every watch at once would otherwise make this a busy loop.
@@ -287,37 +287,5 @@ export class Reflector {
       const timer = clock.setTimeout(done, ms);
       this.wake = done;
     });
-  }
-
-  private alive(): void {
-    this.lastDataAt = this.o.clock.now();
-  }
-
-  /** (Re)starts the silence timer for the request about to be made. */
-  private armWatchdog(): void {
-    this.disarmWatchdog();
-    this.alive();
-    this.scheduleWatchdog(this.o.watchdogMs);
-  }
-
-  private scheduleWatchdog(ms: number): void {
-    const { clock, watchdogMs } = this.o;
-    // One timer per silence period, not per chunk: a busy watch only moves `lastDataAt`.
-    this.watchdogTimer = clock.setTimeout(() => {
-      this.watchdogTimer = undefined;
-      const silentMs = clock.now() - this.lastDataAt;
-      if (silentMs < watchdogMs) {
-        this.scheduleWatchdog(watchdogMs - silentMs);
-        return;
-      }
-      this.interrupt = { type: 'watchdog', silentMs };
-      this.controller?.abort();
-    }, ms);
-  }
-
-  private disarmWatchdog(): void {
-    if (this.watchdogTimer === undefined) return;
-    this.o.clock.clearTimeout(this.watchdogTimer);
-    this.watchdogTimer = undefined;
   }
 }

@@ -16,6 +16,7 @@ export interface ObjectSource {
   apiVersion: string;
 }
 
+/** Written by `kubectl apply`: a full copy of the manifest, often the largest part of an object. */
 export const LAST_APPLIED_ANNOTATION = 'kubectl.kubernetes.io/last-applied-configuration';
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);

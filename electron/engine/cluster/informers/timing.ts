@@ -1,6 +1,6 @@
 /**
  * Time for the informers, injected so tests can step through backoff and watchdog delays: a
- * clock with timers, and a capped, jittered exponential backoff.
+ * clock with timers, a capped, jittered exponential backoff, and a silence watchdog.
  */
 
 /** Wall clock and timers (the engine passes the real ones; tests a fake). */
@@ -27,6 +27,7 @@ export interface BackoffOptions {
   maxMs: number;
 }
 
+/** client-go's order of magnitude: first retry within half a second, never more than 30 s apart. */
 export const DEFAULT_BACKOFF: BackoffOptions = { initialMs: 500, maxMs: 30_000 };
 
 /** Past this many doublings the cap has long been reached; stops 2 ** n from overflowing. */
@@ -56,5 +57,49 @@ export class Backoff {
 
   reset(): void {
     this.failures = 0;
+  }
+}
+
+/**
+ * Fires `onSilence` when no sign of life arrived for `silenceMs`. One timer per silence period,
+ * not one per chunk: a busy stream only moves a timestamp.
+ */
+export class Watchdog {
+  private readonly clock: Clock;
+  private readonly silenceMs: number;
+  private readonly onSilence: (silentMs: number) => void;
+  private lastAliveAt = 0;
+  private timer: unknown;
+
+  constructor(clock: Clock, silenceMs: number, onSilence: (silentMs: number) => void) {
+    this.clock = clock;
+    this.silenceMs = silenceMs;
+    this.onSilence = onSilence;
+  }
+
+  /** Starts watching from now (a new request). */
+  arm(): void {
+    this.disarm();
+    this.alive();
+    this.schedule(this.silenceMs);
+  }
+
+  alive(): void {
+    this.lastAliveAt = this.clock.now();
+  }
+
+  disarm(): void {
+    if (this.timer === undefined) return;
+    this.clock.clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private schedule(ms: number): void {
+    this.timer = this.clock.setTimeout(() => {
+      this.timer = undefined;
+      const silentMs = this.clock.now() - this.lastAliveAt;
+      if (silentMs < this.silenceMs) this.schedule(this.silenceMs - silentMs);
+      else this.onSilence(silentMs);
+    }, ms);
   }
 }

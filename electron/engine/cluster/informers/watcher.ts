@@ -8,7 +8,7 @@ import { WATCHED_KINDS, type Kind, type KindHealth } from '../../../../shared/cl
 import type { ObjectCache } from '../../stream/cache.ts';
 import { discoverKinds } from './discovery.ts';
 import { HealthBoard } from './health.ts';
-import { createTransport, type Transport } from './http.ts';
+import { ApiStatusError, createTransport, type Transport } from './http.ts';
 import { describeFailure } from './messages.ts';
 import { DEFAULT_WATCHDOG_MS, Reflector } from './reflector.ts';
 import { Backoff, DEFAULT_BACKOFF, systemClock, type BackoffOptions, type Clock } from './timing.ts';
@@ -91,6 +91,7 @@ export function createClusterWatcher(options: ClusterWatcherOptions): ClusterWat
       return true;
     } catch (error) {
       if (stopped) return false;
+      if (error instanceof ApiStatusError && error.status === 401) transport.renewCredentials();
       const message = `Discovery failed: ${describeFailure(error, transport.server, kinds[0] ?? 'Namespace')}`;
       log(message);
       for (const kind of kinds) board.set(kind, 'reconnecting', { count: options.cache.size(kind), message });

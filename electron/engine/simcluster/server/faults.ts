@@ -3,19 +3,25 @@
  * and the quirks some real clusters show (an empty Events list on a stale resourceVersion, 410 as
  * an HTTP status instead of an in-stream ERROR).
  */
-import { internalError, tooManyRequests, type ApiError } from '../errors.ts';
+import { forbidden, internalError, tooManyRequests, unauthorized, type ApiError } from '../errors.ts';
 import type { ObjectStore } from '../store.ts';
 
 /** Selects the requests a fault applies to, by method and URL path. */
 export type RequestMatcher = (method: string, path: string) => boolean;
 
+/** The statuses `failRequests` can inject. */
+export type InjectedStatus = 500 | 429 | 403 | 401;
+
 /** What `failRequests` injects. */
 export interface FailRequestsOptions {
-  status: 500 | 429;
+  /** 500 InternalError, 429 TooManyRequests, 403 Forbidden (RBAC denied) or 401 Unauthorized. */
+  status: InjectedStatus;
   /** How many matching requests fail; every one until `clear()` when unset. */
   count?: number;
   /** Sent as Retry-After and in the Status details (429; default 1). */
   retryAfterSeconds?: number;
+  /** The Status message of a 403 (default: an RBAC-style denial naming the path). */
+  message?: string;
   match?: RequestMatcher;
 }
 
@@ -38,9 +44,10 @@ export interface FaultState {
 }
 
 interface Failure {
-  status: 500 | 429;
+  status: InjectedStatus;
   remaining: number;
   retryAfterSeconds: number;
+  message: string | undefined;
   match: RequestMatcher | undefined;
 }
 
@@ -85,7 +92,7 @@ export class Faults {
   }
 
   failRequests(options: FailRequestsOptions): void {
-    this.failures.push({ status: options.status, remaining: options.count ?? Infinity, retryAfterSeconds: options.retryAfterSeconds ?? 1, match: options.match });
+    this.failures.push({ status: options.status, remaining: options.count ?? Infinity, retryAfterSeconds: options.retryAfterSeconds ?? 1, message: options.message, match: options.match });
   }
 
   delayRequests(ms: number, match?: RequestMatcher): void {
@@ -128,7 +135,16 @@ export class Faults {
     if (!failure) return undefined;
     failure.remaining -= 1;
     if (failure.remaining <= 0) this.failures = this.failures.filter((f) => f !== failure);
-    return failure.status === 429 ? tooManyRequests(failure.retryAfterSeconds) : internalError('injected fault');
+    switch (failure.status) {
+      case 429:
+        return tooManyRequests(failure.retryAfterSeconds);
+      case 403:
+        return forbidden(failure.message ?? `User "system:anonymous" cannot ${method.toLowerCase()} path "${path}" (injected fault)`);
+      case 401:
+        return unauthorized();
+      case 500:
+        return internalError('injected fault');
+    }
   }
 
   /** Server side: total injected delay for this request, in milliseconds. */

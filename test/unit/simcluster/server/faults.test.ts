@@ -115,6 +115,27 @@ describe('request faults', () => {
     expect((await call(server, 'GET', DEPLOYMENTS)).status).toBe(200);
   });
 
+  it('denies matching requests with 403 Forbidden and the given message', async () => {
+    const { server } = await start();
+    const message = 'pods is forbidden: User "viewer" cannot list resource "pods" in API group "" at the cluster scope';
+    server.faults.failRequests({ status: 403, message, match: (_method, path) => path === '/api/v1/pods' });
+    const denied = await call(server, 'GET', '/api/v1/pods');
+    expect(denied.status).toBe(403);
+    expect(denied.json).toMatchObject({ kind: 'Status', status: 'Failure', reason: 'Forbidden', message, code: 403 });
+    expect((await call(server, 'GET', DEPLOYMENTS)).status).toBe(200);
+    server.faults.clear();
+    expect((await call(server, 'GET', '/api/v1/pods')).status).toBe(200);
+  });
+
+  it('rejects matching requests with 401 Unauthorized', async () => {
+    const { server } = await start();
+    server.faults.failRequests({ status: 401, count: 1 });
+    const rejected = await call(server, 'GET', DEPLOYMENTS);
+    expect(rejected.status).toBe(401);
+    expect(rejected.json).toMatchObject({ reason: 'Unauthorized', code: 401 });
+    expect((await call(server, 'GET', DEPLOYMENTS)).status).toBe(200);
+  });
+
   it('delays matching requests', async () => {
     const { server } = await start();
     server.faults.delayRequests(200, (_method, path) => path === '/version');
