@@ -19,6 +19,10 @@ export interface ViewEntry {
 /** Every screen, in sidebar order within its group. */
 export const VIEWS = [
   { id: 'overview', label: 'Overview', icon: 'overview', group: 'main', component: defineAsyncComponent(() => import('./overview/OverviewView.vue')) },
+  { id: 'pods', label: 'Pods', icon: 'pods', group: 'main', component: defineAsyncComponent(() => import('./pods/PodsView.vue')) },
+  { id: 'nodes', label: 'Nodes', icon: 'nodes', group: 'main', component: defineAsyncComponent(() => import('./nodes/NodesView.vue')) },
+  { id: 'cluster', label: 'Cluster', icon: 'cluster', group: 'main', component: defineAsyncComponent(() => import('./cluster/ClusterView.vue')) },
+  { id: 'diagnostics', label: 'Diagnostics', icon: 'search', group: 'footer', component: defineAsyncComponent(() => import('./diagnostics/DiagnosticsView.vue')) },
   { id: 'settings', label: 'Settings', icon: 'settings', group: 'footer', component: defineAsyncComponent(() => import('./settings/SettingsView.vue')) },
 ] as const satisfies readonly ViewEntry[];
 

@@ -27,9 +27,15 @@ describe('demo cluster', () => {
     await page.goto(shell.url);
     await expect.poll(() => page.getByTestId('context-picker').textContent()).toMatch(/kubedrift-demo/);
     await expect.poll(() => page.getByTestId('connection-state').textContent(), { timeout: 30_000 }).toMatch(/Connected · v1\.\d+\.\d+ · https:\/\/127\.0\.0\.1:\d+/);
+    // The Overview is the demo's workloads, live from the cluster stream.
+    await expect.poll(() => page.getByTestId('cluster-health').textContent(), { timeout: 30_000 }).toMatch(/^Live · \d+ kinds/);
+    await expect.poll(() => page.locator('[data-testid="virtual-table"] [role="row"]', { hasText: 'frontend' }).count()).toBeGreaterThan(0);
+    await screenshot(page, 'overview-demo-dark');
+    // Where the kubeconfig came from is on the Cluster screen.
+    await page.getByTestId('nav-cluster').click();
     const missing = page.locator('[data-testid="kubeconfig-source"][data-state="missing"]');
     await expect.poll(() => missing.count()).toBe(1);
-    await screenshot(page, 'overview-demo-dark');
+    await screenshot(page, 'cluster-demo-dark');
     await page.close();
   });
 });

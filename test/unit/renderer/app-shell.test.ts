@@ -80,7 +80,8 @@ describe('App frame', () => {
     expect(lists()).toBe(2);
   });
 
-  it('shows every kubeconfig file with its state and the line of a parse error', async () => {
+  it('shows every kubeconfig file with its state and the line of a parse error on the Cluster screen', async () => {
+    window.history.replaceState(null, '', '#/cluster');
     useFakeApi({
       'contexts:list': () =>
         ok({
@@ -100,13 +101,18 @@ describe('App frame', () => {
     expect(sources[1]?.text()).toContain('invalid YAML: unexpected end of flow map');
   });
 
-  it('switches context when a row of the contexts table is clicked', async () => {
+  it('switches context when a row of the contexts table is clicked, on the Cluster screen', async () => {
     const api = useFakeApi();
     const app = mountApp();
+    await settle();
+    await app.get('[data-testid="nav-cluster"]').trigger('click');
     await settle();
     await app.get('[data-testid="context-row"][data-context="staging-eu"]').trigger('click');
     await settle();
     expect(api.calls).toContainEqual({ channel: 'contexts:select', payload: { name: 'staging-eu' } });
+    expect(app.get('[data-testid="cluster-context"]').text()).toBe('staging-eu');
+    await app.get('[data-testid="nav-overview"]').trigger('click');
+    await settle();
     expect(app.get('[data-testid="overview-context"]').text()).toBe('staging-eu');
   });
 

@@ -77,6 +77,8 @@ const DEFAULTS: Handlers = {
   'connection:status': () => ok(CONNECTED),
   'settings:get': () => ok(SETTINGS),
   'settings:update': (patch) => ok({ ...SETTINGS, ...patch }),
+  'cluster:resync': () => ok({ epoch: 'epoch-1', seq: 0 }),
+  'cluster:health': () => ok({ context: 'kind-dev', epoch: 'epoch-1', kinds: [] }),
 };
 
 /** A fake engine answering with the fixtures above unless `handlers` says otherwise. */

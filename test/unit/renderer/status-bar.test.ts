@@ -2,10 +2,12 @@
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia, disposePinia, setActivePinia, type Pinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ClusterHealth } from '../../../shared/cluster.ts';
 import type { ConnectionStatus } from '../../../shared/model.ts';
 import { ok } from '../../../shared/result.ts';
 import { link, setApi } from '../../../renderer/api/index.ts';
 import TheStatusBar from '../../../renderer/components/shell/TheStatusBar.vue';
+import { clusterHealth, kindHealth } from './cluster-fixtures.ts';
 import { CONNECTED, createFakeApi, type FakeApi } from './fake-api.ts';
 
 const REFUSED: ConnectionStatus = {
@@ -19,8 +21,8 @@ const REFUSED: ConnectionStatus = {
 let pinia: Pinia;
 let wrapper: VueWrapper | undefined;
 
-async function mountBar(status: ConnectionStatus): Promise<{ api: FakeApi; bar: VueWrapper }> {
-  const api = createFakeApi({ 'connection:status': () => ok(status) });
+async function mountBar(status: ConnectionStatus, health?: ClusterHealth): Promise<{ api: FakeApi; bar: VueWrapper }> {
+  const api = createFakeApi({ 'connection:status': () => ok(status), ...(health ? { 'cluster:health': () => ok(health) } : {}) });
   setApi(api);
   wrapper = mount(TheStatusBar, { global: { plugins: [pinia] } });
   await flushPromises();
@@ -89,5 +91,54 @@ describe('TheStatusBar', () => {
     const { bar } = await mountBar(CONNECTED);
     expect(bar.get('[data-testid="app-version"]').text()).toBe('Kubedrift 0.1.0');
     expect(bar.get('[data-testid="app-shell"]').text()).toBe('Browser');
+  });
+});
+
+describe('TheStatusBar: cluster stream health', () => {
+  const ALL_LIVE = clusterHealth('epoch-1', [
+    kindHealth('Pod', 'live', 50_000),
+    kindHealth('Deployment', 'live', 300),
+    kindHealth('Node', 'live', 12),
+  ]);
+
+  it('says which kind is still syncing and how many objects it has listed', async () => {
+    const { bar } = await mountBar(
+      CONNECTED,
+      clusterHealth('epoch-1', [kindHealth('Pod', 'syncing', 12_000), kindHealth('Event', 'syncing', 310), kindHealth('Node', 'live', 12)]),
+    );
+    const health = bar.get('[data-testid="cluster-health"]');
+    expect(health.text()).toBe('Syncing pods 12,000… +1 more');
+    expect(health.attributes('data-tone')).toBe('syncing');
+  });
+
+  it('says live with the number of kinds and objects once everything is listed', async () => {
+    const { bar } = await mountBar(CONNECTED, ALL_LIVE);
+    expect(bar.get('[data-testid="cluster-health"]').text()).toBe('Live · 3 kinds · 50,312 objects');
+    expect(bar.find('[data-testid="cluster-blocked"]').exists()).toBe(false);
+  });
+
+  it('shows a reconnecting kind in the warning tone, with since when and the last error', async () => {
+    const { api, bar } = await mountBar(CONNECTED, ALL_LIVE);
+    api.emit('cluster:health', clusterHealth('epoch-1', [kindHealth('Pod', 'reconnecting', 50_000, { message: 'watch closed: connection reset by peer' }), kindHealth('Node', 'live', 12)]));
+    await flushPromises();
+    const health = bar.get('[data-testid="cluster-health"]');
+    expect(health.text()).toBe('Reconnecting pods since 12:01 — watch closed: connection reset by peer');
+    expect(health.attributes('data-tone')).toBe('reconnecting');
+  });
+
+  it('names the kinds the user may not list, with the reason in the tooltip', async () => {
+    const { bar } = await mountBar(
+      CONNECTED,
+      clusterHealth('epoch-1', [kindHealth('Pod', 'live', 3), kindHealth('Event', 'forbidden', 0, { message: 'events is forbidden: User "alice" cannot list resource "events"' })]),
+    );
+    const blocked = bar.get('[data-testid="cluster-blocked"]');
+    expect(blocked.text()).toBe('Forbidden: events');
+    expect(blocked.attributes('title')).toBe('events: events is forbidden: User "alice" cannot list resource "events"');
+    expect(bar.get('[data-testid="cluster-health"]').text()).toBe('Live · 1 kind · 3 objects');
+  });
+
+  it('says nothing about the stream while the context is not connected', async () => {
+    const { bar } = await mountBar(REFUSED, ALL_LIVE);
+    expect(bar.find('[data-testid="cluster-health"]').exists()).toBe(false);
   });
 });

@@ -39,7 +39,7 @@ export function slimPodSpec(spec: unknown): Json {
   const out = pick(spec, POD_SPEC_FIELDS);
   out['containers'] = asArray(spec['containers']).map(slimContainer);
   const init = asArray(spec['initContainers']);
-  if (init.length > 0) out['initContainers'] = init.map((c) => (isObject(c) ? pick(c, ['name', 'image']) : {}));
+  if (init.length > 0) out['initContainers'] = init.map((c) => (isObject(c) ? pick(c, ['name', 'image', 'restartPolicy']) : {}));
   if (spec['affinity'] !== undefined) out['affinity'] = {};
   return out;
 }

@@ -1,0 +1,32 @@
+/** The Overview table's columns. */
+import type { TableColumn } from '../../components/table/columns.ts';
+import { formatAge } from '../../stores/rows/format.ts';
+import type { Tone, WorkloadRow } from '../../stores/rows/workloads.ts';
+
+/** Worst first, so an ascending sort by status or drift puts trouble on top. */
+export const TONE_RANK: Record<Tone, number> = { danger: 0, warning: 1, pending: 2, neutral: 3, ok: 4 };
+
+const count = (value: number | null): string => (value === null ? '—' : String(value));
+const countKey = (value: number | null): number => value ?? Number.NaN;
+
+export const WORKLOAD_COLUMNS: ReadonlyArray<TableColumn<WorkloadRow>> = [
+  { id: 'status', label: 'Status', width: 104, sortKey: (row) => `${TONE_RANK[row.tone]}${row.status}` },
+  { id: 'kind', label: 'Kind', width: 100, text: (row) => row.kind, sortKey: (row) => row.kind, cellClass: 'muted' },
+  { id: 'namespace', label: 'Namespace', width: 100, grow: 1, text: (row) => row.namespace, sortKey: (row) => row.namespace, cellClass: 'muted' },
+  { id: 'name', label: 'Name', width: 180, grow: 3, text: (row) => row.name, sortKey: (row) => row.name, cellClass: 'strong', title: (row) => row.name },
+  {
+    id: 'desired',
+    label: 'Desired',
+    width: 64,
+    align: 'end',
+    text: (row) => count(row.desired),
+    sortKey: (row) => countKey(row.desired),
+    firstDirection: 'desc',
+    help: 'Replicas in the spec; completions for a Job; scheduled nodes for a DaemonSet',
+  },
+  { id: 'ready', label: 'Ready', width: 58, align: 'end', sortKey: (row) => countKey(row.ready), firstDirection: 'desc', help: 'Ready replicas; succeeded completions for a Job' },
+  { id: 'available', label: 'Available', width: 80, align: 'end', text: (row) => count(row.available), sortKey: (row) => countKey(row.available), firstDirection: 'desc' },
+  { id: 'upToDate', label: 'Up-to-date', width: 88, align: 'end', text: (row) => count(row.upToDate), sortKey: (row) => countKey(row.upToDate), firstDirection: 'desc' },
+  { id: 'age', label: 'Age', width: 60, align: 'end', text: (row, now) => formatAge(now - row.created), sortKey: (row) => -row.created },
+  { id: 'drift', label: 'Drift', width: 150, grow: 2, sortKey: (row) => (row.drift ? (row.drift.severity === 'danger' ? 0 : 1) : 2) },
+];
