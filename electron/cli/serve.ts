@@ -2,8 +2,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { createEngine } from '../engine/engine.ts';
-import { startWebServer } from '../web/server.ts';
+import { startBrowserShell } from '../web/shell.ts';
 import { isLoopbackHost } from '../web/token.ts';
 import { parseFlags, parsePort, UsageError } from './args.ts';
 import { defaultDataDir, packageVersion, RENDERER_DIR } from './paths.ts';
@@ -53,36 +52,35 @@ export async function serveCommand(argv: string[]): Promise<number> {
     console.error(`No renderer build in ${staticDir}: run "npm run build" first (npm run serve does it for you).`);
     return 1;
   }
-  const engine = createEngine({
-    version: packageVersion(),
-    dataDir: path.resolve(values['data-dir'] ?? defaultDataDir()),
-    shell: 'browser',
-    kubeconfig: values.kubeconfig,
-    context: values.context,
-    // Started from a terminal, the PATH already is the login shell's.
-    loginShellPath: false,
-  });
-  await engine.start();
-  let server;
+  let shell;
   try {
-    server = await startWebServer({ engine, staticDir, host, port });
+    shell = await startBrowserShell({
+      engine: {
+        version: packageVersion(),
+        dataDir: path.resolve(values['data-dir'] ?? defaultDataDir()),
+        kubeconfig: values.kubeconfig,
+        context: values.context,
+        // Started from a terminal, the PATH already is the login shell's.
+        loginShellPath: false,
+      },
+      staticDir,
+      host,
+      port,
+    });
   } catch (error) {
+    if ((error as NodeJS.ErrnoException).syscall !== 'listen') throw error;
     const code = (error as NodeJS.ErrnoException).code;
     const reason = code === 'EADDRINUSE' ? `port ${port} is already in use` : (error as Error).message;
     console.error(`Kubedrift could not listen on ${host}:${port}: ${reason}`);
-    await engine.dispose();
     return 1;
   }
-  const web = server;
-  engine.setFramesBacklog(() => web.framesBacklog());
-  console.log(`Kubedrift listening on ${server.url}`);
-  if (!values['no-open']) openBrowser(server.url);
+  console.log(`Kubedrift listening on ${shell.url}`);
+  if (!values['no-open']) openBrowser(shell.url);
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
-  await server.close();
-  await engine.dispose();
+  await shell.close();
   return 0;
 }

@@ -12,7 +12,7 @@ import type { PathDiagnostics } from '../../shared/diagnostics.ts';
 import { probeServer } from './cluster/probe.ts';
 import { createDispatcher, type Dispatcher, type Handlers } from './dispatcher.ts';
 import { StreamHub } from './hub.ts';
-import { LiveCluster } from './live-cluster.ts';
+import { LiveCluster, type CacheStamp, type InformerTiming } from './live-cluster.ts';
 import { SettingsStore } from './settings.ts';
 import type { SimCluster } from './simcluster/index.ts';
 
@@ -51,6 +51,8 @@ export interface EngineOptions {
   watchKubeconfig?: boolean;
   /** How the demo context's cluster is started (default: the simulated cluster, in-process). */
   demoCluster?: () => Promise<DemoCluster>;
+  /** Informer watchdog and backoff (defaults: 90 s silence, 0.5–30 s backoff; fault tests shorten them). */
+  informers?: InformerTiming;
 }
 
 export interface Engine extends Dispatcher {
@@ -59,6 +61,11 @@ export interface Engine extends Dispatcher {
   setFramesBacklog(backlog: () => number): void;
   /** The machine woke up: every watch is probably dead, restart them all now. */
   resume(): void;
+  /**
+   * Diagnostics and tests only (the consistency checker): the (kind, uid, resourceVersion) of
+   * every object in the engine cache right now. Read-only; not part of the contract.
+   */
+  inspectCache(): CacheStamp[];
   start(): Promise<void>;
   dispose(): Promise<void>;
 }
@@ -80,7 +87,7 @@ export function createEngine(options: EngineOptions): Engine {
   let demo: Promise<DemoCluster> | undefined;
   let pathDiagnostics: PathDiagnostics = { value: process.env['PATH'] ?? '', source: 'inherited' };
   let kubeconfigWatcher: KubeconfigWatcher | undefined;
-  const live = new LiveCluster({ hub, log });
+  const live = new LiveCluster({ hub, log, ...(options.informers ? { informers: options.informers } : {}) });
 
   /** The demo cluster starts on first use and stays up while the engine lives. */
   function demoCluster(): Promise<DemoCluster> {
@@ -181,6 +188,7 @@ export function createEngine(options: EngineOptions): Engine {
     dispatch: dispatcher.dispatch,
     setFramesBacklog: (backlog) => live.setBacklog(backlog),
     resume: () => live.restartAll('system resume'),
+    inspectCache: () => live.stamps(),
     async start() {
       const [warning, resolvedPath] = await Promise.all([
         settings.load(),

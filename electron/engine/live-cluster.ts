@@ -4,8 +4,8 @@
  * One instance per engine; `switchTo` starts over with a new epoch so renderers drop stale data.
  */
 import { randomUUID } from 'node:crypto';
-import type { ClusterHealth, KindHealth } from '../../shared/cluster.ts';
-import { createClusterWatcher, type ClusterWatcher } from './cluster/informers/watcher.ts';
+import type { ClusterHealth, Kind, KindHealth } from '../../shared/cluster.ts';
+import { createClusterWatcher, type ClusterWatcher, type ClusterWatcherOptions } from './cluster/informers/watcher.ts';
 import type { StreamHub } from './hub.ts';
 import { createFrameStream, type FrameStream } from './stream/batcher.ts';
 import { ObjectCache } from './stream/cache.ts';
@@ -15,6 +15,18 @@ export interface LiveClusterOptions {
   log: (message: string) => void;
   /** Unsent bytes of the slowest renderer (browser shell); paces snapshots. */
   backlog?: () => number;
+  /** Informer timing (watchdog, backoff); the informers' defaults when absent. */
+  informers?: InformerTiming;
+}
+
+/** The informer timings an engine may override (the fault tests shorten them). */
+export type InformerTiming = Pick<ClusterWatcherOptions, 'watchdogMs' | 'backoff'>;
+
+/** One cached object's identity and version: what the consistency checks compare. */
+export interface CacheStamp {
+  kind: Kind;
+  uid: string;
+  resourceVersion: string;
 }
 
 export class LiveCluster {
@@ -26,6 +38,8 @@ export class LiveCluster {
   private watcher: ClusterWatcher | undefined;
   private stream: FrameStream;
   private backlog: (() => number) | undefined;
+  /** The reset in progress, if any; the next one starts after it. */
+  private resetting: Promise<void> = Promise.resolve();
 
   constructor(options: LiveClusterOptions) {
     this.options = options;
@@ -59,9 +73,18 @@ export class LiveCluster {
 
   /**
    * Forgets the previous context's objects and informers; the renderers get a new epoch and an
-   * empty snapshot at once, before the new context has connected.
+   * empty snapshot at once, before the new context has connected. Resets run one after another:
+   * a reset waits for the old informers to stop, so two overlapping switches would otherwise
+   * finish in either order and leave the stream labelled with (and the cache cleared for) the
+   * context the user switched away from.
    */
-  async reset(context: string | null): Promise<void> {
+  reset(context: string | null): Promise<void> {
+    const next = this.resetting.then(() => this.resetNow(context));
+    this.resetting = next.catch(() => undefined);
+    return next;
+  }
+
+  private async resetNow(context: string | null): Promise<void> {
     const previous = this.watcher;
     this.watcher = undefined;
     await previous?.stop();
@@ -84,9 +107,15 @@ export class LiveCluster {
         if (this.epoch === epoch) this.publishHealth(kinds);
       },
       log: this.options.log,
+      ...this.options.informers,
     });
     this.watcher = watcher;
     await watcher.start();
+  }
+
+  /** Every cached object's stamp (diagnostics and tests; never object contents). */
+  stamps(): CacheStamp[] {
+    return this.cache.list().map((object) => ({ kind: object.kind, uid: object.metadata.uid, resourceVersion: object.metadata.resourceVersion }));
   }
 
   resync(reason: string | undefined): { epoch: string; seq: number } {

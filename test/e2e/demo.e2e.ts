@@ -1,17 +1,26 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, screenshot, startShell, type Shell } from './harness.ts';
+import { startSimCluster, type SimCluster } from '../../electron/engine/simcluster/index.ts';
+import { expectConsistent } from './consistency.ts';
+import { launchBrowser, screenshot } from './harness.ts';
+import { startLiveShell, type LiveShell } from './live-shell.ts';
 import { withTempDir } from '../helpers/tmp.ts';
 
 let browser: Browser;
-let shell: Shell;
+let shell: LiveShell;
+let demo: SimCluster | undefined;
 let cleanup: () => Promise<void>;
 
 beforeAll(async () => {
   const tmp = await withTempDir('kubedrift-e2e-demo-');
   cleanup = tmp.cleanup;
-  shell = await startShell({ dataDir: path.join(tmp.dir, 'data'), kubeconfig: path.join(tmp.dir, 'no-such-kubeconfig') });
+  // In-process, as `kubedrift serve` runs it, so the test holds the demo cluster and the engine.
+  shell = await startLiveShell({
+    dataDir: path.join(tmp.dir, 'data'),
+    kubeconfig: path.join(tmp.dir, 'no-such-kubeconfig'),
+    demoCluster: async () => (demo = await startSimCluster({ scenario: 'demo' })),
+  });
   browser = await launchBrowser();
 });
 
@@ -31,6 +40,10 @@ describe('demo cluster', () => {
     await expect.poll(() => page.getByTestId('cluster-health').textContent(), { timeout: 30_000 }).toMatch(/^Live · \d+ kinds/);
     await expect.poll(() => page.locator('[data-testid="virtual-table"] [role="row"]', { hasText: 'frontend' }).count()).toBeGreaterThan(0);
     await screenshot(page, 'overview-demo-dark');
+    // The simulator, the engine cache and the renderer store hold the same objects.
+    if (!demo) throw new Error('the engine never started the demo cluster');
+    const consistent = await expectConsistent({ cluster: demo, engine: shell.engine, page });
+    expect(consistent.objects).toBeGreaterThan(50);
     // Where the kubeconfig came from is on the Cluster screen.
     await page.getByTestId('nav-cluster').click();
     const missing = page.locator('[data-testid="kubeconfig-source"][data-state="missing"]');

@@ -9,7 +9,6 @@
 import { randomUUID } from 'node:crypto';
 import { ChangeLog, type Change } from './changelog.ts';
 import { alreadyExists, conflict, gone, invalid, notFound } from './errors.ts';
-import { JsonCache } from './json-cache.ts';
 import { copyJson, copyOnto, sameJson } from './json-values.ts';
 import { resourceId, type ResourceType } from './resources.ts';
 import { SortedIndex } from './sorted-index.ts';
@@ -71,7 +70,8 @@ export class ObjectStore {
   private rv = 0;
   private readonly data = new Map<string, Map<string, KubeObject>>();
   private readonly sorted = new Map<string, SortedIndex<KubeObject> | null>();
-  private readonly json = new JsonCache();
+  /** The newest stored object and, once asked for, its JSON: every watch of it shares one. */
+  private latest: { object: KubeObject; json?: string } | undefined;
   private readonly log: ChangeLog;
   private readonly listeners = new Set<ChangeListener>();
   private readonly now: () => number;
@@ -134,11 +134,14 @@ export class ObjectStore {
   }
 
   /**
-   * `JSON.stringify(object)`, byte for byte. For an object this store holds (or held: the change
-   * log's old versions) it reuses the serialisations of the parts shared with other versions.
+   * `JSON.stringify(object)`. The newest change's object is stringified once however many
+   * watches send it (stored objects are immutable, so its JSON cannot go stale).
    */
   toJson(object: KubeObject): string {
-    return this.json.stringify(object);
+    const latest = this.latest;
+    if (latest?.object !== object) return JSON.stringify(object);
+    latest.json ??= JSON.stringify(object);
+    return latest.json;
   }
 
   /** Objects of a type as they were at `rv` (for exact and paginated lists). */
@@ -343,7 +346,7 @@ export class ObjectStore {
       if (!bucket.has(key) || !this.sorted.get(id)?.replace(key, object)) this.sorted.set(id, null);
       bucket.set(key, object);
     }
-    this.json.seal(object);
+    this.latest = { object };
     const change: Change = old ? { rv: this.rv, type: kind, resource: id, key, object, old } : { rv: this.rv, type: kind, resource: id, key, object };
     this.log.append(change);
     for (const listener of [...this.listeners]) listener(change);

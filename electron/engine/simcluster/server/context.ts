@@ -43,4 +43,6 @@ export interface Reply {
   /** Defaults to application/json. */
   contentType?: string;
   headers?: Record<string, string>;
+  /** Warning texts, each sent as its own `Warning: 299 - "<text>"` header (kubectl prints `Warning: <text>`). */
+  warnings?: readonly string[];
 }

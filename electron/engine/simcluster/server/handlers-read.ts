@@ -9,6 +9,7 @@ import type { ApiRequest, Reply, ServerContext } from './context.ts';
 import { negotiateObjectFormat } from './media.ts';
 import { includeObjectOf, presentList, presentObject } from './present.ts';
 import type { ResourceRoute } from './router.ts';
+import { jsonListBody } from './streamed-body.ts';
 import { selectorsOf, storageType, toWire } from './wire.ts';
 
 /** The live object a named route addresses, in wire form; 404 with the client's resource name. */
@@ -64,5 +65,6 @@ export function handleList(ctx: ServerContext, req: ApiRequest, route: ResourceR
     ...(result.continueToken ? { continue: result.continueToken } : {}),
     ...(result.remainingItemCount !== undefined ? { remainingItemCount: result.remainingItemCount } : {}),
   };
-  return { code: 200, body: presentList(ctx, type, items, meta, format, includeObjectOf(req)) };
+  const list = presentList(ctx, type, items, meta, format, includeObjectOf(req)) as Record<string, unknown>;
+  return { code: 200, body: jsonListBody(list, format.format === 'table' ? 'rows' : 'items') };
 }

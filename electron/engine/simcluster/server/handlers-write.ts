@@ -1,13 +1,15 @@
 /**
  * POST (create) and PUT (update, including /status) on top of the store, with the apiserver's
- * write pipeline: namespace lifecycle, defaulting, validation, Service allocation, managedFields,
- * optimistic concurrency and dryRun.
+ * write pipeline: strict decoding under `fieldValidation`, namespace lifecycle, defaulting,
+ * validation, Service allocation, managedFields, optimistic concurrency and dryRun.
  */
 import { badRequest, conflict, invalid } from '../errors.ts';
 import type { ResourceType } from '../resources.ts';
 import type { KubeObject } from '../types.ts';
+import { fieldValidationOf, validateBody, type Validated, type WriteOptionsKind } from '../validation/field-validation.ts';
 import type { ApiRequest, Reply, ServerContext } from './context.ts';
 import { liveObject } from './handlers-read.ts';
+import { baseMediaType } from './media.ts';
 import { ensureNamespaceAcceptsCreate } from './namespaces.ts';
 import type { ResourceRoute } from './router.ts';
 import { allocateServiceFields } from './services.ts';
@@ -62,11 +64,29 @@ export function createObject(ctx: ServerContext, type: ResourceType, object: Kub
   return { code: 201, body: toWire(type, stored) };
 }
 
+/**
+ * The request body as an object of `type`, decoded strictly under the request's
+ * `fieldValidation` (unknown fields dropped; a 400 for type errors, and under Strict for
+ * unknown or repeated fields). Protobuf bodies carry no unknown fields to check.
+ */
+export function decodeWriteBody(req: ApiRequest, type: ResourceType, optionsKind: WriteOptionsKind): Validated {
+  const directive = fieldValidationOf(req.query, optionsKind);
+  const object = parseObjectBody(req, type);
+  const mediaType = baseMediaType(req.headers['content-type']) || 'application/json';
+  if (mediaType !== 'application/json' && mediaType !== 'application/yaml') return { object, warnings: [] };
+  return validateBody({ object, endpointKind: type.kind, directive, ...(mediaType === 'application/json' ? { jsonText: req.body } : {}) });
+}
+
+/** The reply with the request's field validation warnings. */
+export function withWarnings(reply: Reply, warnings: readonly string[]): Reply {
+  return warnings.length > 0 ? { ...reply, warnings: [...(reply.warnings ?? []), ...warnings] } : reply;
+}
+
 /** POST to a collection. */
 export function handleCreate(ctx: ServerContext, req: ApiRequest, route: ResourceRoute): Reply {
   const dryRun = dryRunOf(req, 'CreateOptions');
-  const object = withRequestNamespace(parseObjectBody(req, route.type), route.namespace);
-  return createObject(ctx, route.type, object, { dryRun, manager: fieldManagerOf(req) });
+  const { object, warnings } = decodeWriteBody(req, route.type, 'CreateOptions');
+  return withWarnings(createObject(ctx, route.type, withRequestNamespace(object, route.namespace), { dryRun, manager: fieldManagerOf(req) }), warnings);
 }
 
 /** The update handler's checkName: body name and namespace must agree with the URL. */
@@ -106,7 +126,8 @@ export function withStatusOf(live: KubeObject, incoming: KubeObject): KubeObject
 export function handleUpdate(ctx: ServerContext, req: ApiRequest, route: ResourceRoute & { name: string }): Reply {
   const { type } = route;
   const dryRun = dryRunOf(req, 'UpdateOptions');
-  const object = checkName(parseObjectBody(req, type), route);
+  const { object: decoded, warnings } = decodeWriteBody(req, type, 'UpdateOptions');
+  const object = checkName(decoded, route);
   const live = liveObject(ctx, route);
   checkResourceVersion(type, live, object);
   const manager = fieldManagerOf(req);
@@ -115,8 +136,8 @@ export function handleUpdate(ctx: ServerContext, req: ApiRequest, route: Resourc
     const causes = ctx.extensions.validate(type, merged, live);
     if (causes.length > 0) throw invalid(type.kind, type.group, route.name, causes);
     const recorded = ctx.extensions.recordUpdate ? ctx.extensions.recordUpdate({ before: live, after: merged, manager, now: ctx.now(), type, subresource: 'status' }) : merged;
-    return storeUpdate(ctx, type, recorded, { dryRun, status: true });
+    return withWarnings(storeUpdate(ctx, type, recorded, { dryRun, status: true }), warnings);
   }
   const prepared = prepareForStorage(ctx, type, object, live, { manager });
-  return storeUpdate(ctx, type, prepared, { dryRun, status: false });
+  return withWarnings(storeUpdate(ctx, type, prepared, { dryRun, status: false }), warnings);
 }

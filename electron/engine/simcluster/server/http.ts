@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiError, internalError } from '../errors.ts';
 import type { ObjectStore } from '../store.ts';
+import { warningHeaderValue } from '../validation/field-validation.ts';
 import { authenticate, authorize, verbOf, type Tokens } from './auth.ts';
 import type { ApiRequest, Reply, ServerContext } from './context.ts';
 import { DEFAULT_KUBERNETES_MINOR } from './discovery.ts';
@@ -18,6 +19,7 @@ import type { ApiExtensions } from './extensions.ts';
 import { Faults } from './faults.ts';
 import { kubeconfigFor } from './kubeconfig.ts';
 import { notFoundPath, parseRoute } from './router.ts';
+import { StreamedBody, writeStreamed } from './streamed-body.ts';
 import { createCertificates } from './tls.ts';
 import { DEFAULT_BOOKMARK_INTERVAL_MS, DEFAULT_WATCH_BUFFER_LIMIT_BYTES } from './watch-stream.ts';
 import { boolParam } from './wire.ts';
@@ -83,15 +85,12 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
-function send(res: ServerResponse, reply: Reply): void {
+async function send(res: ServerResponse, reply: Reply): Promise<void> {
+  const headers = { 'Content-Type': reply.contentType ?? 'application/json', 'Cache-Control': 'no-cache, private', 'Audit-Id': randomUUID(), ...reply.headers };
+  if (reply.warnings?.length) res.setHeader('Warning', [...new Set(reply.warnings)].map(warningHeaderValue));
+  if (reply.body instanceof StreamedBody) return writeStreamed(res, reply.code, headers, reply.body);
   const body = Buffer.isBuffer(reply.body) ? reply.body : Buffer.from(typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body));
-  res.writeHead(reply.code, {
-    'Content-Type': reply.contentType ?? 'application/json',
-    'Content-Length': body.length,
-    'Cache-Control': 'no-cache, private',
-    'Audit-Id': randomUUID(),
-    ...reply.headers,
-  });
+  res.writeHead(reply.code, { ...headers, 'Content-Length': String(body.length) });
   res.end(body);
 }
 
@@ -103,7 +102,7 @@ function sendError(res: ServerResponse, error: unknown): void {
   const apiError = error instanceof ApiError ? error : internalError(error instanceof Error ? error.message : String(error));
   const retryAfter = apiError.details?.retryAfterSeconds;
   const headers: Record<string, string> = retryAfter && (apiError.code === 429 || apiError.code >= 500) ? { 'Retry-After': String(retryAfter) } : {};
-  send(res, { code: apiError.code, body: apiError.toStatus(), headers });
+  void send(res, { code: apiError.code, body: apiError.toStatus(), headers });
 }
 
 async function handleRequest(ctx: ServerContext, tokens: Tokens | undefined, req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -121,7 +120,7 @@ async function handleRequest(ctx: ServerContext, tokens: Tokens | undefined, req
     const apiRequest: ApiRequest = { method, path: url.pathname, query: url.searchParams, headers: req.headers, body: rawBody.toString('utf8'), rawBody, user };
     if (route.kind === 'resource') authorize(user, verbOf(method, route, boolParam(apiRequest, 'watch')), route);
     const reply = dispatch(ctx, apiRequest, route, res);
-    if (reply) send(res, reply);
+    if (reply) await send(res, reply);
   } catch (error) {
     try {
       sendError(res, error);

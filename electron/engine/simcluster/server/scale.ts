@@ -6,12 +6,15 @@
 import { badRequest, invalid } from '../errors.ts';
 import type { ResourceType } from '../resources.ts';
 import type { KubeObject } from '../types.ts';
+import { listSemanticsOf } from '../validation/apply-paths.ts';
+import type { FieldValidation } from '../validation/field-validation.ts';
+import { patchFlavorOf, validateApplyBody, validatePatchResult } from '../validation/patch-validation.ts';
 import type { ApiRequest, Reply, ServerContext } from './context.ts';
 import { liveObject } from './handlers-read.ts';
-import { checkResourceVersion, prepareForStorage, storeUpdate } from './handlers-write.ts';
+import { checkResourceVersion, decodeWriteBody, prepareForStorage, storeUpdate, withWarnings } from './handlers-write.ts';
 import { baseMediaType } from './media.ts';
 import type { ResourceRoute } from './router.ts';
-import { dryRunOf, fieldManagerOf, parseObjectBody } from './wire.ts';
+import { dryRunOf, fieldManagerOf } from './wire.ts';
 
 /** autoscaling/v1 Scale, for patching the subresource through ApiExtensions.applyPatch. */
 export const SCALE_TYPE: ResourceType = {
@@ -85,15 +88,26 @@ function writeScale(ctx: ServerContext, req: ApiRequest, route: ResourceRoute & 
 /** PUT /scale: sets spec.replicas of the workload. */
 export function handleScaleUpdate(ctx: ServerContext, req: ApiRequest, route: ResourceRoute & { name: string }): Reply {
   const dryRun = dryRunOf(req, 'UpdateOptions');
-  const scale = parseObjectBody(req, SCALE_TYPE);
+  const { object: scale, warnings } = decodeWriteBody(req, SCALE_TYPE, 'UpdateOptions');
   const live = liveObject(ctx, route);
-  return writeScale(ctx, req, route, live, scale, dryRun);
+  return withWarnings(writeScale(ctx, req, route, live, scale, dryRun), warnings);
 }
 
 /** PATCH /scale: patches the Scale view, then sets spec.replicas of the workload. */
-export function handleScalePatch(ctx: ServerContext, req: ApiRequest, route: ResourceRoute & { name: string }, options: { fieldManager?: string; force?: boolean }): Reply {
+export function handleScalePatch(
+  ctx: ServerContext,
+  req: ApiRequest,
+  route: ResourceRoute & { name: string },
+  options: { fieldManager?: string; force?: boolean; directive: FieldValidation },
+): Reply {
+  const { directive, ...patchOptions } = options;
   const dryRun = dryRunOf(req, 'PatchOptions');
   const live = liveObject(ctx, route);
-  const patched = ctx.extensions.applyPatch({ contentType: baseMediaType(req.headers['content-type']), live: scaleOf(live), body: req.body, now: ctx.now(), type: SCALE_TYPE, ...options });
-  return writeScale(ctx, req, route, live, patched, dryRun);
+  const contentType = baseMediaType(req.headers['content-type']);
+  const flavor = patchFlavorOf(contentType);
+  const scale = scaleOf(live);
+  const apply = contentType === 'application/apply-patch+yaml' ? validateApplyBody({ body: req.body, apiVersion: 'autoscaling/v1', kind: 'Scale', directive, lists: listSemanticsOf('autoscaling', 'v1', 'Scale') }) : undefined;
+  const patched = ctx.extensions.applyPatch({ contentType, live: scale, body: apply?.body ?? req.body, now: ctx.now(), type: SCALE_TYPE, ...patchOptions });
+  const { object, warnings } = flavor ? validatePatchResult({ flavor, body: req.body, live: scale, patched, directive }) : { object: patched, warnings: apply?.afterApply() ?? [] };
+  return withWarnings(writeScale(ctx, req, route, live, object, dryRun), warnings);
 }

@@ -34,7 +34,10 @@ function encoderFor(ctx: ServerContext, req: ApiRequest, type: ResourceType, for
   return (event) => {
     let object: unknown = event.object;
     if (event.type === 'ADDED' || event.type === 'MODIFIED' || event.type === 'DELETED') {
-      const presented = presentObject(ctx, type, toWire(type, event.object as KubeObject), format, includeObject);
+      const wire = toWire(type, event.object as KubeObject);
+      // The same bytes as JSON.stringify below; the store serialises a change once for all watches.
+      if (format.format === 'json') return `{"type":"${event.type}","object":${ctx.store.toJson(wire)}}\n`;
+      const presented = presentObject(ctx, type, wire, format, includeObject);
       // Like the apiserver, only the first Table of a watch carries column definitions.
       object = format.format === 'table' && columnsSent ? { ...(presented as object), columnDefinitions: null } : presented;
       if (format.format === 'table') columnsSent = true;

@@ -57,11 +57,12 @@ describe('toTable', () => {
     expect(toTable(deployments, [api!], { now: NOW, includeObject: 'None' }).rows[0]).not.toHaveProperty('object');
   });
 
-  it('copies the embedded object, so a caller changing the table cannot touch the store', () => {
+  it('embeds the stored object and its metadata without copying them (the table is serialised at once)', () => {
     const [api] = storedDeployments();
-    const row = toTable(deployments, [api!], { now: NOW, includeObject: 'Object' }).rows[0]!;
-    (row.object as KubeObject).metadata.name = 'changed';
-    expect(api!.metadata.name).toBe('api');
+    const full = toTable(deployments, [api!], { now: NOW, includeObject: 'Object' }).rows[0]!;
+    expect(full.object).toBe(api);
+    const partial = toTable(deployments, [api!], { now: NOW, includeObject: 'Metadata' }).rows[0]!;
+    expect((partial.object as { metadata: unknown }).metadata).toBe(api!.metadata);
   });
 
   it("uses a single object's resourceVersion when no list metadata is given (GET of one object, watch events)", () => {

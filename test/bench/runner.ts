@@ -1,0 +1,90 @@
+/**
+ * The benchmark runner behind run.ts: picks the scenarios, shares one seeded simulated cluster
+ * between them, checks the goals and prints the report.
+ */
+import { availableParallelism } from 'node:os';
+import { parseArgs } from 'node:util';
+import { FULL_SIZES, QUICK_SIZES, podCount, startSimFixture, type SimFixture } from './sim-fixture.ts';
+import { simList } from './sim-list.ts';
+import { simSeed } from './sim-seed.ts';
+import { simWatch } from './sim-watch.ts';
+import type { BenchContext, BenchGoal, BenchScenario, BenchValue } from './types.ts';
+
+/** In run order: seeding first, while the heap holds nothing else. */
+const SCENARIOS: readonly BenchScenario[] = [simSeed, simList, simWatch];
+
+function select(only: string[]): readonly BenchScenario[] {
+  if (only.length === 0) return SCENARIOS;
+  const names = only.flatMap((o) => o.split(',')).filter(Boolean);
+  const unknown = names.filter((n) => !SCENARIOS.some((s) => s.name === n || s.results.includes(n)));
+  if (unknown.length > 0) {
+    const known = SCENARIOS.flatMap((s) => [s.name, ...s.results]).join(', ');
+    throw new Error(`unknown benchmark ${unknown.join(', ')}; known: ${known}`);
+  }
+  return SCENARIOS.filter((s) => names.some((n) => s.name === n || s.results.includes(n)));
+}
+
+function goalText(goal: BenchGoal): string {
+  return [goal.atLeast !== undefined ? `>= ${goal.atLeast}` : '', goal.atMost !== undefined ? `<= ${goal.atMost}` : ''].filter(Boolean).join(' and ');
+}
+
+function checkGoals(scenarios: readonly BenchScenario[], results: Record<string, BenchValue>): Record<string, { goal: string; met: boolean }> {
+  const goals: Record<string, { goal: string; met: boolean }> = {};
+  for (const goal of scenarios.flatMap((s) => s.goals ?? [])) {
+    const value = results[goal.result];
+    if (typeof value !== 'number') continue;
+    goals[goal.result] = { goal: goalText(goal), met: (goal.atLeast === undefined || value >= goal.atLeast) && (goal.atMost === undefined || value <= goal.atMost) };
+  }
+  return goals;
+}
+
+/**
+ * Runs the benchmarks `args` select and prints the report on stdout; resolves with the exit code
+ * (1 when a scenario failed). Needs `global.gc` (node --expose-gc).
+ */
+export async function runBench(args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { json: { type: 'boolean' }, quick: { type: 'boolean' }, only: { type: 'string', multiple: true } }, strict: true });
+  const quick = values.quick ?? false;
+  const scenarios = select(values.only ?? []);
+  const sizes = quick ? QUICK_SIZES : FULL_SIZES;
+  const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+  let fixture: Promise<SimFixture> | undefined;
+  const ctx: BenchContext = {
+    quick,
+    sizes,
+    sim: () => {
+      if (!fixture) {
+        log(`seeding the simulated cluster with ${podCount(sizes)} pods`);
+        fixture = startSimFixture(sizes);
+      }
+      return fixture;
+    },
+    log,
+  };
+  const results: Record<string, BenchValue> = {};
+  const errors: Record<string, string> = {};
+  try {
+    for (const scenario of scenarios) {
+      log(`${scenario.name}...`);
+      // Each scenario starts from a collected heap, not with the garbage of the one before.
+      (globalThis as { gc?: () => void }).gc?.();
+      try {
+        Object.assign(results, await scenario.run(ctx));
+      } catch (error) {
+        errors[scenario.name] = error instanceof Error ? error.message : String(error);
+        log(`${scenario.name} failed: ${errors[scenario.name]}`);
+      }
+    }
+  } finally {
+    if (fixture) await (await fixture).stop();
+  }
+  const report = {
+    machine: { cpus: availableParallelism(), node: process.version },
+    config: { quick, pods: podCount(sizes) },
+    results,
+    goals: checkGoals(scenarios, results),
+    ...(Object.keys(errors).length > 0 ? { errors } : {}),
+  };
+  process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  return Object.keys(errors).length > 0 ? 1 : 0;
+}

@@ -1,0 +1,33 @@
+/** The shapes every benchmark scenario shares with the runner. */
+import type { SeedSizes, SimFixture } from './sim-fixture.ts';
+
+/** One measured value: a number, or a latency distribution (`{ p50, p95, runs }`). */
+export type BenchValue = number | Record<string, number>;
+
+/** What the runner hands each scenario. */
+export interface BenchContext {
+  /** Small sizes and short runs: a smoke test of the harness, not a measurement. */
+  quick: boolean;
+  /** How many pods the seeded clusters hold (50,000, or 1,000 when quick). */
+  sizes: SeedSizes;
+  /** The seeded simulated cluster, started on first use and shared by the scenarios of a run. */
+  sim(): Promise<SimFixture>;
+  /** Human notes; they go to stderr so stdout stays one JSON object. */
+  log(message: string): void;
+}
+
+/** A target from the issue, checked against a result (numbers only). */
+export interface BenchGoal {
+  result: string;
+  atLeast?: number;
+  atMost?: number;
+}
+
+/** A benchmark module: the results it reports and how to measure them. */
+export interface BenchScenario {
+  /** What `--only` matches, besides the result names. */
+  name: string;
+  results: readonly string[];
+  goals?: readonly BenchGoal[];
+  run(ctx: BenchContext): Promise<Record<string, BenchValue>>;
+}

@@ -1,0 +1,64 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const RUN = fileURLToPath(new URL('../../bench/run.ts', import.meta.url));
+
+const RESULTS = [
+  'sim_seed_50k_pods_ms',
+  'sim_heap_bytes_per_pod',
+  'sim_list_50k_pods_ms',
+  'sim_list_50k_pods_table_ms',
+  'sim_list_50k_paged_500_ms',
+  'sim_store_writes_per_s',
+  'sim_watch_events_per_s',
+];
+
+function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [RUN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** Every number in a result: a plain number, or each field of a `{ p50, p95, runs }`. */
+function numbersOf(value: unknown): number[] {
+  if (typeof value === 'number') return [value];
+  if (typeof value === 'object' && value !== null) return Object.values(value).flatMap(numbersOf);
+  return [Number.NaN];
+}
+
+// Shape only: how fast the simulator is never decides a test.
+describe('npm run bench', () => {
+  it('prints one JSON object with machine facts, every simulator result and the watch goal', { timeout: 120_000 }, async () => {
+    const { code, stdout, stderr } = await run(['--quick']);
+    expect(code, stderr).toBe(0);
+    const report = JSON.parse(stdout) as { machine: { cpus: number; node: string }; config: { quick: boolean }; results: Record<string, unknown>; goals: Record<string, { goal: string; met: boolean }> };
+    expect(report.machine.cpus).toBeGreaterThan(0);
+    expect(report.machine.node).toBe(process.version);
+    expect(report.config.quick).toBe(true);
+    expect(Object.keys(report.results).sort()).toEqual([...RESULTS].sort());
+    for (const name of RESULTS) {
+      const numbers = numbersOf(report.results[name]);
+      expect(numbers.length, name).toBeGreaterThan(0);
+      for (const n of numbers) expect(Number.isFinite(n) && n > 0, `${name}: ${JSON.stringify(report.results[name])}`).toBe(true);
+    }
+    expect(report.results['sim_list_50k_pods_ms']).toEqual({ p50: expect.any(Number), p95: expect.any(Number), runs: expect.any(Number) });
+    expect(report.goals['sim_watch_events_per_s']).toEqual({ goal: '>= 20000', met: expect.any(Boolean) });
+    expect(stderr).toContain('[bench]');
+  });
+
+  it('runs only the scenario asked for, and refuses a name it does not know', { timeout: 120_000 }, async () => {
+    const only = await run(['--quick', '--only', 'sim_seed_50k_pods_ms']);
+    expect(only.code, only.stderr).toBe(0);
+    expect(Object.keys((JSON.parse(only.stdout) as { results: object }).results).sort()).toEqual(['sim_heap_bytes_per_pod', 'sim_seed_50k_pods_ms']);
+    const unknown = await run(['--quick', '--only', 'sim_nothing']);
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.stderr).toContain('unknown benchmark sim_nothing');
+  });
+});

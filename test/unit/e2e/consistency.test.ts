@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { compareViews, describeReport, simulatorStamps, type Stamp } from '../../e2e/consistency.ts';
+import { typeById, type ResourceType } from '../../../electron/engine/simcluster/resources.ts';
+import { ObjectStore } from '../../../electron/engine/simcluster/store.ts';
+
+const T = (id: string) => typeById(id) as ResourceType;
+const pod = (uid: string, resourceVersion: string): Stamp => ({ kind: 'Pod', uid, resourceVersion });
+
+describe('consistency checker', () => {
+  it('reports what each view misses, has extra and holds at an older version', () => {
+    const simulator = [pod('a', '1'), pod('b', '2'), pod('c', '3')];
+    const report = compareViews({ simulator, engine: [pod('a', '1'), pod('b', '1'), pod('x', '9')], renderer: simulator });
+    expect(report.consistent).toBe(false);
+    expect(report.diffs.engine).toEqual({ missing: [pod('c', '3')], extra: [pod('x', '9')], stale: [{ view: pod('b', '1'), simulator: pod('b', '2') }] });
+    expect(report.diffs.renderer).toEqual({ missing: [], extra: [], stale: [] });
+    const text = describeReport(report, new Map([['c', 'default/web-c']]));
+    expect(text).toMatch(/engine: 1 missing, 1 extra, 1 stale/);
+    expect(text).toMatch(/missing:\n\s+Pod default\/web-c rv 3/);
+    expect(text).toMatch(/stale:\n\s+Pod b rv 1, simulator rv 2/);
+    expect(text).toMatch(/renderer: equal to the simulator/);
+  });
+
+  it('agrees when all three views hold the same stamps in any order', () => {
+    const stamps = [pod('a', '1'), { kind: 'Node', uid: 'n', resourceVersion: '4' } satisfies Stamp];
+    const report = compareViews({ simulator: stamps, engine: [...stamps].reverse(), renderer: stamps });
+    expect(report).toMatchObject({ consistent: true, objects: 2 });
+  });
+
+  it('reads the watched kinds from the store once each: Events by their stored core type, no Secrets', () => {
+    const store = new ObjectStore();
+    store.create(T('namespaces'), { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'default' } });
+    const event = store.create(T('events'), { apiVersion: 'v1', kind: 'Event', metadata: { name: 'e1', namespace: 'default' }, involvedObject: { kind: 'Pod', name: 'p' } });
+    store.create(T('secrets'), { apiVersion: 'v1', kind: 'Secret', metadata: { name: 's', namespace: 'default' } });
+    const stamps = simulatorStamps(store);
+    expect(stamps.map((s) => s.kind).sort()).toEqual(['Event', 'Namespace']);
+    expect(stamps).toContainEqual({ kind: 'Event', uid: event.metadata.uid, resourceVersion: event.metadata.resourceVersion });
+  });
+});
