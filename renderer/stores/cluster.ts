@@ -9,17 +9,17 @@
  * computed or render, never keep one across batches.
  */
 import { defineStore } from 'pinia';
-import { onScopeDispose, ref, shallowRef, watch, type ShallowRef } from 'vue';
+import { onScopeDispose, ref, shallowRef, type ShallowRef } from 'vue';
 import type { ClusterFrame, ClusterHealth, Kind, ObjectRef, SlimObject } from '../../shared/cluster.ts';
 import { createFrameClient, type SnapshotInfo } from '../../shared/frame-client.ts';
 import type { KdError } from '../../shared/result.ts';
-import { api, link } from '../api/index.ts';
+import { api } from '../api/index.ts';
 import { createChangeLog } from './cluster/change-log.ts';
 import { createFrameBatcher } from './cluster/frame-batcher.ts';
 import type { SnapshotProgress } from './cluster/health-text.ts';
 import { createObjectIndex } from './cluster/object-index.ts';
 import { installTestHook } from './cluster/test-hook.ts';
-import { follow } from './live.ts';
+import { follow, onLinkRestored } from './live.ts';
 
 /** What Vue tracks per kind: a new wrapper per batch that touched the kind, around the same Map. */
 export interface KindSlice {
@@ -145,7 +145,7 @@ export const useClusterStore = defineStore('cluster', () => {
         return;
       }
       resyncError.value = result.error;
-      // A lost link is retried when it comes back (see the watch below), not on a timer.
+      // A lost link is retried when it comes back (see onLinkRestored below), not on a timer.
       if (result.error.code === 'transport' || PERMANENT_CODES.has(result.error.code)) return;
       retryTimer = setTimeout(() => void requestSnapshot('retry after a failed resync'), retryDelay);
       retryDelay = Math.min(retryDelay * 2, RESYNC_RETRY_MAX_MS);
@@ -191,17 +191,7 @@ export const useClusterStore = defineStore('cluster', () => {
   });
 
   // Frames sent while the link was down are lost for good, so a reconnect starts over.
-  let lost = false;
-  const stopLinkWatch = watch(
-    () => link.value.state,
-    (state) => {
-      if (state === 'closed') lost = true;
-      else if (state === 'open' && lost) {
-        lost = false;
-        resync('engine link reconnected');
-      }
-    },
-  );
+  const stopLinkWatch = onLinkRestored(() => resync('engine link reconnected'));
 
   const removeHook = installTestHook({
     dump: () => index.stamps(),

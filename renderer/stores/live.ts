@@ -22,6 +22,24 @@ export interface Follower {
   refresh(): Promise<void>;
 }
 
+/**
+ * Calls `restored` each time the engine link opens again after it was closed; not on the first
+ * open, which requests made at start are already queued for. Returns the stop function.
+ */
+export function onLinkRestored(restored: () => void): () => void {
+  let lost = false;
+  return watch(
+    () => link.value.state,
+    (state) => {
+      if (state === 'closed') lost = true;
+      else if (state === 'open' && lost) {
+        lost = false;
+        restored();
+      }
+    },
+  );
+}
+
 /** Starts following a value: subscribes first, then loads, and re-loads after a reconnect. */
 export function follow<T>(options: FollowOptions<T>): Follower {
   // A stream value that arrives while a load is in flight is newer than the load's answer
@@ -45,18 +63,8 @@ export function follow<T>(options: FollowOptions<T>): Follower {
   }
 
   // A dropped link fails the answers in flight (and the engine may have moved on), so ask
-  // again once it is back. The first open needs nothing: the initial load is queued for it.
-  let lost = false;
-  const stopWatch = watch(
-    () => link.value.state,
-    (state) => {
-      if (state === 'closed') lost = true;
-      else if (state === 'open' && lost) {
-        lost = false;
-        void refresh();
-      }
-    },
-  );
+  // again once it is back.
+  const stopWatch = onLinkRestored(() => void refresh());
 
   onScopeDispose(() => {
     unsubscribe();

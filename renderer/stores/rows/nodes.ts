@@ -1,5 +1,6 @@
 /** Nodes table rows: kubectl's STATUS and ROLES, the kubelet version and what the node can offer. */
 import type { SlimObject } from '../../../shared/cluster.ts';
+import { nodeRoles } from '../../../shared/kube-status.ts';
 import { findCondition, readConditions, type ConditionView } from './conditions.ts';
 import { parseQuantity, parseTime } from './format.ts';
 import type { Tone } from './workloads.ts';
@@ -29,23 +30,6 @@ export interface NodeRow {
   conditions: ConditionView[];
   created: number;
   search: string;
-}
-
-const NODE_ROLE_PREFIX = 'node-role.kubernetes.io/';
-const NODE_ROLE_LABEL = 'kubernetes.io/role';
-
-/** kubectl's findNodeRoles: `node-role.kubernetes.io/<role>` keys and the legacy `kubernetes.io/role`. */
-export function nodeRoles(labels: Record<string, string> | undefined): string {
-  const roles = new Set<string>();
-  for (const [key, value] of Object.entries(labels ?? {})) {
-    if (key.startsWith(NODE_ROLE_PREFIX)) {
-      const role = key.slice(NODE_ROLE_PREFIX.length);
-      if (role) roles.add(role);
-    } else if (key === NODE_ROLE_LABEL && value) {
-      roles.add(value);
-    }
-  }
-  return [...roles].sort().join(',') || '<none>';
 }
 
 /** One Nodes row. */

@@ -4,33 +4,13 @@
  * word is what people search their memory and runbooks for.
  */
 import type { SlimObject } from '../../../shared/cluster.ts';
+import { podStatus, type PodStatusView } from '../../../shared/kube-status.ts';
 import type { Tone } from './workloads.ts';
 import { parseTime } from './format.ts';
 
-interface ContainerState {
-  waiting?: { reason?: string };
-  running?: object;
-  terminated?: { reason?: string; exitCode?: number; signal?: number; finishedAt?: string };
-}
-
-interface ContainerStatus {
-  name?: string;
-  ready?: boolean;
-  started?: boolean;
-  restartCount?: number;
-  state?: ContainerState;
-  lastState?: ContainerState;
-}
-
 interface PodView extends SlimObject {
-  spec?: { containers?: unknown[]; initContainers?: Array<{ name?: string; restartPolicy?: string }>; nodeName?: string };
-  status?: {
-    phase?: string;
-    reason?: string;
-    conditions?: Array<{ type?: string; status?: string; reason?: string }>;
-    initContainerStatuses?: ContainerStatus[];
-    containerStatuses?: ContainerStatus[];
-  };
+  spec?: PodStatusView['spec'] & { nodeName?: string };
+  status?: PodStatusView['status'];
 }
 
 export interface PodRow {
@@ -50,99 +30,6 @@ export interface PodRow {
   controlledBy: string;
   created: number;
   search: string;
-}
-
-/** node.NodeUnreachablePodReason: the node lifecycle controller's mark on pods of a lost node. */
-const NODE_UNREACHABLE_REASON = 'NodeLost';
-
-interface Tally {
-  reason: string;
-  ready: number;
-  restarts: number;
-  lastRestart: number;
-}
-
-function conditionTrue(pod: PodView, type: string): boolean {
-  return (pod.status?.conditions ?? []).some((c) => c.type === type && c.status === 'True');
-}
-
-function noteRestart(current: number, status: ContainerStatus): number {
-  const finished = parseTime(status.lastState?.terminated?.finishedAt);
-  return !Number.isNaN(finished) && (Number.isNaN(current) || finished > current) ? finished : current;
-}
-
-/** Init containers: the first one not done decides an "Init:..." reason; sidecars count as containers. */
-function tallyInit(pod: PodView, tally: Tally): { initializing: boolean; sidecarRestarts: number; sidecarLastRestart: number } {
-  const specs = new Map((pod.spec?.initContainers ?? []).map((c) => [c.name, c]));
-  const total = pod.spec?.initContainers?.length ?? 0;
-  const statuses = pod.status?.initContainerStatuses ?? [];
-  let sidecarRestarts = 0;
-  let sidecarLastRestart = Number.NaN;
-  for (let i = 0; i < statuses.length; i += 1) {
-    const status = statuses[i] as ContainerStatus;
-    const sidecar = specs.get(status.name)?.restartPolicy === 'Always';
-    tally.restarts += status.restartCount ?? 0;
-    tally.lastRestart = noteRestart(tally.lastRestart, status);
-    if (sidecar) {
-      sidecarRestarts += status.restartCount ?? 0;
-      sidecarLastRestart = noteRestart(sidecarLastRestart, status);
-    }
-    const { terminated, waiting } = status.state ?? {};
-    if (terminated && (terminated.exitCode ?? 0) === 0) continue;
-    if (sidecar && status.started === true) {
-      if (status.ready) tally.ready += 1;
-      continue;
-    }
-    if (terminated) {
-      if (terminated.reason) tally.reason = `Init:${terminated.reason}`;
-      else tally.reason = terminated.signal ? `Init:Signal:${terminated.signal}` : `Init:ExitCode:${terminated.exitCode ?? 0}`;
-    } else if (waiting?.reason && waiting.reason !== 'PodInitializing') {
-      tally.reason = `Init:${waiting.reason}`;
-    } else {
-      tally.reason = `Init:${i}/${total}`;
-    }
-    return { initializing: true, sidecarRestarts, sidecarLastRestart };
-  }
-  return { initializing: false, sidecarRestarts, sidecarLastRestart };
-}
-
-/** Containers, last to first so the first container's reason wins, as kubectl does. */
-function tallyContainers(pod: PodView, tally: Tally): void {
-  const statuses = pod.status?.containerStatuses ?? [];
-  let hasRunning = false;
-  for (let i = statuses.length - 1; i >= 0; i -= 1) {
-    const status = statuses[i] as ContainerStatus;
-    tally.restarts += status.restartCount ?? 0;
-    tally.lastRestart = noteRestart(tally.lastRestart, status);
-    const { waiting, terminated, running } = status.state ?? {};
-    if (waiting?.reason) tally.reason = waiting.reason;
-    else if (terminated?.reason) tally.reason = terminated.reason;
-    else if (terminated) tally.reason = terminated.signal ? `Signal:${terminated.signal}` : `ExitCode:${terminated.exitCode ?? 0}`;
-    else if (status.ready && running) {
-      hasRunning = true;
-      tally.ready += 1;
-    }
-  }
-  if (tally.reason === 'Completed' && hasRunning) tally.reason = conditionTrue(pod, 'Ready') ? 'Running' : 'NotReady';
-}
-
-/** kubectl's STATUS, ready and restart counts of one pod. */
-export function podStatus(pod: PodView): Tally & { total: number } {
-  const phase = pod.status?.phase ?? '';
-  const tally: Tally = { reason: pod.status?.reason || phase, ready: 0, restarts: 0, lastRestart: Number.NaN };
-  if ((pod.status?.conditions ?? []).some((c) => c.type === 'PodScheduled' && c.reason === 'SchedulingGated')) tally.reason = 'SchedulingGated';
-  const sidecars = (pod.spec?.initContainers ?? []).filter((c) => c.restartPolicy === 'Always').length;
-  const total = (pod.spec?.containers?.length ?? 0) + sidecars;
-  const init = tallyInit(pod, tally);
-  if (!init.initializing || conditionTrue(pod, 'Initialized')) {
-    // Once initialised, only sidecar init containers count towards restarts.
-    tally.restarts = init.sidecarRestarts;
-    tally.lastRestart = init.sidecarLastRestart;
-    tallyContainers(pod, tally);
-  }
-  if (pod.metadata.deletionTimestamp && pod.status?.reason === NODE_UNREACHABLE_REASON) tally.reason = 'Unknown';
-  else if (pod.metadata.deletionTimestamp && phase !== 'Succeeded' && phase !== 'Failed') tally.reason = 'Terminating';
-  return { ...tally, total };
 }
 
 const PENDING_STATUSES = new Set(['Pending', 'ContainerCreating', 'PodInitializing', 'Terminating', 'SchedulingGated']);

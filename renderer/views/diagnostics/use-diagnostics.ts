@@ -3,10 +3,11 @@
  * the kubeconfig files change (`contexts:changed`) or the engine link comes back: no polling.
  * Lives in the screen's own scope because nothing else needs it.
  */
-import { onScopeDispose, ref, shallowRef, watch } from 'vue';
+import { onScopeDispose, ref, shallowRef } from 'vue';
 import type { Diagnostics } from '../../../shared/diagnostics.ts';
 import type { KdError } from '../../../shared/result.ts';
-import { api, link } from '../../api/index.ts';
+import { api } from '../../api/index.ts';
+import { onLinkRestored } from '../../stores/live.ts';
 
 /** Diagnostics from the engine; `refresh()` re-asks (after installing a plugin, say). */
 export function useDiagnostics() {
@@ -31,19 +32,8 @@ export function useDiagnostics() {
   }
 
   const unsubscribe = api().subscribe('contexts:changed', () => void refresh());
-  // A dropped link fails the answer in flight; ask again once it is back (not on the first open,
-  // which the initial request is already queued for).
-  let lost = false;
-  const stopWatch = watch(
-    () => link.value.state,
-    (state) => {
-      if (state === 'closed') lost = true;
-      else if (state === 'open' && lost) {
-        lost = false;
-        void refresh();
-      }
-    },
-  );
+  // A dropped link fails the answer in flight; ask again once it is back.
+  const stopWatch = onLinkRestored(() => void refresh());
   onScopeDispose(() => {
     unsubscribe();
     stopWatch();

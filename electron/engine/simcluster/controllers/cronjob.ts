@@ -12,7 +12,7 @@ import { CronError, parseCron, rfc3339InZone, type CronSchedule } from './cron.t
 import { jobFinished } from './job-status.ts';
 import { isControlledBy, newControllerRef, ownerKeysFor } from './owner.ts';
 import type { Controller, ControllerContext, ReconcileKey } from './runtime.ts';
-import { CRONJOBS, JOBS } from './workload-kinds.ts';
+import { CRONJOBS, JOBS } from './kinds.ts';
 
 const COMPONENT = 'cronjob-controller';
 /** The schedule time a Job was created for, RFC 3339 in the CronJob's time zone (1.28+). */

@@ -7,11 +7,10 @@ import type { Change } from '../changelog.ts';
 import type { KubeObject } from '../types.ts';
 import { daemonNodeFit, daemonPodNode, addDaemonTolerations, pinToNode } from './daemonset-nodes.ts';
 import { podTemplateHash, scaledValue } from './deployment-util.ts';
-import { NODES, PODS } from './kinds.ts';
+import { DAEMONSETS, NODES, PODS } from './kinds.ts';
 import { isControlledBy, ownerKeysFor } from './owner.ts';
 import { deletePod, isPodAvailable, isPodReady, msUntilAvailable, podFromTemplate, podPhase, type PodTemplate } from './pods.ts';
 import type { Controller, ControllerContext, ReconcileKey } from './runtime.ts';
-import { DAEMONSETS } from './workload-kinds.ts';
 
 const COMPONENT = 'daemonset-controller';
 /** The template hash of the DaemonSet revision a pod was made from. */

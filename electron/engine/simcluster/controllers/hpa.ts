@@ -11,7 +11,7 @@ import type { KubeObject } from '../types.ts';
 import { setCondition, timestamp } from './conditions.ts';
 import { cpuMillis } from './quantity.ts';
 import type { Controller, ControllerContext, ReconcileKey } from './runtime.ts';
-import { HPAS } from './workload-kinds.ts';
+import { HPAS } from './kinds.ts';
 
 const COMPONENT = 'horizontal-pod-autoscaler';
 /** Scale-target annotation: its pods' simulated average CPU utilization, in percent. */

@@ -6,12 +6,11 @@
 import type { Change } from '../changelog.ts';
 import type { KubeObject } from '../types.ts';
 import { getCondition, timestamp, type Condition } from './conditions.ts';
-import { PODS } from './kinds.ts';
+import { JOBS, PODS } from './kinds.ts';
 import { isControlledBy, ownerKeysFor } from './owner.ts';
 import { deletePod, isPodReady, podFromTemplate, podPhase } from './pods.ts';
 import type { Controller, ControllerContext, ReconcileKey } from './runtime.ts';
 import { JOB_TRACKING_FINALIZER, jobCondition, jobFinished, jobPodLabels, jobStatus, jobView, putCondition, type JobView } from './job-status.ts';
-import { JOBS } from './workload-kinds.ts';
 
 const COMPONENT = 'job-controller';
 

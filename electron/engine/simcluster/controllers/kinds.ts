@@ -9,7 +9,13 @@ function served(id: string): ResourceType {
 
 export const PODS = served('pods');
 export const NODES = served('nodes');
+export const NAMESPACES = served('namespaces');
 export const SERVICES = served('services');
 export const ENDPOINTS = served('endpoints');
 export const REPLICASETS = served('replicasets.apps');
 export const DEPLOYMENTS = served('deployments.apps');
+export const STATEFULSETS = served('statefulsets.apps');
+export const DAEMONSETS = served('daemonsets.apps');
+export const JOBS = served('jobs.batch');
+export const CRONJOBS = served('cronjobs.batch');
+export const HPAS = served('horizontalpodautoscalers.autoscaling');

@@ -6,10 +6,9 @@
 import type { Change } from '../changelog.ts';
 import { RESOURCE_TYPES } from '../resources.ts';
 import type { KubeObject } from '../types.ts';
-import { PODS } from './kinds.ts';
+import { NAMESPACES, PODS } from './kinds.ts';
 import { deletePod } from './pods.ts';
 import type { Controller, ControllerContext, ReconcileKey } from './runtime.ts';
-import { NAMESPACES } from './workload-kinds.ts';
 
 const COMPONENT = 'namespace-controller';
 /** The `spec.finalizers` entry the namespace controller removes once the namespace is empty. */

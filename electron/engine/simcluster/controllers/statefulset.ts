@@ -9,11 +9,10 @@ import type { Change } from '../changelog.ts';
 import { fromLabelSelectorObject, matchesLabels } from '../selectors.ts';
 import type { KubeObject } from '../types.ts';
 import { podTemplateHash } from './deployment-util.ts';
-import { PODS } from './kinds.ts';
+import { PODS, STATEFULSETS } from './kinds.ts';
 import { controllerRef, isControlledBy, ownerKeysFor, withControllerRef } from './owner.ts';
 import { deletePod, isPodAvailable, isPodReady, msUntilAvailable, podFromTemplate, podPhase, type PodTemplate } from './pods.ts';
 import type { Controller, ControllerContext, ReconcileKey } from './runtime.ts';
-import { STATEFULSETS } from './workload-kinds.ts';
 
 const COMPONENT = 'statefulset-controller';
 /** The label giving each pod its stable network identity. */

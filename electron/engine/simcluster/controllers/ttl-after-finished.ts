@@ -6,7 +6,7 @@
 import type { Change } from '../changelog.ts';
 import type { Controller, ControllerContext, ReconcileKey } from './runtime.ts';
 import { jobFinished, jobFinishTime } from './job-status.ts';
-import { JOBS } from './workload-kinds.ts';
+import { JOBS } from './kinds.ts';
 
 /** Options of `createTtlAfterFinishedController`. */
 export interface TtlControllerOptions {

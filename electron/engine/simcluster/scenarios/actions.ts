@@ -5,10 +5,9 @@
  * feeds the HPA's simulated metric, `runJob` is `kubectl create job --from=cronjob/...`.
  */
 import { LOAD_ANNOTATION } from '../controllers/hpa.ts';
-import { PODS } from '../controllers/kinds.ts';
+import { CRONJOBS, JOBS, PODS } from '../controllers/kinds.ts';
 import { setNodeReady } from '../controllers/node-lifecycle.ts';
 import { deletePod } from '../controllers/pods.ts';
-import { CRONJOBS, JOBS } from '../controllers/workload-kinds.ts';
 import { invalid, notFound, type StatusCause } from '../errors.ts';
 import { typeByApiVersionKind, type ResourceType } from '../resources.ts';
 import { matchesLabels, parseLabelSelector } from '../selectors.ts';

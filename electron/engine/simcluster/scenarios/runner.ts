@@ -6,9 +6,8 @@
  */
 import { EventRecorder } from '../controllers/events.ts';
 import type { HpaController } from '../controllers/hpa.ts';
-import { NODES } from '../controllers/kinds.ts';
+import { NAMESPACES, NODES } from '../controllers/kinds.ts';
 import { ControllerManager, systemClock, type Clock } from '../controllers/runtime.ts';
-import { NAMESPACES } from '../controllers/workload-kinds.ts';
 import type { ResourceType } from '../resources.ts';
 import type { ObjectStore } from '../store.ts';
 import type { IncomingObject } from '../types.ts';

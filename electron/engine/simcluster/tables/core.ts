@@ -1,4 +1,5 @@
 /** Rows of the core/v1 kinds besides Pod, and of both Event APIs, as upstream prints them. */
+import { nodeRoles } from '../../../../shared/kube-status.ts';
 import { since } from './duration.ts';
 import { firstNonEmpty, formatLabels, joinHostPort } from './format.ts';
 import type { TableCell } from './types.ts';
@@ -115,23 +116,6 @@ interface NodeView {
   };
 }
 
-const NODE_ROLE_PREFIX = 'node-role.kubernetes.io/';
-const NODE_ROLE_LABEL = 'kubernetes.io/role';
-
-/** findNodeRoles: `node-role.kubernetes.io/<role>` keys and the legacy `kubernetes.io/role` value. */
-function nodeRoles(node: NodeView): string {
-  const roles = new Set<string>();
-  for (const [key, value] of Object.entries(node.metadata.labels ?? {})) {
-    if (key.startsWith(NODE_ROLE_PREFIX)) {
-      const role = key.slice(NODE_ROLE_PREFIX.length);
-      if (role) roles.add(role);
-    } else if (key === NODE_ROLE_LABEL && value) {
-      roles.add(value);
-    }
-  }
-  return [...roles].sort().join(',') || '<none>';
-}
-
 function nodeStatus(node: NodeView): string {
   const ready = (node.status?.conditions ?? []).filter((c) => c.type === 'Ready').at(-1);
   const status = [ready ? (ready.status === 'True' ? 'Ready' : 'NotReady') : 'Unknown'];
@@ -148,7 +132,7 @@ export function nodeRow(node: NodeView, now: number): TableCell[] {
   return [
     node.metadata.name,
     nodeStatus(node),
-    nodeRoles(node),
+    nodeRoles(node.metadata.labels),
     since(node.metadata.creationTimestamp, now),
     info?.kubeletVersion ?? '',
     nodeAddress(node, 'InternalIP'),
