@@ -4,18 +4,7 @@
  * node affinity the controller writes into every daemon pod.
  */
 import type { KubeObject } from '../types.ts';
-import { tolerates, type Taint, type Toleration } from './scheduler-fit.ts';
-
-interface NodeSelectorRequirement {
-  key: string;
-  operator: string;
-  values?: string[];
-}
-
-interface NodeSelectorTerm {
-  matchExpressions?: NodeSelectorRequirement[];
-  matchFields?: NodeSelectorRequirement[];
-}
+import { matchesNodeSelectorTerm, tolerates, type NodeSelectorTerm, type Taint, type Toleration } from './scheduler-fit.ts';
 
 type Spec = Record<string, unknown>;
 
@@ -23,37 +12,6 @@ type Spec = Record<string, unknown>;
 export interface NodeFit {
   shouldRun: boolean;
   shouldContinueRunning: boolean;
-}
-
-function requirementMatches(req: NodeSelectorRequirement, value: string | undefined): boolean {
-  const values = req.values ?? [];
-  switch (req.operator) {
-    case 'In':
-      return value !== undefined && values.includes(value);
-    case 'NotIn':
-      return value === undefined || !values.includes(value);
-    case 'Exists':
-      return value !== undefined;
-    case 'DoesNotExist':
-      return value === undefined;
-    case 'Gt':
-      return value !== undefined && Number(value) > Number(values[0]);
-    case 'Lt':
-      return value !== undefined && Number(value) < Number(values[0]);
-    default:
-      return false;
-  }
-}
-
-function termMatches(term: NodeSelectorTerm, node: KubeObject): boolean {
-  const expressions = term.matchExpressions ?? [];
-  const fields = term.matchFields ?? [];
-  if (expressions.length === 0 && fields.length === 0) return false;
-  const labels = node.metadata.labels ?? {};
-  return (
-    expressions.every((req) => requirementMatches(req, Object.hasOwn(labels, req.key) ? labels[req.key] : undefined)) &&
-    fields.every((req) => requirementMatches(req, req.key === 'metadata.name' ? node.metadata.name : undefined))
-  );
 }
 
 function requiredTerms(spec: Spec): NodeSelectorTerm[] | undefined {
@@ -68,7 +26,7 @@ function nodeMatchesPodSpec(spec: Spec, node: KubeObject): boolean {
     if (labels[key] !== value) return false;
   }
   const terms = requiredTerms(spec);
-  return terms === undefined || terms.some((term) => termMatches(term, node));
+  return terms === undefined || terms.some((term) => matchesNodeSelectorTerm(term, node));
 }
 
 /** The taints that keep pods off a node (NoSchedule, NoExecute). */

@@ -94,13 +94,13 @@ function allocatable(node: KubeObject): { cpuMillis: number; memoryBytes: number
   return { cpuMillis: cpuMillis(source['cpu']), memoryBytes: bytes(source['memory']), pods: parseQuantity(source['pods']) ?? 0 };
 }
 
-interface NodeSelectorRequirement {
+export interface NodeSelectorRequirement {
   key: string;
   operator: string;
   values?: string[];
 }
 
-interface NodeSelectorTerm {
+export interface NodeSelectorTerm {
   matchExpressions?: NodeSelectorRequirement[];
   matchFields?: NodeSelectorRequirement[];
 }
@@ -126,13 +126,13 @@ function matchesRequirement(expr: NodeSelectorRequirement, value: string | undef
 }
 
 /** A term with neither expressions nor fields selects nothing, as upstream's NodeSelector does. */
-function matchesNodeSelectorTerm(term: NodeSelectorTerm, node: KubeObject): boolean {
+export function matchesNodeSelectorTerm(term: NodeSelectorTerm, node: KubeObject): boolean {
   const expressions = term.matchExpressions ?? [];
   const fields = term.matchFields ?? [];
   if (expressions.length === 0 && fields.length === 0) return false;
   const labels = node.metadata.labels ?? {};
   return (
-    expressions.every((expr) => matchesRequirement(expr, labels[expr.key])) &&
+    expressions.every((expr) => matchesRequirement(expr, Object.hasOwn(labels, expr.key) ? labels[expr.key] : undefined)) &&
     // metadata.name is the only field node selectors support (DaemonSet pods pin with it).
     fields.every((expr) => matchesRequirement(expr, expr.key === 'metadata.name' ? node.metadata.name : undefined))
   );
