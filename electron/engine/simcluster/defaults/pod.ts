@@ -3,7 +3,7 @@
  * enableServiceLinks) and the admission plugins every cluster runs (ServiceAccount, Priority,
  * DefaultTolerationSeconds), plus the Pending status PrepareForCreate starts a pod with.
  */
-import { parseQuantity } from './quantity.ts';
+import { parseQuantity } from '../controllers/quantity.ts';
 import { defaultPodSpec } from './podspec.ts';
 import type { ContainerShape, PodSpecShape, TolerationShape } from './shapes.ts';
 

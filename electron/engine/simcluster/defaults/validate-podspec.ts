@@ -1,6 +1,6 @@
 /** PodSpec and pod template validation (pkg/apis/core/validation), for the checks kubectl users meet. */
 import { at, type FieldErrors } from './field-errors.ts';
-import { parseQuantity } from './quantity.ts';
+import { parseQuantity } from '../controllers/quantity.ts';
 import type { ContainerShape, PodSpecShape, PodTemplateShape, VolumeShape } from './shapes.ts';
 import { dns1123LabelErrors, validateAnnotationKeys, validateLabels } from './validate-meta.ts';
 
