@@ -2,7 +2,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { CLI, runCli, startServe, stop } from '../../helpers/cli.ts';
+import { existsSync } from 'node:fs';
+import { CLI, runCli, startServe, startSim, stop } from '../../helpers/cli.ts';
 import { withTempDir } from '../../helpers/tmp.ts';
 
 /** A system Node older than 22.19 (the machine's Node 20), if there is one. */
@@ -56,5 +57,28 @@ describe('kubedrift command', () => {
     expect(res.status).toBe(200);
     await stop(child);
     expect(child.exitCode).toBe(0);
+  });
+
+  it.skipIf(!existsSync('/usr/bin/kubectl'))('sim prints its listening line and writes a kubeconfig kubectl can use', async () => {
+    const kubeconfig = path.join(dir, 'sim.kubeconfig');
+    const { url, child } = await startSim(['--port', '0', '--scenario', 'minimal', '--write-kubeconfig', kubeconfig]);
+    try {
+      expect(url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+      const result = spawnSync('/usr/bin/kubectl', ['--kubeconfig', kubeconfig, '--cache-dir', path.join(dir, 'kube-cache'), 'get', 'namespaces', '-o', 'name'], {
+        encoding: 'utf8',
+        env: { ...process.env, HOME: dir },
+        timeout: 30_000,
+      });
+      expect(result.status, result.stderr).toBe(0);
+      expect(result.stdout).toContain('namespace/default');
+    } finally {
+      await stop(child);
+    }
+  });
+
+  it('sim refuses bad flags with exit 2', async () => {
+    const bad = await runCli(['sim', '--kubernetes-minor', 'latest']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--kubernetes-minor must be a whole number/);
   });
 });
