@@ -136,4 +136,24 @@ describe('OverviewView', () => {
     expect(notice.attributes('data-kind')).toBe('CronJob');
     expect(notice.text()).toBe('CronJobs cannot be listed (forbidden) — cronjobs.batch is forbidden: User "alice" cannot list resource "cronjobs"');
   });
+
+  it('gathers kinds that are reconnecting into one notice', async () => {
+    const { api, view } = await mountOverview({
+      'cluster:health': () =>
+        ok(
+          clusterHealth('e1', [
+            kindHealth('Deployment', 'reconnecting', 3, { message: 'https://127.0.0.1:6443 dropped the Deployment connection (ECONNRESET).' }),
+            kindHealth('StatefulSet', 'reconnecting', 0),
+            kindHealth('DaemonSet', 'reconnecting', 0),
+            kindHealth('ReplicaSet', 'reconnecting', 0),
+            kindHealth('CronJob', 'live', 0),
+          ]),
+        ),
+    });
+    await deliver(api, snapshotFrames('e1', 1, objects));
+    const notices = view.findAll('[data-testid="kind-notice"]');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.attributes('data-state')).toBe('reconnecting');
+    expect(notices[0]!.text()).toMatch(/^Deployments, StatefulSets, DaemonSets and 1 more: reconnecting since \S+; showing the last known state — https:\/\/127\.0\.0\.1:6443 dropped the Deployment connection \(ECONNRESET\)\.$/);
+  });
 });
