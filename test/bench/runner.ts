@@ -5,13 +5,14 @@
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { FULL_SIZES, QUICK_SIZES, podCount, startSimFixture, type SimFixture } from './sim-fixture.ts';
+import { livePipeline } from './live-pipeline.ts';
 import { simList } from './sim-list.ts';
 import { simSeed } from './sim-seed.ts';
 import { simWatch } from './sim-watch.ts';
 import type { BenchContext, BenchGoal, BenchScenario, BenchValue } from './types.ts';
 
-/** In run order: seeding first, while the heap holds nothing else. */
-const SCENARIOS: readonly BenchScenario[] = [simSeed, simList, simWatch];
+/** In run order: seeding first, while the heap holds nothing else; the browser pipeline last. */
+const SCENARIOS: readonly BenchScenario[] = [simSeed, simList, simWatch, livePipeline];
 
 function select(only: string[]): readonly BenchScenario[] {
   if (only.length === 0) return SCENARIOS;
@@ -25,7 +26,9 @@ function select(only: string[]): readonly BenchScenario[] {
 }
 
 function goalText(goal: BenchGoal): string {
-  return [goal.atLeast !== undefined ? `>= ${goal.atLeast}` : '', goal.atMost !== undefined ? `<= ${goal.atMost}` : ''].filter(Boolean).join(' and ');
+  return [goal.atLeast !== undefined ? `>= ${goal.atLeast}` : '', goal.atMost !== undefined ? `<= ${goal.atMost}` : '', goal.below !== undefined ? `< ${goal.below}` : '']
+    .filter(Boolean)
+    .join(' and ');
 }
 
 function checkGoals(scenarios: readonly BenchScenario[], results: Record<string, BenchValue>): Record<string, { goal: string; met: boolean }> {
@@ -33,7 +36,7 @@ function checkGoals(scenarios: readonly BenchScenario[], results: Record<string,
   for (const goal of scenarios.flatMap((s) => s.goals ?? [])) {
     const value = results[goal.result];
     if (typeof value !== 'number') continue;
-    goals[goal.result] = { goal: goalText(goal), met: (goal.atLeast === undefined || value >= goal.atLeast) && (goal.atMost === undefined || value <= goal.atMost) };
+    goals[goal.result] = { goal: goalText(goal), met: (goal.atLeast === undefined || value >= goal.atLeast) && (goal.atMost === undefined || value <= goal.atMost) && (goal.below === undefined || value < goal.below) };
   }
   return goals;
 }

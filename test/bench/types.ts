@@ -21,6 +21,8 @@ export interface BenchGoal {
   result: string;
   atLeast?: number;
   atMost?: number;
+  /** Strictly less than (the issue's `< 250`). */
+  below?: number;
 }
 
 /** A benchmark module: the results it reports and how to measure them. */

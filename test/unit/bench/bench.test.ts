@@ -12,7 +12,21 @@ const RESULTS = [
   'sim_list_50k_paged_500_ms',
   'sim_store_writes_per_s',
   'sim_watch_events_per_s',
+  'initial_sync_50k_pods_ms',
+  'heap_bytes_per_pod',
+  'delta_latency_p99_ms_at_5k_eps',
+  'ipc_max_message_bytes',
+  'pipeline_cpu_ratio_vs_bare_informer',
 ];
+
+/** The targets for the live pipeline, as the report states them. */
+const PIPELINE_GOALS = {
+  initial_sync_50k_pods_ms: '<= 3000',
+  heap_bytes_per_pod: '<= 3072',
+  delta_latency_p99_ms_at_5k_eps: '< 250',
+  ipc_max_message_bytes: '<= 65536',
+  pipeline_cpu_ratio_vs_bare_informer: '<= 1.5',
+};
 
 function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
@@ -35,7 +49,7 @@ function numbersOf(value: unknown): number[] {
 
 // Shape only: how fast the simulator is never decides a test.
 describe('npm run bench', () => {
-  it('prints one JSON object with machine facts, every simulator result and the watch goal', { timeout: 120_000 }, async () => {
+  it('prints one JSON object with machine facts, every simulator and live-pipeline result and their goals', { timeout: 120_000 }, async () => {
     const { code, stdout, stderr } = await run(['--quick']);
     expect(code, stderr).toBe(0);
     const report = JSON.parse(stdout) as { machine: { cpus: number; node: string }; config: { quick: boolean }; results: Record<string, unknown>; goals: Record<string, { goal: string; met: boolean }> };
@@ -50,6 +64,7 @@ describe('npm run bench', () => {
     }
     expect(report.results['sim_list_50k_pods_ms']).toEqual({ p50: expect.any(Number), p95: expect.any(Number), runs: expect.any(Number) });
     expect(report.goals['sim_watch_events_per_s']).toEqual({ goal: '>= 20000', met: expect.any(Boolean) });
+    for (const [name, goal] of Object.entries(PIPELINE_GOALS)) expect(report.goals[name], name).toEqual({ goal, met: expect.any(Boolean) });
     expect(stderr).toContain('[bench]');
   });
 

@@ -1,0 +1,129 @@
+/**
+ * What the live-pipeline benchmark watches inside the page. A script installed before the app
+ * loads (page.addInitScript) wraps `WebSocket` so every message the browser shell sends is seen
+ * once, on arrival, before the app's own handler:
+ * - its UTF-8 size, for the largest message (exact whenever it could be a new maximum);
+ * - for `delta` frames, the `bench/t` annotations (write times, ms since the epoch) found by a
+ *   regular expression in the raw text, filed under the frame's seq. It never parses the JSON a
+ *   second time, so the page's extra work per message is a scan of text it already holds.
+ * A 5 ms interval then reads `window.__kubedriftStore.status()` (the renderer's own test hook):
+ * once its seq has reached a filed frame, the frame was applied at `status().appliedAt`, so the
+ * latency of each stamp is `performance.timeOrigin + appliedAt - stamp`. When two batches apply
+ * within one interval the earlier one is charged the later time: the error only ever adds.
+ * The app itself is not changed.
+ */
+import type { Page } from 'playwright-core';
+
+/** `window.__kubedriftBench`, as read back by `readPage`. */
+export interface PageMeasures {
+  /** Largest WebSocket message from the shell, in UTF-8 bytes. */
+  maxMessageBytes: number;
+  messages: number;
+  /** Latencies of the stamps applied since `startRecording`, ms. */
+  latencies: number[];
+  /** The newest write time among the applied stamps (0 before any). */
+  newestApplied: number;
+  /** Delta frames received but not applied yet. */
+  pending: number;
+}
+
+/** The renderer store's status (renderer/stores/cluster/test-hook.ts). */
+export interface StoreStatus {
+  epoch: string | null;
+  seq: number | null;
+  synced: boolean;
+  objects: number;
+  appliedAt: number | null;
+}
+
+/** The annotation the benchmark's writes carry: the write time in ms since the epoch. */
+export const STAMP_ANNOTATION = 'bench/t';
+
+const INIT_SCRIPT = `(() => {
+  const STAMP = /"bench\\/t":"([0-9.]+)"/g;
+  const SEQ = /"seq":(\\d+)/;
+  const encoder = new TextEncoder();
+  const state = { maxMessageBytes: 0, messages: 0, recording: false, pending: [], latencies: [], newestApplied: 0 };
+  function onMessage(event) {
+    const data = event.data;
+    state.messages += 1;
+    if (typeof data !== 'string') {
+      state.maxMessageBytes = Math.max(state.maxMessageBytes, data.size ?? data.byteLength ?? 0);
+      return;
+    }
+    // UTF-8 never takes more than 3 bytes per UTF-16 unit: shorter texts cannot be a new maximum.
+    if (data.length * 3 > state.maxMessageBytes) state.maxMessageBytes = Math.max(state.maxMessageBytes, encoder.encode(data).length);
+    if (!state.recording || !data.includes('"type":"delta"')) return;
+    const seq = SEQ.exec(data);
+    if (!seq) return;
+    const stamps = [];
+    for (const match of data.matchAll(STAMP)) stamps.push(Number(match[1]));
+    if (stamps.length > 0) state.pending.push({ seq: Number(seq[1]), stamps });
+  }
+  const Native = window.WebSocket;
+  window.WebSocket = class MeasuredWebSocket extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', onMessage);
+    }
+  };
+  setInterval(() => {
+    if (state.pending.length === 0) return;
+    const status = window.__kubedriftStore?.status();
+    if (!status || status.seq === null || status.appliedAt === null) return;
+    const applied = performance.timeOrigin + status.appliedAt;
+    let done = 0;
+    while (done < state.pending.length && state.pending[done].seq <= status.seq) {
+      for (const stamp of state.pending[done].stamps) {
+        state.latencies.push(applied - stamp);
+        if (stamp > state.newestApplied) state.newestApplied = stamp;
+      }
+      done += 1;
+    }
+    if (done > 0) state.pending.splice(0, done);
+  }, 5);
+  window.__kubedriftBench = state;
+})();`;
+
+/** Installs the measuring script; call before the page navigates to the app. */
+export async function instrumentPage(page: Page): Promise<void> {
+  await page.addInitScript({ content: INIT_SCRIPT });
+}
+
+interface BenchState {
+  maxMessageBytes: number;
+  messages: number;
+  recording: boolean;
+  pending: unknown[];
+  latencies: number[];
+  newestApplied: number;
+}
+
+/** Starts filing delta stamps (and forgets any filed before). */
+export async function startRecording(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const state = (globalThis as unknown as { __kubedriftBench: BenchState }).__kubedriftBench;
+    state.recording = true;
+    state.pending = [];
+    state.latencies = [];
+    state.newestApplied = 0;
+  });
+}
+
+/** Reads the measures; `withLatencies` false leaves the (long) latency list in the page. */
+export async function readPage(page: Page, withLatencies = false): Promise<PageMeasures> {
+  return page.evaluate((all) => {
+    const state = (globalThis as unknown as { __kubedriftBench: BenchState }).__kubedriftBench;
+    return { maxMessageBytes: state.maxMessageBytes, messages: state.messages, latencies: all ? state.latencies : [], newestApplied: state.newestApplied, pending: state.pending.length };
+  }, withLatencies);
+}
+
+/** The renderer store's status, or null before the app has created its store. */
+export async function storeStatus(page: Page): Promise<StoreStatus | null> {
+  return page.evaluate(() => (globalThis as unknown as { __kubedriftStore?: { status(): StoreStatus } }).__kubedriftStore?.status() ?? null);
+}
+
+/** A page-side `performance.now()` reading as ms since the epoch. */
+export async function pageEpochMs(page: Page, performanceNow: number): Promise<number> {
+  return page.evaluate((at) => performance.timeOrigin + at, performanceNow);
+}

@@ -1,0 +1,145 @@
+/**
+ * The live pipeline end to end, from the simulator's store to the renderer store in headless
+ * Chromium: the in-process browser shell (engine, informers, ObjectCache, frame stream, hub,
+ * WebSocket server) connected to the shared seeded simulated cluster as its demo context.
+ * - `initial_sync_50k_pods_ms`: from starting the shell (the engine starts listing at once; the
+ *   page, already open, navigates as soon as the server listens and subscribes) to the renderer
+ *   store's apply of the batch that made it synced and complete (`status().appliedAt`).
+ * - `heap_bytes_per_pod`: heap growth of this process (collected before the shell starts and
+ *   after the sync), per seeded pod; the simulator's store was already there before.
+ * - `delta_latency_p99_ms_at_5k_eps`: stamped pod modifications (stamped-churn.ts) at 5,000/s for
+ *   30 s; p99 of renderer apply time minus write time over every stamp the page saw (live-page.ts).
+ * - `ipc_max_message_bytes`: the largest WebSocket message the page received in both phases.
+ * - `pipeline_cpu_ratio_vs_bare_informer`: process CPU during the delta phase (from the first
+ *   write until the page has applied the last) over process CPU while a bare client-node
+ *   informer consumes the same writes (bare-informer.ts). Both include the simulator serving the
+ *   watch and the writer, so the ratio understates the engine's own overhead somewhat.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Browser, Page } from 'playwright-core';
+import { simulatorStamps } from '../e2e/consistency.ts';
+import { launchBrowser } from '../e2e/harness.ts';
+import { startLiveShell, type LiveShell } from '../e2e/live-shell.ts';
+import { bareInformerCpuSeconds } from './bare-informer.ts';
+import { instrumentPage, pageEpochMs, readPage, startRecording, storeStatus } from './live-page.ts';
+import type { SimFixture } from './sim-fixture.ts';
+import { stampedChurn } from './stamped-churn.ts';
+import { percentile, round } from './stats.ts';
+import type { BenchContext, BenchScenario } from './types.ts';
+
+const POLL_INTERVAL_MS = 20;
+const SYNC_TIMEOUT_MS = 120_000;
+/** How long the page may take to apply the last write after the writer has finished. */
+const CATCH_UP_TIMEOUT_MS = 60_000;
+
+function load(quick: boolean) {
+  return quick ? { perSecond: 500, seconds: 3 } : { perSecond: 5_000, seconds: 30 };
+}
+
+function heapUsed(): number {
+  (globalThis as { gc?: () => void }).gc?.();
+  return process.memoryUsage().heapUsed;
+}
+
+async function waitForSync(page: Page, expected: number): Promise<number> {
+  const deadline = performance.now() + SYNC_TIMEOUT_MS;
+  for (;;) {
+    const status = await storeStatus(page);
+    if (status?.synced && status.objects >= expected && status.appliedAt !== null) return pageEpochMs(page, status.appliedAt);
+    if (performance.now() > deadline) throw new Error(`the renderer store was not complete after ${SYNC_TIMEOUT_MS} ms: ${JSON.stringify(status)} of ${expected} objects`);
+    await sleep(POLL_INTERVAL_MS);
+  }
+}
+
+async function waitForApplied(page: Page, lastStamp: number): Promise<void> {
+  const deadline = performance.now() + CATCH_UP_TIMEOUT_MS;
+  for (;;) {
+    const measures = await readPage(page);
+    if (measures.newestApplied >= lastStamp && measures.pending === 0) return;
+    if (performance.now() > deadline) throw new Error(`the page had not applied the last write after ${CATCH_UP_TIMEOUT_MS} ms (${measures.pending} frames pending)`);
+    await sleep(POLL_INTERVAL_MS);
+  }
+}
+
+/** When the engine first published every kind live, ms after `startedAt` (for the log). */
+function engineLiveMs(shell: LiveShell, startedAt: number): number | string {
+  const live = shell.health.records.find((record) => record.health.kinds.length > 0 && record.health.kinds.every((kind) => kind.state === 'live'));
+  return live ? Math.round(live.at - startedAt) : 'unknown';
+}
+
+/** The fixture as the engine's demo cluster; the runner stops it, not the engine. */
+function borrowed(fixture: SimFixture) {
+  return () => Promise.resolve({ kubeconfigObject: (name?: string) => fixture.sim.kubeconfigObject(name), stop: () => Promise.resolve() });
+}
+
+async function measure(ctx: BenchContext, fixture: SimFixture, browser: Browser, dataDir: string) {
+  const expected = simulatorStamps(fixture.sim.store).length;
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await instrumentPage(page);
+  const heapBefore = heapUsed();
+  const startedAt = performance.timeOrigin + performance.now();
+  let shell: LiveShell | undefined;
+  try {
+    shell = await startLiveShell({ dataDir, kubeconfig: path.join(dataDir, 'no-such-kubeconfig'), demoCluster: borrowed(fixture), log: (m) => ctx.log(`engine: ${m}`) });
+    await page.goto(shell.url);
+    const syncedAt = await waitForSync(page, expected);
+    const heapAfter = heapUsed();
+    ctx.log(`sync: ${expected} objects in ${Math.round(syncedAt - startedAt)} ms (engine cache live after ${engineLiveMs(shell, startedAt)} ms), heap +${round((heapAfter - heapBefore) / 1e6)} MB`);
+
+    const { perSecond, seconds } = load(ctx.quick);
+    await startRecording(page);
+    const cpuBefore = process.cpuUsage();
+    const run = await stampedChurn(fixture.sim.store, perSecond, perSecond * seconds);
+    await waitForApplied(page, run.lastStamp);
+    const cpu = process.cpuUsage(cpuBefore);
+    const measures = await readPage(page, true);
+    const { latencies } = measures;
+    ctx.log(
+      `deltas: ${run.written} writes at ${Math.round(run.achievedPerSecond)}/s, ${latencies.length} stamps applied; ` +
+        `p50 ${round(percentile(latencies, 50))} ms, p99 ${round(percentile(latencies, 99))} ms, max ${round(percentile(latencies, 100))} ms; ` +
+        `${measures.messages} messages, largest ${measures.maxMessageBytes} B`,
+    );
+    return {
+      initial_sync_50k_pods_ms: Math.round(syncedAt - startedAt),
+      heap_bytes_per_pod: Math.round((heapAfter - heapBefore) / fixture.pods),
+      delta_latency_p99_ms_at_5k_eps: round(percentile(latencies, 99)),
+      ipc_max_message_bytes: measures.maxMessageBytes,
+      engineCpuSeconds: (cpu.user + cpu.system) / 1e6,
+      writes: run.written,
+      perSecond,
+    };
+  } finally {
+    await page.close();
+    await shell?.close();
+  }
+}
+
+export const livePipeline: BenchScenario = {
+  name: 'live-pipeline',
+  results: ['initial_sync_50k_pods_ms', 'heap_bytes_per_pod', 'delta_latency_p99_ms_at_5k_eps', 'ipc_max_message_bytes', 'pipeline_cpu_ratio_vs_bare_informer'],
+  goals: [
+    { result: 'initial_sync_50k_pods_ms', atMost: 3_000 },
+    { result: 'heap_bytes_per_pod', atMost: 3_072 },
+    { result: 'delta_latency_p99_ms_at_5k_eps', below: 250 },
+    { result: 'ipc_max_message_bytes', atMost: 65_536 },
+    { result: 'pipeline_cpu_ratio_vs_bare_informer', atMost: 1.5 },
+  ],
+  async run(ctx) {
+    const fixture = await ctx.sim();
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'kubedrift-bench-'));
+    const browser = await launchBrowser();
+    try {
+      const { engineCpuSeconds, writes, perSecond, ...results } = await measure(ctx, fixture, browser, dataDir);
+      (globalThis as { gc?: () => void }).gc?.();
+      const bareCpuSeconds = await bareInformerCpuSeconds(fixture, perSecond, writes, CATCH_UP_TIMEOUT_MS);
+      ctx.log(`cpu: engine+stream ${round(engineCpuSeconds, 2)} s, bare informer ${round(bareCpuSeconds, 2)} s`);
+      return { ...results, pipeline_cpu_ratio_vs_bare_informer: round(engineCpuSeconds / bareCpuSeconds, 2) };
+    } finally {
+      await browser.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  },
+};
