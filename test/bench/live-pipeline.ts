@@ -24,6 +24,7 @@ import { simulatorStamps } from '../e2e/consistency.ts';
 import { launchBrowser } from '../e2e/harness.ts';
 import { startLiveShell, type LiveShell } from '../e2e/live-shell.ts';
 import { bareInformerCpuSeconds } from './bare-informer.ts';
+import { ensureRendererBuilt } from './renderer-build.ts';
 import { instrumentPage, pageEpochMs, readPage, startRecording, storeStatus } from './live-page.ts';
 import type { SimFixture } from './sim-fixture.ts';
 import { stampedChurn } from './stamped-churn.ts';
@@ -128,6 +129,7 @@ export const livePipeline: BenchScenario = {
     { result: 'pipeline_cpu_ratio_vs_bare_informer', atMost: 1.5 },
   ],
   async run(ctx) {
+    ensureRendererBuilt(ctx.log);
     const fixture = await ctx.sim();
     const dataDir = await mkdtemp(path.join(tmpdir(), 'kubedrift-bench-'));
     const browser = await launchBrowser();
