@@ -1,29 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { call, deployment, openWatch, startTestCluster, type OpenWatch, type TestCluster } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { call, deployment, useTestCluster } from './helpers.ts';
 
 const DEPLOYMENTS = '/apis/apps/v1/namespaces/default/deployments';
 const CONFIGMAPS = '/api/v1/namespaces/default/configmaps';
 const EVENTS = '/api/v1/namespaces/default/events';
 
-let cluster: TestCluster | undefined;
-const watches: OpenWatch[] = [];
-afterEach(async () => {
-  for (const w of watches.splice(0)) w.close();
-  await cluster?.server.close();
-  cluster = undefined;
-});
-
-async function start(options: Parameters<typeof startTestCluster>[0] = {}): Promise<TestCluster> {
-  cluster = await startTestCluster(options);
-  return cluster;
-}
-
-async function watch(path: string): Promise<OpenWatch> {
-  if (!cluster) throw new Error('no cluster');
-  const w = await openWatch(cluster.server, path);
-  watches.push(w);
-  return w;
-}
+const fixture = useTestCluster();
+const { start, watch } = fixture;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,4 +1,5 @@
 /** A simulated API server per test, and raw HTTP(S) clients that show exactly what it sends. */
+import { afterEach } from 'vitest';
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { typeById, type ResourceType } from '../../../../electron/engine/simcluster/resources.ts';
@@ -153,4 +154,40 @@ export function deployment(name: string, extra: Partial<IncomingObject> = {}): I
     spec: { replicas: 2, selector: { matchLabels: { app: name } }, template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'c', image: 'nginx:1.27' }] } } },
     ...extra,
   };
+}
+
+/**
+ * One cluster per test, closed (with every watch it opened) after each test: what each server
+ * test file needs. Call at the top level of the test file.
+ */
+export function useTestCluster(): {
+  start(options?: Partial<ApiServerOptions>): Promise<TestCluster>;
+  watch(path: string, headers?: Record<string, string>): Promise<OpenWatch>;
+  current(): TestCluster | undefined;
+} {
+  let cluster: TestCluster | undefined;
+  const watches: OpenWatch[] = [];
+  afterEach(async () => {
+    for (const w of watches.splice(0)) w.close();
+    await cluster?.server.close();
+    cluster = undefined;
+  });
+  return {
+    async start(options = {}) {
+      cluster = await startTestCluster(options);
+      return cluster;
+    },
+    async watch(path, headers = {}) {
+      if (!cluster) throw new Error('start a cluster first');
+      const w = await openWatch(cluster.server, path, { headers });
+      watches.push(w);
+      return w;
+    },
+    current: () => cluster,
+  };
+}
+
+/** A ConfigMap manifest, the smallest object with labels the server tests need. */
+export function configMap(name: string, labels: Record<string, string> = {}, namespace = 'default'): object {
+  return { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace, labels }, data: { key: name } };
 }

@@ -1,20 +1,17 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RecordUpdateArgs } from '../../../../electron/engine/simcluster/server/extensions.ts';
-import { call, deployment, startTestCluster, type TestCluster } from './helpers.ts';
+import { call, deployment, useTestCluster, type TestCluster } from './helpers.ts';
 import { testExtensions } from './test-extensions.ts';
 
 const DEPLOYMENTS = '/apis/apps/v1/namespaces/default/deployments';
 const MERGE = { 'Content-Type': 'application/merge-patch+json' };
 const APPLY = { 'Content-Type': 'application/apply-patch+yaml' };
 
-let cluster: TestCluster | undefined;
-afterEach(async () => {
-  await cluster?.server.close();
-  cluster = undefined;
-});
+const fixture = useTestCluster();
 
-async function start(options: Parameters<typeof startTestCluster>[0] = {}): Promise<TestCluster> {
-  cluster = await startTestCluster(options);
+/** A cluster holding one Deployment `web` to patch. */
+async function start(options: Parameters<typeof fixture.start>[0] = {}): Promise<TestCluster> {
+  const cluster = await fixture.start(options);
   await call(cluster.server, 'POST', DEPLOYMENTS, { body: deployment('web') });
   return cluster;
 }

@@ -1,23 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { call, deployment, startTestCluster, type TestCluster, NOW } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { call, deployment, NOW, useTestCluster, configMap } from './helpers.ts';
 
 const TABLE_ACCEPT = 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json';
 const DEPLOYMENTS = '/apis/apps/v1/namespaces/default/deployments';
 
-let cluster: TestCluster | undefined;
-afterEach(async () => {
-  await cluster?.server.close();
-  cluster = undefined;
-});
-
-async function start(options: Parameters<typeof startTestCluster>[0] = {}): Promise<TestCluster> {
-  cluster = await startTestCluster(options);
-  return cluster;
-}
-
-function configMap(name: string, labels: Record<string, string> = {}, namespace = 'default'): object {
-  return { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace, labels }, data: { key: name } };
-}
+const fixture = useTestCluster();
+const { start } = fixture;
 
 describe('get', () => {
   it('returns the stored object with apiVersion and kind', async () => {

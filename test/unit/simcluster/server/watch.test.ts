@@ -1,28 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { call, deployment, openWatch, startTestCluster, type OpenWatch, type TestCluster } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { call, deployment, useTestCluster } from './helpers.ts';
 
 const DEPLOYMENTS = '/apis/apps/v1/namespaces/default/deployments';
 const TABLE_ACCEPT = 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json';
 
-let cluster: TestCluster | undefined;
-const watches: OpenWatch[] = [];
-afterEach(async () => {
-  for (const w of watches.splice(0)) w.close();
-  await cluster?.server.close();
-  cluster = undefined;
-});
-
-async function start(options: Parameters<typeof startTestCluster>[0] = {}): Promise<TestCluster> {
-  cluster = await startTestCluster(options);
-  return cluster;
-}
-
-async function watch(path: string, headers: Record<string, string> = {}): Promise<OpenWatch> {
-  if (!cluster) throw new Error('no cluster');
-  const w = await openWatch(cluster.server, path, { headers });
-  watches.push(w);
-  return w;
-}
+const fixture = useTestCluster();
+const { start, watch } = fixture;
 
 describe('watch stream', () => {
   it('streams chunked newline-delimited JSON events with apiVersion and kind', async () => {
@@ -81,7 +64,7 @@ describe('watch stream', () => {
     const w = await watch(`${DEPLOYMENTS}?watch=true&resourceVersion=${store.currentRv()}&timeoutSeconds=1`);
     expect(await w.ended).toEqual({ cut: false });
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
-    expect(cluster?.server.faults.openWatches()).toBe(0);
+    expect(fixture.current()?.server.faults.openWatches()).toBe(0);
   });
 
   it('sends initial events then the initial-events-end bookmark', async () => {

@@ -1,23 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { call, deployment, startTestCluster, type TestCluster, type } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { call, deployment, type, useTestCluster, configMap } from './helpers.ts';
 import { testExtensions } from './test-extensions.ts';
 
 const DEPLOYMENTS = '/apis/apps/v1/namespaces/default/deployments';
 
-let cluster: TestCluster | undefined;
-afterEach(async () => {
-  await cluster?.server.close();
-  cluster = undefined;
-});
-
-async function start(options: Parameters<typeof startTestCluster>[0] = {}): Promise<TestCluster> {
-  cluster = await startTestCluster(options);
-  return cluster;
-}
-
-function configMap(name: string, labels: Record<string, string> = {}, namespace = 'default'): object {
-  return { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace, labels }, data: { key: name } };
-}
+const fixture = useTestCluster();
+const { start } = fixture;
 
 describe('create', () => {
   it('fills the namespace from the path and answers 201 with server-set metadata', async () => {
