@@ -14,6 +14,11 @@ import {
 import type { Result } from './result.ts';
 import { ClusterFrameSchema, ClusterHealthSchema } from './cluster.ts';
 import { DiagnosticsSchema } from './diagnostics.ts';
+import { diffRequests, diffStreams } from './contracts/diff.ts';
+import { eventsRequests, eventsStreams } from './contracts/events.ts';
+import { graphRequests, graphStreams } from './contracts/graph.ts';
+import { historyRequests, historyStreams } from './contracts/history.ts';
+import { snapshotRequests, snapshotStreams } from './contracts/snapshot.ts';
 
 const Empty = z.object({}).strict();
 
@@ -38,6 +43,12 @@ export const requests = {
   'cluster:health': { request: Empty, response: ClusterHealthSchema },
   /** The PATH exec plugins run with, which plugin binaries it finds, and the kubeconfig files read. */
   'diagnostics:get': { request: Empty, response: DiagnosticsSchema },
+  // Each feature's channels live in shared/contracts/<feature>.ts.
+  ...historyRequests,
+  ...graphRequests,
+  ...eventsRequests,
+  ...diffRequests,
+  ...snapshotRequests,
 } as const;
 
 export const streams = {
@@ -50,6 +61,11 @@ export const streams = {
   'cluster:health': ClusterHealthSchema,
   /** Snapshot and delta frames of the selected context's objects (not replayed to late subscribers). */
   'cluster:frames': ClusterFrameSchema,
+  ...historyStreams,
+  ...graphStreams,
+  ...eventsStreams,
+  ...diffStreams,
+  ...snapshotStreams,
 } as const;
 
 /** Streams whose payloads are events, not state: a late subscriber must not get the last one. */

@@ -15,6 +15,12 @@ import { StreamHub } from './hub.ts';
 import { LiveCluster, type CacheStamp, type InformerTiming } from './live-cluster.ts';
 import { SettingsStore } from './settings.ts';
 import type { SimCluster } from './simcluster/index.ts';
+import type { EngineContext, ObjectsAt, SelectedContext } from './features.ts';
+import { createHistoryFeature } from './history/index.ts';
+import { createGraphFeature } from './graph/index.ts';
+import { createEventsFeature } from './events/index.ts';
+import { createDiffFeature } from './diff/index.ts';
+import { createSnapshotFeature } from './snapshot/index.ts';
 
 /** What the engine needs of the built-in demo cluster. */
 export interface DemoCluster {
@@ -109,12 +115,58 @@ export function createEngine(options: EngineOptions): Engine {
     hub.emit('connection:changed', connection);
   }
 
+  const contextListeners = new Set<(context: SelectedContext | null) => void>();
+  function selectedContext(): SelectedContext | null {
+    const name = registry.list().selected;
+    const info = name ? registry.get(name) : undefined;
+    if (!name || !info) return null;
+    return { name, demo: info.demo, server: info.server, namespace: info.namespace };
+  }
+  let objectsAtProvider: ObjectsAt | undefined;
+  const context: EngineContext = {
+    version: options.version,
+    dataDir: options.dataDir,
+    now,
+    log,
+    hub,
+    settings,
+    cache: live.cache,
+    selected: selectedContext,
+    onContextChange(listener) {
+      contextListeners.add(listener);
+      return () => contextListeners.delete(listener);
+    },
+    async clientConfig() {
+      const name = registry.list().selected;
+      return name ? clientConfigFor(name) : undefined;
+    },
+    objectsAt: (at) => (objectsAtProvider ? objectsAtProvider(at) : Promise.reject(new Error('History is not recorded in this build'))),
+    provideObjectsAt(provider) {
+      objectsAtProvider = provider;
+    },
+  };
+  const features = [
+    createHistoryFeature(context),
+    createGraphFeature(context),
+    createEventsFeature(context),
+    createDiffFeature(context),
+    createSnapshotFeature(context),
+  ] as const;
+
   async function connect(name: string): Promise<void> {
     const seq = ++connectSeq;
     const info = registry.get(name);
     if (!info) return;
     await live.reset(name);
     if (seq !== connectSeq || disposed) return;
+    const selected = selectedContext();
+    for (const listener of [...contextListeners]) {
+      try {
+        listener(selected);
+      } catch (error) {
+        log(`[kubedrift] context listener failed: ${(error as Error).message}`);
+      }
+    }
     if (info.problem) {
       setConnection({ context: name, state: 'error', message: info.problem });
       return;
@@ -180,6 +232,11 @@ export function createEngine(options: EngineOptions): Engine {
       hub.emit('settings:changed', next);
       return ok(next);
     },
+    ...features[0].handlers,
+    ...features[1].handlers,
+    ...features[2].handlers,
+    ...features[3].handlers,
+    ...features[4].handlers,
   };
   const dispatcher = createDispatcher(handlers, { log });
 
@@ -197,6 +254,7 @@ export function createEngine(options: EngineOptions): Engine {
       ]);
       if (warning) log(`[kubedrift] ${warning}`);
       if (resolvedPath) pathDiagnostics = resolvedPath;
+      for (const feature of features) await feature.start?.();
       if (options.watchKubeconfig !== false) {
         kubeconfigWatcher = new KubeconfigWatcher({
           registry,
@@ -220,6 +278,9 @@ export function createEngine(options: EngineOptions): Engine {
       disposed = true;
       kubeconfigWatcher?.stop();
       await live.stop();
+      for (const feature of features) {
+        await Promise.resolve(feature.dispose()).catch((error: unknown) => log(`[kubedrift] ${(error as Error).message}`));
+      }
       const running = demo;
       demo = undefined;
       if (running) await running.then((cluster) => cluster.stop()).catch(() => undefined);

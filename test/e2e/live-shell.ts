@@ -71,7 +71,7 @@ export async function startLiveShell(options: LiveShellOptions): Promise<LiveShe
       ...(options.demoCluster ? { demoCluster: options.demoCluster } : {}),
       ...(options.informers ? { informers: options.informers } : {}),
     },
-    staticDir: RENDERER_DIR,
+    staticDir: process.env['KUBEDRIFT_TEST_RENDERER_DIR'] ?? RENDERER_DIR,
   });
   const health = new HealthHistory();
   const stop = shell.engine.hub.listen((stream, payload) => {
