@@ -1,7 +1,182 @@
 /**
- * The history part of the IPC contract (see shared/contract.ts, which merges every part):
- * request channels `history:<verb>` and their push streams.
+ * The history part of the IPC contract (merged into shared/contract.ts): per-workload samples of
+ * desired vs actual over time, drift episodes, the cluster's drift count, the state at a past
+ * time and what changed between two times. Times are ms since the epoch.
  */
-export const historyRequests = {} as const;
+import { z } from 'zod';
+import { SlimObjectSchema } from '../cluster.ts';
 
-export const historyStreams = {} as const;
+/** The kinds whose desired/actual is recorded. */
+export const HISTORY_KINDS = ['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet', 'Job', 'HorizontalPodAutoscaler'] as const;
+export const HistoryKindSchema = z.enum(HISTORY_KINDS);
+export type HistoryKind = z.infer<typeof HistoryKindSchema>;
+
+export const WorkloadRefSchema = z.object({
+  kind: HistoryKindSchema,
+  namespace: z.string(),
+  name: z.string(),
+  uid: z.string(),
+});
+export type WorkloadRef = z.infer<typeof WorkloadRefSchema>;
+
+const Count = z.number().int().nullable();
+const ConditionStatus = z.enum(['True', 'False', 'Unknown']).nullable();
+
+/** One recorded state of a workload (null: the field is not set / does not apply to the kind). */
+export const SampleSchema = z.object({
+  at: z.number(),
+  desired: Count,
+  current: Count,
+  ready: Count,
+  available: Count,
+  updated: Count,
+  unavailable: Count,
+  generation: Count,
+  observedGeneration: Count,
+  availableCondition: ConditionStatus,
+  progressingCondition: ConditionStatus,
+  progressingReason: z.string().nullable(),
+});
+export type Sample = z.infer<typeof SampleSchema>;
+
+/** The numeric series a chart can ask for. */
+export const SERIES_NAMES = ['desired', 'current', 'ready', 'available', 'updated', 'unavailable', 'generation', 'observedGeneration'] as const;
+export const SeriesNameSchema = z.enum(SERIES_NAMES);
+export type SeriesName = z.infer<typeof SeriesNameSchema>;
+
+/** A point of a series: [time, value]; value null where the field was unset (a gap). */
+export const PointSchema = z.tuple([z.number(), z.number().nullable()]);
+export type Point = z.infer<typeof PointSchema>;
+
+export const DriftReasonSchema = z.enum(['ready', 'generation', 'progressing']);
+export type DriftReason = z.infer<typeof DriftReasonSchema>;
+
+/** A recorded Event, kept beyond the API server's TTL. */
+export const HistoryEventSchema = z.object({
+  uid: z.string(),
+  at: z.number(),
+  type: z.string(),
+  reason: z.string(),
+  message: z.string(),
+  count: z.number().int(),
+  source: z.string(),
+  object: z.object({ kind: z.string(), namespace: z.string().optional(), name: z.string() }),
+});
+export type HistoryEvent = z.infer<typeof HistoryEventSchema>;
+
+/** A stretch of time during which a workload's actual state did not match what was desired. */
+export const EpisodeSchema = z.object({
+  id: z.number().int(),
+  workload: WorkloadRefSchema,
+  start: z.number(),
+  /** null while ongoing. */
+  end: z.number().nullable(),
+  durationMs: z.number(),
+  /** Largest |desired - ready| seen during the episode. */
+  peakGap: z.number().int(),
+  reasons: z.array(DriftReasonSchema),
+  /** The spec change that started it, if one did. */
+  trigger: z.object({ generation: z.number().int(), image: z.string().optional() }).nullable(),
+  /** Events of the workload and its children during the episode, Warnings first (details only). */
+  events: z.array(HistoryEventSchema).optional(),
+});
+export type Episode = z.infer<typeof EpisodeSchema>;
+
+/** A rollout: from a generation bump until the controller caught up and the rollout completed. */
+export const RolloutSchema = z.object({
+  generation: z.number().int(),
+  start: z.number(),
+  end: z.number().nullable(),
+  image: z.string().optional(),
+});
+export type Rollout = z.infer<typeof RolloutSchema>;
+
+export const HistoryStateSchema = z.enum(['off', 'recording', 'paused', 'error']);
+export const HistoryStatusSchema = z.object({
+  context: z.string().nullable(),
+  state: HistoryStateSchema,
+  /** Why recording is paused or failed (disk full, database unreadable...). */
+  message: z.string().optional(),
+  /** The oldest recorded moment still kept (retention), or null when nothing is recorded. */
+  since: z.number().nullable(),
+  bytes: z.number().int(),
+  samples: z.number().int(),
+  episodes: z.number().int(),
+});
+export type HistoryStatus = z.infer<typeof HistoryStatusSchema>;
+
+const Range = { from: z.number(), to: z.number() };
+
+export const SeriesResultSchema = z.object({
+  workload: WorkloadRefSchema,
+  from: z.number(),
+  to: z.number(),
+  /** Each series downsampled (LTTB) to at most maxPoints. */
+  series: z.array(z.object({ name: SeriesNameSchema, points: z.array(PointSchema) })),
+  rawSamples: z.number().int(),
+  rollouts: z.array(RolloutSchema),
+  warnings: z.array(HistoryEventSchema),
+  episodes: z.array(EpisodeSchema),
+  since: z.number().nullable(),
+});
+export type SeriesResult = z.infer<typeof SeriesResultSchema>;
+
+export const EpisodeQuerySchema = z
+  .object({
+    ...Range,
+    namespace: z.string().optional(),
+    kind: HistoryKindSchema.optional(),
+    ongoingOnly: z.boolean().optional(),
+    minDurationMs: z.number().nonnegative().optional(),
+    limit: z.number().int().positive().max(20_000).optional(),
+  })
+  .strict();
+export type EpisodeQuery = z.infer<typeof EpisodeQuerySchema>;
+
+export const EpisodeListSchema = z.object({
+  from: z.number(),
+  to: z.number(),
+  episodes: z.array(EpisodeSchema),
+  truncated: z.boolean(),
+  /** The number of drifting workloads over the range (step series, downsampled). */
+  driftCount: z.array(PointSchema),
+  since: z.number().nullable(),
+});
+export type EpisodeList = z.infer<typeof EpisodeListSchema>;
+
+export const WorkloadChangeSchema = z.object({
+  workload: WorkloadRefSchema,
+  before: SampleSchema.nullable(),
+  after: SampleSchema.nullable(),
+  /** Which fields differ (`desired`, `ready`, ..., `created`, `deleted`). */
+  changed: z.array(z.string()),
+});
+export type WorkloadChange = z.infer<typeof WorkloadChangeSchema>;
+
+export const historyRequests = {
+  'history:status': { request: z.object({}).strict(), response: HistoryStatusSchema },
+  /** One workload's series over a range, downsampled, with its rollouts, Warning markers and episodes. */
+  'history:series': {
+    request: z.object({ uid: z.string().min(1), ...Range, maxPoints: z.number().int().min(10).max(5_000).optional() }).strict(),
+    response: SeriesResultSchema,
+  },
+  /** Drift episodes over a range (the swimlane), filtered, with the cluster's drift count. */
+  'history:episodes': { request: EpisodeQuerySchema, response: EpisodeListSchema },
+  /** One episode with its Events. */
+  'history:episode': { request: z.object({ id: z.number().int() }).strict(), response: EpisodeSchema },
+  /** The cluster's objects at a past time, a page at a time (messages stay small). */
+  'history:state-at': {
+    request: z.object({ at: z.number(), offset: z.number().int().nonnegative(), limit: z.number().int().positive().max(2_000) }).strict(),
+    response: z.object({ at: z.number(), total: z.number().int(), objects: z.array(SlimObjectSchema), nextOffset: z.number().int().nullable() }),
+  },
+  /** Which workloads changed desired/actual between two times, and how. */
+  'history:compare': {
+    request: z.object({ t1: z.number(), t2: z.number(), namespace: z.string().optional() }).strict(),
+    response: z.object({ t1: z.number(), t2: z.number(), changes: z.array(WorkloadChangeSchema) }),
+  },
+} as const;
+
+export const historyStreams = {
+  /** Recording state of the selected context (paused on a full disk, history since...). */
+  'history:status': HistoryStatusSchema,
+} as const;
