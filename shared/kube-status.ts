@@ -1,8 +1,10 @@
 /**
  * kubectl's STATUS words, computed the way its printers do: printPod's reason, ready count and
  * restarts, and findNodeRoles. Shared by the simulator's Table printer and the renderer's rows,
- * so `kubectl get pods` against the simulator and the Pods screen always say the same thing.
+ * so `kubectl get pods` against the simulator and the Pods screen always say the same thing;
+ * and how alarming each word is (the Pods screen's colour, the graph's pod health).
  */
+import type { Tone } from './workload-status.ts';
 
 interface ContainerState {
   waiting?: { reason?: string };
@@ -132,6 +134,18 @@ export function podStatus(pod: PodStatusView): PodStatusSummary {
   if (pod.metadata.deletionTimestamp && pod.status?.reason === NODE_UNREACHABLE_REASON) tally.reason = 'Unknown';
   else if (pod.metadata.deletionTimestamp && phase !== 'Succeeded' && phase !== 'Failed') tally.reason = 'Terminating';
   return { ...tally, total };
+}
+
+const PENDING_STATUSES = new Set(['Pending', 'ContainerCreating', 'PodInitializing', 'Terminating', 'SchedulingGated']);
+const DONE_STATUSES = new Set(['Completed', 'Succeeded']);
+
+/** How alarming a STATUS is: anything kubectl prints that is not a healthy or passing state is danger. */
+export function podTone(status: string, ready: number, total: number): Tone {
+  if (status === 'Running') return ready === total ? 'ok' : 'warning';
+  if (DONE_STATUSES.has(status)) return 'neutral';
+  if (PENDING_STATUSES.has(status) || /^Init:\d+\/\d+$/.test(status)) return 'pending';
+  if (status === 'NotReady') return 'warning';
+  return 'danger';
 }
 
 const NODE_ROLE_PREFIX = 'node-role.kubernetes.io/';

@@ -1,7 +1,7 @@
 /** Nodes table rows: kubectl's STATUS and ROLES, the kubelet version and what the node can offer. */
 import type { SlimObject } from '../../../shared/cluster.ts';
 import { nodeRoles } from '../../../shared/kube-status.ts';
-import { findCondition, readConditions, type ConditionView } from './conditions.ts';
+import { findCondition, readConditions, type ConditionView } from '../../../shared/conditions.ts';
 import { parseQuantity, parseTime } from './format.ts';
 import type { Tone } from './workloads.ts';
 

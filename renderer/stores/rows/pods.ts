@@ -4,8 +4,8 @@
  * word is what people search their memory and runbooks for.
  */
 import type { SlimObject } from '../../../shared/cluster.ts';
-import { podStatus, type PodStatusView } from '../../../shared/kube-status.ts';
-import type { Tone } from './workloads.ts';
+import { podStatus, podTone, type PodStatusView } from '../../../shared/kube-status.ts';
+import type { Tone } from '../../../shared/workload-status.ts';
 import { parseTime } from './format.ts';
 
 interface PodView extends SlimObject {
@@ -30,18 +30,6 @@ export interface PodRow {
   controlledBy: string;
   created: number;
   search: string;
-}
-
-const PENDING_STATUSES = new Set(['Pending', 'ContainerCreating', 'PodInitializing', 'Terminating', 'SchedulingGated']);
-const DONE_STATUSES = new Set(['Completed', 'Succeeded']);
-
-/** How alarming a STATUS is: anything kubectl prints that is not a healthy or passing state is danger. */
-export function podTone(status: string, ready: number, total: number): Tone {
-  if (status === 'Running') return ready === total ? 'ok' : 'warning';
-  if (DONE_STATUSES.has(status)) return 'neutral';
-  if (PENDING_STATUSES.has(status) || /^Init:\d+\/\d+$/.test(status)) return 'pending';
-  if (status === 'NotReady') return 'warning';
-  return 'danger';
 }
 
 function controlledBy(pod: SlimObject): string {

@@ -1,28 +1,19 @@
 /**
  * Overview rows: one per workload (Deployment, StatefulSet, DaemonSet, ReplicaSet, Job,
- * CronJob) with its desired and actual replica counts and whether the two have drifted apart.
- *
- * Drift is the app's reason to exist: desired != ready, or a spec generation the controller has
- * not observed yet, or a controller that gave up (Progressing=False, ReplicaFailure, a failed
- * Job). A running Job is working towards its completions, not drifting, so Jobs drift only when
- * they fail. ReplicaSets run by a Deployment are `managed`: their drift is the Deployment's, so
- * the "All" view leaves them out and the ReplicaSets filter shows them (as Lens keeps them on
- * their own page).
+ * CronJob) with its desired and actual replica counts and whether the two have drifted apart
+ * (the rule itself lives in shared/workload-status.ts, which the graph shares). ReplicaSets run
+ * by a Deployment are `managed`: their drift is the Deployment's, so the "All" view leaves them
+ * out and the ReplicaSets filter shows them (as Lens keeps them on their own page).
  */
 import type { Kind, SlimObject } from '../../../shared/cluster.ts';
-import { describeCondition, findCondition, readConditions, type ConditionView } from './conditions.ts';
+import type { ConditionView } from '../../../shared/conditions.ts';
+import { workloadState, type Drift, type Tone } from '../../../shared/workload-status.ts';
 import { parseTime } from './format.ts';
+
+export type { Drift, Tone };
 
 export const WORKLOAD_KINDS = ['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet', 'Job', 'CronJob'] as const satisfies readonly Kind[];
 export type WorkloadKind = (typeof WORKLOAD_KINDS)[number];
-
-export type Tone = 'ok' | 'pending' | 'warning' | 'danger' | 'neutral';
-
-export interface Drift {
-  /** danger: the controller gave up or failed; warning: desired and actual differ for now. */
-  severity: 'warning' | 'danger';
-  reasons: string[];
-}
 
 export interface WorkloadRow {
   uid: string;
@@ -47,125 +38,13 @@ export interface WorkloadRow {
   search: string;
 }
 
-interface Status {
-  observedGeneration?: number;
-  replicas?: number;
-  readyReplicas?: number;
-  availableReplicas?: number;
-  updatedReplicas?: number;
-  desiredNumberScheduled?: number;
-  numberReady?: number;
-  numberAvailable?: number;
-  updatedNumberScheduled?: number;
-  succeeded?: number;
-  active?: number | unknown[];
-  conditions?: unknown;
-}
-
-interface WorkloadView extends SlimObject {
-  spec?: { replicas?: number; paused?: boolean; completions?: number; suspend?: boolean; schedule?: string };
-  status?: Status;
-}
-
-interface Counts {
-  desired: number | null;
-  ready: number | null;
-  available: number | null;
-  upToDate: number | null;
-  /** Pods the controller runs now (status.replicas), to tell scaling from not-ready. */
-  current: number | null;
-}
-
-const num = (value: unknown): number => (typeof value === 'number' ? value : 0);
-
-function counts(object: WorkloadView): Counts {
-  const spec = object.spec ?? {};
-  const status = object.status ?? {};
-  switch (object.kind) {
-    case 'DaemonSet':
-      return { desired: num(status.desiredNumberScheduled), ready: num(status.numberReady), available: num(status.numberAvailable), upToDate: num(status.updatedNumberScheduled), current: null };
-    case 'ReplicaSet':
-      return { desired: spec.replicas ?? 1, ready: num(status.readyReplicas), available: num(status.availableReplicas), upToDate: null, current: num(status.replicas) };
-    case 'Job':
-      return { desired: spec.completions ?? 1, ready: num(status.succeeded), available: null, upToDate: null, current: null };
-    case 'CronJob':
-      return { desired: null, ready: null, available: null, upToDate: null, current: null };
-    default:
-      return { desired: spec.replicas ?? 1, ready: num(status.readyReplicas), available: num(status.availableReplicas), upToDate: num(status.updatedReplicas), current: num(status.replicas) };
-  }
-}
-
-/** Kinds whose status carries observedGeneration (Jobs and CronJobs do not). */
-const GENERATION_KINDS: ReadonlySet<string> = new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet']);
-
-function generationLag(object: WorkloadView): string | null {
-  if (!GENERATION_KINDS.has(object.kind)) return null;
-  const generation = object.metadata.generation;
-  if (generation === undefined) return null;
-  const observed = object.status?.observedGeneration;
-  if (observed === undefined) return `Spec generation ${generation} not yet seen by its controller`;
-  return observed < generation ? `Spec generation ${generation} not yet observed (controller at ${observed})` : null;
-}
-
-/** Why desired and actual differ, worst first; null when they agree. */
-export function workloadDrift(object: WorkloadView, conditions: readonly ConditionView[], c: Counts = counts(object)): Drift | null {
-  const danger: string[] = [];
-  const warning: string[] = [];
-  const progressing = findCondition(conditions, 'Progressing');
-  if (progressing?.status === 'False') danger.push(describeCondition(progressing));
-  const replicaFailure = findCondition(conditions, 'ReplicaFailure');
-  if (replicaFailure?.status === 'True') danger.push(describeCondition(replicaFailure));
-  if (object.kind === 'Job') {
-    const failed = findCondition(conditions, 'Failed');
-    if (failed?.status === 'True') danger.push(describeCondition(failed));
-  } else if (object.kind !== 'CronJob' && c.desired !== null && c.ready !== null && c.desired !== c.ready) {
-    warning.push(`${c.ready} of ${c.desired} desired ${c.desired === 1 ? 'replica' : 'replicas'} ready`);
-  }
-  const lag = generationLag(object);
-  if (lag) warning.push(lag);
-  if (danger.length > 0) return { severity: 'danger', reasons: [...danger, ...warning] };
-  return warning.length > 0 ? { severity: 'warning', reasons: warning } : null;
-}
-
-function jobStatus(conditions: readonly ConditionView[], object: WorkloadView): { status: string; tone: Tone } {
-  const isTrue = (type: string): boolean => findCondition(conditions, type)?.status === 'True';
-  if (isTrue('Complete')) return { status: 'Complete', tone: 'neutral' };
-  if (isTrue('Failed')) return { status: 'Failed', tone: 'danger' };
-  if (object.metadata.deletionTimestamp) return { status: 'Terminating', tone: 'pending' };
-  if (isTrue('Suspended')) return { status: 'Suspended', tone: 'neutral' };
-  if (isTrue('FailureTarget')) return { status: 'FailureTarget', tone: 'danger' };
-  return { status: 'Running', tone: 'pending' };
-}
-
-function cronJobStatus(object: WorkloadView): { status: string; tone: Tone } {
-  if (object.spec?.suspend) return { status: 'Suspended', tone: 'neutral' };
-  const active = object.status?.active;
-  const running = Array.isArray(active) ? active.length : 0;
-  return running > 0 ? { status: `Active (${running})`, tone: 'pending' } : { status: 'Scheduled', tone: 'ok' };
-}
-
-function replicaStatus(object: WorkloadView, conditions: readonly ConditionView[], c: Counts, drift: Drift | null): { status: string; tone: Tone } {
-  if (object.metadata.deletionTimestamp) return { status: 'Terminating', tone: 'pending' };
-  if (findCondition(conditions, 'Progressing')?.status === 'False') return { status: 'Stalled', tone: 'danger' };
-  if (findCondition(conditions, 'ReplicaFailure')?.status === 'True') return { status: 'Failing', tone: 'danger' };
-  if (object.spec?.paused) return { status: 'Paused', tone: 'warning' };
-  if (generationLag(object) || (c.upToDate !== null && c.desired !== null && c.upToDate < c.desired)) return { status: 'Rolling out', tone: 'pending' };
-  if (c.current !== null && c.desired !== null && c.current !== c.desired) return { status: 'Scaling', tone: 'pending' };
-  if (drift) return { status: 'Not ready', tone: 'warning' };
-  return c.desired === 0 ? { status: 'Scaled to 0', tone: 'neutral' } : { status: 'Ready', tone: 'ok' };
-}
-
 function isManaged(object: SlimObject): boolean {
   return object.kind === 'ReplicaSet' && (object.metadata.ownerReferences ?? []).some((owner) => owner.kind === 'Deployment' && owner.controller !== false);
 }
 
 /** One Overview row from a workload object. */
 export function workloadRow(object: SlimObject): WorkloadRow {
-  const view = object as WorkloadView;
-  const conditions = readConditions(view.status);
-  const c = counts(view);
-  const drift = workloadDrift(view, conditions, c);
-  const state = view.kind === 'Job' ? jobStatus(conditions, view) : view.kind === 'CronJob' ? cronJobStatus(view) : replicaStatus(view, conditions, c, drift);
+  const { counts: c, conditions, drift, status, tone } = workloadState(object);
   const namespace = object.metadata.namespace ?? '';
   return {
     uid: object.metadata.uid,
@@ -176,8 +55,8 @@ export function workloadRow(object: SlimObject): WorkloadRow {
     ready: c.ready,
     available: c.available,
     upToDate: c.upToDate,
-    status: state.status,
-    tone: state.tone,
+    status,
+    tone,
     drift,
     conditions,
     managed: isManaged(object),

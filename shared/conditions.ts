@@ -1,4 +1,4 @@
-/** status.conditions as the tables show them on hover, read defensively from slim objects. */
+/** status.conditions read defensively from slim objects (the tables' hover, the graph's side panel). */
 
 export interface ConditionView {
   type: string;
