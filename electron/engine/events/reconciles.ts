@@ -1,0 +1,219 @@
+/**
+ * Reconciles inferred from the objects themselves: every metadata.generation bump is a new
+ * desired state; status.observedGeneration reaching it is the controller saying "I have seen
+ * it" (observe -> diff -> act). The time between the two, as Kubedrift saw the changes arrive,
+ * is that controller's reconcile lag. A bump not caught up after `stuckAfterMs` is stuck, shown
+ * while it lasts. No Event says any of this; the generations do.
+ *
+ * Only kinds whose status carries observedGeneration count. Jobs and CronJobs have none
+ * (batch/v1 status), and an HPA sets it only on some versions, so an HPA counts only once its
+ * status shows the field. Memory is bounded: a capped history per workload and per controller,
+ * and deleted workloads forgotten first.
+ */
+import type { SlimObject } from '../../../shared/cluster.ts';
+import type { EventsWorkload, LagStats, Reconcile } from '../../../shared/contracts/events.ts';
+import type { CacheChange } from '../stream/cache.ts';
+import { parseTime } from './normalize.ts';
+
+/** The controller that reconciles each kind, and whether its status always has observedGeneration. */
+export const RECONCILED_KINDS: Readonly<Record<string, { controller: string; alwaysObserved: boolean }>> = {
+  Deployment: { controller: 'deployment-controller', alwaysObserved: true },
+  ReplicaSet: { controller: 'replicaset-controller', alwaysObserved: true },
+  StatefulSet: { controller: 'statefulset-controller', alwaysObserved: true },
+  DaemonSet: { controller: 'daemonset-controller', alwaysObserved: true },
+  HorizontalPodAutoscaler: { controller: 'horizontal-pod-autoscaler', alwaysObserved: false },
+};
+
+export const DEFAULT_STUCK_AFTER_MS = 5 * 60_000;
+const HISTORY_PER_WORKLOAD = 50;
+const HISTORY_PER_CONTROLLER = 5_000;
+const MAX_WORKLOADS = 20_000;
+/** A create seen this soon after its creationTimestamp (second precision) is seen as it happens. */
+const FRESH_CREATE_MS = 2_000;
+
+interface Pending {
+  generation: number;
+  start: number;
+  startKnown: boolean;
+}
+
+interface Track {
+  workload: EventsWorkload;
+  controller: string;
+  generation: number;
+  pending: Pending[];
+  history: Reconcile[];
+  deleted: boolean;
+  touched: number;
+}
+
+export interface ReconcileQuery {
+  controller?: string | undefined;
+  uid?: string | undefined;
+  from: number;
+  to: number;
+}
+
+export interface ReconcileTracker {
+  observe(change: CacheChange, now: number): boolean;
+  /** Completed reconciles that ended in [from, to] and the ongoing ones, ongoing first. */
+  list(query: ReconcileQuery, now: number): Reconcile[];
+  /** Lag statistics of one controller's reconciles that completed in [from, to]. */
+  lag(controller: string, from: number, to: number): LagStats;
+  /** Ongoing reconciles of a controller, split into stuck and not yet. */
+  ongoing(controller: string, now: number): { stuck: number; pending: number };
+  controllers(): string[];
+  /** When the next ongoing reconcile turns stuck, or null. */
+  nextStuckAt(now: number): number | null;
+  clear(): void;
+}
+
+function generationOf(object: SlimObject): number | undefined {
+  const generation = object.metadata.generation;
+  return typeof generation === 'number' && Number.isFinite(generation) ? generation : undefined;
+}
+
+function observedOf(object: SlimObject): number | undefined {
+  const status = (object as { status?: unknown }).status;
+  const observed = typeof status === 'object' && status !== null ? (status as Record<string, unknown>)['observedGeneration'] : undefined;
+  return typeof observed === 'number' && Number.isFinite(observed) ? observed : undefined;
+}
+
+/** Nearest-rank quantiles of lags (ms). */
+export function lagStats(lags: readonly number[]): LagStats {
+  if (lags.length === 0) return { samples: 0, p50: null, p95: null, max: null };
+  const sorted = [...lags].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? null;
+  return { samples: sorted.length, p50: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1] ?? null };
+}
+
+function pushCapped<T>(list: T[], item: T, cap: number): void {
+  list.push(item);
+  if (list.length > cap) list.splice(0, list.length - cap);
+}
+
+export function createReconcileTracker(options: { stuckAfterMs?: number } = {}): ReconcileTracker {
+  const stuckAfterMs = options.stuckAfterMs ?? DEFAULT_STUCK_AFTER_MS;
+  const tracks = new Map<string, Track>();
+  const completed = new Map<string, Reconcile[]>();
+
+  function ongoingRow(track: Track, pending: Pending, now: number): Reconcile {
+    const lagMs = Math.max(0, now - pending.start);
+    return { workload: track.workload, controller: track.controller, generation: pending.generation, start: pending.start, startKnown: pending.startKnown, end: null, lagMs, stuck: lagMs >= stuckAfterMs };
+  }
+
+  function complete(track: Track, observed: number, now: number): void {
+    const done = track.pending.filter((p) => p.generation <= observed);
+    if (done.length === 0) return;
+    track.pending = track.pending.filter((p) => p.generation > observed);
+    const perController = completed.get(track.controller) ?? [];
+    completed.set(track.controller, perController);
+    for (const pending of done) {
+      const row: Reconcile = { ...ongoingRow(track, pending, now), end: now, stuck: false };
+      pushCapped(track.history, row, HISTORY_PER_WORKLOAD);
+      pushCapped(perController, row, HISTORY_PER_CONTROLLER);
+    }
+  }
+
+  function forget(): void {
+    if (tracks.size <= MAX_WORKLOADS) return;
+    // Down to 90%, so the sort happens once per few thousand new workloads, not per workload.
+    const victims = [...tracks.entries()].sort(([, a], [, b]) => Number(b.deleted) - Number(a.deleted) || a.touched - b.touched);
+    for (const [uid] of victims.slice(0, tracks.size - Math.floor(MAX_WORKLOADS * 0.9))) tracks.delete(uid);
+  }
+
+  function trackFor(object: SlimObject, controller: string, now: number): Track {
+    const { uid, name, namespace } = object.metadata;
+    let track = tracks.get(uid);
+    if (!track) {
+      track = { workload: { kind: object.kind, name, uid, ...(namespace ? { namespace } : {}) }, controller, generation: 0, pending: [], history: [], deleted: false, touched: now };
+      tracks.set(uid, track);
+      forget();
+    }
+    return track;
+  }
+
+  function upsert(object: SlimObject, known: Track | undefined, now: number): boolean {
+    const spec = RECONCILED_KINDS[object.kind];
+    const generation = generationOf(object);
+    if (!spec || generation === undefined) return false;
+    const reported = observedOf(object);
+    if (reported === undefined && !spec.alwaysObserved) return false;
+    const observed = reported ?? 0;
+    const track = trackFor(object, spec.controller, now);
+    track.touched = now;
+    track.deleted = false;
+    let changed = false;
+    if (generation > track.generation && generation > observed) {
+      // First sight of an object that is behind: the bump happened before we watched, unless
+      // this is the create itself, seen as it happens.
+      const created = parseTime(object.metadata.creationTimestamp);
+      const startKnown = known !== undefined || (generation === 1 && created !== undefined && now - created <= FRESH_CREATE_MS);
+      track.pending.push({ generation, start: now, startKnown });
+      changed = true;
+    }
+    track.generation = Math.max(track.generation, generation);
+    const before = track.pending.length;
+    complete(track, observed, now);
+    return changed || track.pending.length !== before;
+  }
+
+  return {
+    observe(change, now) {
+      const known = tracks.get(change.type === 'upsert' ? change.object.metadata.uid : change.ref.uid);
+      if (change.type === 'upsert') return upsert(change.object, known, now);
+      if (!known) return false;
+      // A deleted workload's pending reconcile is not stuck, it is moot.
+      const hadPending = known.pending.length > 0;
+      known.pending = [];
+      known.deleted = true;
+      return hadPending;
+    },
+    list(query, now) {
+      const rows: Reconcile[] = [];
+      const candidates = query.uid ? [tracks.get(query.uid)].filter((t): t is Track => t !== undefined) : [...tracks.values()];
+      for (const track of candidates) {
+        if (query.controller && track.controller !== query.controller) continue;
+        for (const pending of track.pending) rows.push(ongoingRow(track, pending, now));
+        for (const row of track.history) if ((row.end ?? now) >= query.from && row.start <= query.to) rows.push(row);
+      }
+      // Ongoing first (stuck first), then newest first.
+      const rank = (r: Reconcile) => (r.end === null ? (r.stuck ? 0 : 1) : 2);
+      return rows.sort((a, b) => rank(a) - rank(b) || b.start - a.start);
+    },
+    lag(controller, from, to) {
+      const lags: number[] = [];
+      for (const row of completed.get(controller) ?? []) if (row.end !== null && row.end >= from && row.end <= to) lags.push(row.lagMs);
+      return lagStats(lags);
+    },
+    ongoing(controller, now) {
+      let stuck = 0;
+      let pending = 0;
+      for (const track of tracks.values()) {
+        if (track.controller !== controller) continue;
+        for (const p of track.pending) if (now - p.start >= stuckAfterMs) stuck += 1;
+        else pending += 1;
+      }
+      return { stuck, pending };
+    },
+    controllers() {
+      const names = new Set(completed.keys());
+      for (const track of tracks.values()) if (track.pending.length > 0) names.add(track.controller);
+      return [...names];
+    },
+    nextStuckAt(now) {
+      let next: number | null = null;
+      for (const track of tracks.values()) {
+        for (const p of track.pending) {
+          const at = p.start + stuckAfterMs;
+          if (at > now && (next === null || at < next)) next = at;
+        }
+      }
+      return next;
+    },
+    clear() {
+      tracks.clear();
+      completed.clear();
+    },
+  };
+}
