@@ -2,10 +2,45 @@
  * Time travel: when the user picks a past time T on the timeline, the views that can show the
  * past (Overview, Graph) read the cluster's objects at T from here instead of the live store,
  * and show "viewing <T> — back to live". `at === null` means live.
+ *
+ * The state at T arrives a page at a time (`history:state-at`, messages stay small), with
+ * progress; a newer `load` or `live()` abandons a load in flight. `source` offers the objects
+ * the way the live cluster store does (`objects(kind)`, `revision(kind)`), so a table built on
+ * the live store can show the past unchanged.
  */
 import { defineStore } from 'pinia';
-import { ref, shallowRef } from 'vue';
-import type { SlimObject } from '../../shared/cluster.ts';
+import { computed, ref, shallowRef, watch } from 'vue';
+import type { Kind, SlimObject } from '../../shared/cluster.ts';
+import type { ResponseOf } from '../../shared/contract.ts';
+import type { KdError, Result } from '../../shared/result.ts';
+import { api } from '../api/index.ts';
+import { useContextsStore } from './contexts.ts';
+
+/** Objects per `history:state-at` page: the contract's maximum keeps round trips few. */
+export const STATE_PAGE_SIZE = 2_000;
+
+export interface TimeTravelProgress {
+  loaded: number;
+  /** Known after the first page. */
+  total: number | null;
+}
+
+/** The past cluster, read like the live store (see the file comment). */
+export interface PastCluster {
+  objects(kind: Kind): ReadonlyMap<string, SlimObject>;
+  revision(kind: Kind): number;
+  /** The past never changes under a view: every load is a new revision and a full rebuild. */
+  changedSince(kind: Kind, since: number): null;
+}
+
+const EMPTY: ReadonlyMap<string, SlimObject> = new Map();
+
+function describeFailure(error: KdError, at: number): string {
+  if (error.code === 'unavailable') return `The cluster at this time cannot be rebuilt: ${error.message}`;
+  if (error.code === 'not-found') return `Nothing was recorded at this time: ${error.message}`;
+  if (error.code === 'transport') return `The engine link dropped while loading (${error.message}). Retry once it is back.`;
+  return `Loading the cluster as of ${new Date(at).toLocaleString()} failed: ${error.message}`;
+}
 
 export const useTimeTravelStore = defineStore('time-travel', () => {
   /** The past moment on view (ms since the epoch), or null for live. */
@@ -13,15 +48,88 @@ export const useTimeTravelStore = defineStore('time-travel', () => {
   /** The cluster's objects at `at`, once loaded (null while live or loading). */
   const objects = shallowRef<readonly SlimObject[] | null>(null);
   const loading = ref(false);
+  const progress = ref<TimeTravelProgress | null>(null);
   const error = ref<string | null>(null);
+  const byKind = shallowRef<ReadonlyMap<Kind, ReadonlyMap<string, SlimObject>>>(new Map());
+  /** Bumped per completed load (what `source.revision` reports). */
+  const loaded = ref(0);
+  let generation = 0;
+
+  const source = computed<PastCluster>(() => {
+    const kinds = byKind.value;
+    const revision = loaded.value;
+    return {
+      objects: (kind) => kinds.get(kind) ?? EMPTY,
+      revision: () => revision,
+      changedSince: () => null,
+    };
+  });
+
+  function index(list: readonly SlimObject[]): Map<Kind, Map<string, SlimObject>> {
+    const next = new Map<Kind, Map<string, SlimObject>>();
+    for (const object of list) {
+      let map = next.get(object.kind);
+      if (!map) next.set(object.kind, (map = new Map()));
+      map.set(object.metadata.uid, object);
+    }
+    return next;
+  }
+
+  /** Shows the cluster as it was at `time`; resolves when loaded, failed or superseded. */
+  async function load(time: number): Promise<void> {
+    const mine = ++generation;
+    at.value = time;
+    objects.value = null;
+    byKind.value = new Map();
+    loading.value = true;
+    error.value = null;
+    progress.value = { loaded: 0, total: null };
+    const collected: SlimObject[] = [];
+    let offset: number | null = 0;
+    while (offset !== null) {
+      const page: number = offset;
+      const result: Result<ResponseOf<'history:state-at'>> = await api().request('history:state-at', { at: time, offset: page, limit: STATE_PAGE_SIZE });
+      if (mine !== generation) return;
+      if (!result.ok) {
+        error.value = describeFailure(result.error, time);
+        loading.value = false;
+        return;
+      }
+      for (const object of result.value.objects) collected.push(object);
+      progress.value = { loaded: collected.length, total: result.value.total };
+      // A page that brings nothing new cannot make progress; stop rather than loop forever.
+      offset = result.value.nextOffset !== null && result.value.nextOffset > page ? result.value.nextOffset : null;
+    }
+    objects.value = collected;
+    byKind.value = index(collected);
+    loaded.value += 1;
+    loading.value = false;
+  }
+
+  /** Loads the same moment again (after a failure). */
+  function retry(): Promise<void> {
+    return at.value === null ? Promise.resolve() : load(at.value);
+  }
 
   /** Back to the live cluster. */
   function live(): void {
+    generation += 1;
     at.value = null;
     objects.value = null;
+    byKind.value = new Map();
     loading.value = false;
+    progress.value = null;
     error.value = null;
   }
 
-  return { at, objects, loading, error, live };
+  // The past of one context says nothing about another.
+  const contexts = useContextsStore();
+  watch(
+    () => contexts.selected,
+    (next, previous) => {
+      if (previous !== null && next !== previous && at.value !== null) live();
+    },
+  );
+
+  return { at, objects, loading, progress, error, source, load, retry, live };
 });

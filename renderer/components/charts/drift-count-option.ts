@@ -1,0 +1,66 @@
+/**
+ * The timeline's top chart as a pure function: how many workloads drifted over time (the
+ * engine's step series, drawn as a filled step line), with the time-travel cursor and the pinned
+ * compare moment as vertical lines. Its plot area lines up with the swimlane's lane column
+ * (`plot` gives the margins), so one x position is one time across both.
+ */
+import type { Point } from '../../../shared/contracts/history.ts';
+import { countAxis, cursorLine, escapeHtml, timeAxis, tooltipStyle, zoomControls } from './chart-style.ts';
+import type { ChartTheme } from './chart-theme.ts';
+import type { ChartOption } from './echarts.ts';
+import { formatMoment } from './time-format.ts';
+import type { TimeRange } from './time-range.ts';
+
+export interface DriftCountView {
+  range: TimeRange;
+  now: number;
+  /** The time-travel cursor. */
+  cursor?: number | null;
+  /** The moment pinned as A for a comparison. */
+  pinned?: number | null;
+  /** Left/right margins of the plot area in px (to line up with the swimlane). */
+  plot: { left: number; right: number };
+  zoom?: TimeRange | null;
+}
+
+export const DRIFT_COUNT_SERIES_ID = 'drifting';
+
+/** The drift-count chart option (see the file comment). */
+export function buildDriftCountOption(points: readonly Point[], theme: ChartTheme, view: DriftCountView): ChartOption {
+  const lines: unknown[] = [];
+  if (view.pinned !== null && view.pinned !== undefined) lines.push(cursorLine(view.pinned, theme.muted, `A ${formatMoment(view.pinned, view.now)}`, true));
+  if (view.cursor !== null && view.cursor !== undefined) lines.push(cursorLine(view.cursor, theme.accent, formatMoment(view.cursor, view.now)));
+  return {
+    animation: false,
+    textStyle: { fontFamily: theme.font },
+    grid: { left: view.plot.left, right: view.plot.right, top: 22, bottom: 24 },
+    xAxis: timeAxis(theme, { gridIndex: 0, ...view.range, labels: true }),
+    yAxis: countAxis(theme, { gridIndex: 0, name: 'drifting workloads' }),
+    tooltip: {
+      ...tooltipStyle(theme),
+      trigger: 'axis',
+      axisPointer: { type: 'line', lineStyle: { color: theme.faint } },
+      formatter: (params: unknown) => {
+        const item = (Array.isArray(params) ? params[0] : params) as { value?: [number, number | null] } | undefined;
+        if (!item?.value) return '';
+        const [at, count] = item.value;
+        return `<div style="font-size:11px;opacity:.7">${escapeHtml(formatMoment(at, view.now))}</div><b>${count ?? '—'}</b> drifting`;
+      },
+    },
+    dataZoom: zoomControls(theme, [0], view.zoom ?? null, false),
+    series: [
+      {
+        id: DRIFT_COUNT_SERIES_ID,
+        name: 'Drifting workloads',
+        type: 'line',
+        step: 'end',
+        showSymbol: false,
+        data: points as Point[],
+        color: theme.warning,
+        lineStyle: { color: theme.warning, width: 1.5 },
+        areaStyle: { color: theme.warning, opacity: theme.dark ? 0.22 : 0.16 },
+        markLine: { silent: true, symbol: ['none', 'none'], animation: false, data: lines },
+      },
+    ],
+  } as ChartOption;
+}

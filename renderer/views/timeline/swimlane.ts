@@ -1,0 +1,106 @@
+/**
+ * The swimlane's layout math, pure so it is testable and cheap: episodes grouped into one lane
+ * per workload, and each lane's bars as percentages of the visible window (the table renders
+ * only the lanes in view, so thousands of workloads cost a few dozen rows of DOM). Episodes
+ * closer together than a fraction of a pixel merge into one bar, so a flapping workload with
+ * hundreds of episodes still draws a handful of elements.
+ */
+import type { Episode, WorkloadRef } from '../../../shared/contracts/history.ts';
+import type { TimeRange } from '../../components/charts/time-range.ts';
+
+export interface Lane {
+  uid: string;
+  workload: WorkloadRef;
+  /** By start time. */
+  episodes: Episode[];
+  ongoing: boolean;
+  /** Sum of the episodes' lengths (ongoing ones up to now). */
+  driftMs: number;
+  peakGap: number;
+  /** When the lane last drifted (now for an ongoing episode): recent trouble sorts first. */
+  lastActivity: number;
+  /** Lower-cased "kind namespace/name" for the text filter. */
+  search: string;
+}
+
+/** A drawn bar: one episode, or several merged (count > 1). */
+export interface LaneBar {
+  /** Percent of the window. */
+  left: number;
+  width: number;
+  /** The (first) episode the bar stands for; a click opens it. */
+  episode: Episode;
+  count: number;
+  ongoing: boolean;
+  /** The worst reason among the merged episodes: a controller that gave up beats a lag. */
+  severity: 'danger' | 'warning' | 'pending';
+}
+
+/** Groups episodes into lanes (one per workload). */
+export function buildLanes(episodes: readonly Episode[], now: number): Lane[] {
+  const lanes = new Map<string, Lane>();
+  for (const episode of episodes) {
+    const uid = episode.workload.uid;
+    let lane = lanes.get(uid);
+    if (!lane) {
+      const { kind, namespace, name } = episode.workload;
+      lane = { uid, workload: episode.workload, episodes: [], ongoing: false, driftMs: 0, peakGap: 0, lastActivity: 0, search: `${kind} ${namespace}/${name}`.toLowerCase() };
+      lanes.set(uid, lane);
+    }
+    const end = episode.end ?? now;
+    lane.episodes.push(episode);
+    lane.ongoing ||= episode.end === null;
+    lane.driftMs += Math.max(0, end - episode.start);
+    lane.peakGap = Math.max(lane.peakGap, episode.peakGap);
+    lane.lastActivity = Math.max(lane.lastActivity, end);
+  }
+  const list = [...lanes.values()];
+  for (const lane of list) lane.episodes.sort((a, b) => a.start - b.start);
+  return list;
+}
+
+function severityOf(episode: Episode): LaneBar['severity'] {
+  if (episode.reasons.includes('progressing')) return 'danger';
+  return episode.reasons.includes('ready') ? 'warning' : 'pending';
+}
+
+const SEVERITY_RANK: Record<LaneBar['severity'], number> = { danger: 2, warning: 1, pending: 0 };
+
+/**
+ * The bars of a lane within `range`, in percent; bars whose gap is under `mergePercent` merge.
+ * Episodes outside the window are left out; ones crossing an edge are clipped to it.
+ */
+export function laneBars(lane: Lane, range: TimeRange, now: number, mergePercent = 0.25): LaneBar[] {
+  const span = range.to - range.from;
+  if (span <= 0) return [];
+  const bars: LaneBar[] = [];
+  for (const episode of lane.episodes) {
+    const end = episode.end ?? now;
+    if (end < range.from || episode.start > range.to) continue;
+    const left = (Math.max(episode.start, range.from) - range.from) / span * 100;
+    const right = (Math.min(end, range.to) - range.from) / span * 100;
+    const last = bars[bars.length - 1];
+    if (last && left - (last.left + last.width) < mergePercent) {
+      last.width = Math.max(last.width, right - last.left);
+      last.count += 1;
+      last.ongoing ||= episode.end === null;
+      const severity = severityOf(episode);
+      if (SEVERITY_RANK[severity] > SEVERITY_RANK[last.severity]) last.severity = severity;
+      continue;
+    }
+    bars.push({ left, width: right - left, episode, count: 1, ongoing: episode.end === null, severity: severityOf(episode) });
+  }
+  return bars;
+}
+
+/** Lanes whose search text has every word of `search`. */
+export function filterLanes(lanes: readonly Lane[], search: string): readonly Lane[] {
+  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+  return words.length === 0 ? lanes : lanes.filter((lane) => words.every((word) => lane.search.includes(word)));
+}
+
+/** Where `at` sits in the window, in percent (null when outside it). */
+export function percentOf(at: number, range: TimeRange): number | null {
+  if (at < range.from || at > range.to || range.to <= range.from) return null;
+  return ((at - range.from) / (range.to - range.from)) * 100;
+}
