@@ -37,6 +37,8 @@ export const ContextInfoSchema = z.object({
   demo: z.boolean(),
   /** Why this context cannot be used as written (missing cluster or user entry). */
   problem: z.string().optional(),
+  /** An opened snapshot file shown as a context: offline, read-only (editing actions disabled). */
+  snapshot: z.object({ file: z.string(), takenAt: z.number(), readOnly: z.boolean() }).optional(),
 });
 export type ContextInfo = z.infer<typeof ContextInfoSchema>;
 

@@ -20,7 +20,7 @@ import { createHistoryFeature } from './history/index.ts';
 import { createGraphFeature } from './graph/index.ts';
 import { createEventsFeature } from './events/index.ts';
 import { createDiffFeature } from './diff/index.ts';
-import { createSnapshotFeature } from './snapshot/index.ts';
+import { createSnapshotFeature, type FileDialogs } from './snapshot/index.ts';
 
 /** What the engine needs of the built-in demo cluster. */
 export interface DemoCluster {
@@ -59,6 +59,8 @@ export interface EngineOptions {
   demoCluster?: () => Promise<DemoCluster>;
   /** Informer watchdog and backoff (defaults: 90 s silence, 0.5–30 s backoff; fault tests shorten them). */
   informers?: InformerTiming;
+  /** The desktop app's save/open dialogs for exports and snapshots (absent: downloads and uploads). */
+  dialogs?: FileDialogs;
 }
 
 export interface Engine extends Dispatcher {
@@ -145,12 +147,24 @@ export function createEngine(options: EngineOptions): Engine {
       objectsAtProvider = provider;
     },
   };
+  const snapshots = createSnapshotFeature(context, {
+    dialogs: options.dialogs,
+    contexts: {
+      set(list) {
+        const before = registry.selectedName();
+        registry.setExtraContexts(list);
+        hub.emit('contexts:changed', contextList());
+        const after = registry.selectedName();
+        if (after && after !== before) void connect(after);
+      },
+    },
+  });
   const features = [
     createHistoryFeature(context),
     createGraphFeature(context),
     createEventsFeature(context),
     createDiffFeature(context),
-    createSnapshotFeature(context),
+    snapshots,
   ] as const;
 
   async function connect(name: string): Promise<void> {
@@ -166,6 +180,10 @@ export function createEngine(options: EngineOptions): Engine {
       } catch (error) {
         log(`[kubedrift] context listener failed: ${(error as Error).message}`);
       }
+    }
+    if (info.snapshot) {
+      const isCurrent = () => seq === connectSeq && !disposed;
+      return snapshots.connect(name, { load: (objects, since) => live.loadStatic(objects, since), isCurrent, setConnection: (next) => isCurrent() && setConnection(next) });
     }
     if (info.problem) {
       setConnection({ context: name, state: 'error', message: info.problem });

@@ -4,7 +4,7 @@
  * One instance per engine; `switchTo` starts over with a new epoch so renderers drop stale data.
  */
 import { randomUUID } from 'node:crypto';
-import type { ClusterHealth, Kind, KindHealth } from '../../shared/cluster.ts';
+import { WATCHED_KINDS, type ClusterHealth, type Kind, type KindHealth, type SlimObject } from '../../shared/cluster.ts';
 import { createClusterWatcher, type ClusterWatcher, type ClusterWatcherOptions } from './cluster/informers/watcher.ts';
 import type { StreamHub } from './hub.ts';
 import { createFrameStream, type FrameStream } from './stream/batcher.ts';
@@ -111,6 +111,16 @@ export class LiveCluster {
     });
     this.watcher = watcher;
     await watcher.start();
+  }
+
+  /**
+   * Fills the (already reset) cache from a snapshot file instead of informers: the objects reach
+   * the renderers as deltas, and every kind reads live with what the file holds, as of `since`.
+   */
+  loadStatic(objects: readonly SlimObject[], since: number): void {
+    for (const object of objects) this.cache.upsert(object);
+    const message = 'from a snapshot file (offline, read-only)';
+    this.publishHealth(WATCHED_KINDS.map((kind) => ({ kind, state: 'live', count: this.cache.size(kind), since, message })));
   }
 
   /** Every cached object's stamp (diagnostics and tests; never object contents). */

@@ -23,6 +23,8 @@ export const DEMO_CONTEXT_INFO: ContextInfo = {
 export class ContextRegistry {
   private merged: MergedKubeconfig | null = null;
   private contexts: ContextInfo[] = [DEMO_CONTEXT_INFO];
+  /** Read-only contexts of opened snapshot files (engine/snapshot/), listed after the kubeconfig's. */
+  private extras: ContextInfo[] = [];
   private selected: string | null = null;
 
   private readonly resolve: ResolveOptions;
@@ -56,11 +58,21 @@ export class ContextRegistry {
   }
 
   has(name: string): boolean {
-    return this.contexts.some((context) => context.name === name);
+    return this.all().some((context) => context.name === name);
   }
 
   get(name: string): ContextInfo | undefined {
-    return this.contexts.find((context) => context.name === name);
+    return this.all().find((context) => context.name === name);
+  }
+
+  private all(): ContextInfo[] {
+    return [...this.contexts, ...this.extras];
+  }
+
+  /** Replaces the snapshot contexts; a selected one that is gone falls back as in `reload()`. */
+  setExtraContexts(contexts: readonly ContextInfo[]): void {
+    this.extras = contexts.filter((extra) => !this.contexts.some((context) => context.name === extra.name));
+    if (this.selected !== null && !this.has(this.selected)) this.selected = this.chooseInitial([]);
   }
 
   /** The first usable of: the requested name, the remembered one, kubeconfig's current, the demo. */
@@ -89,7 +101,7 @@ export class ContextRegistry {
 
   list(): ContextList {
     return {
-      contexts: this.contexts.map((context) => ({ ...context })),
+      contexts: this.all().map((context) => ({ ...context })),
       selected: this.selected,
       kubeconfigCurrent: this.merged?.currentContext ?? null,
       sources: this.merged?.sources.map((source) => ({ ...source })) ?? [],

@@ -1,0 +1,95 @@
+/**
+ * The HTML report: one self-contained file (styles and SVG charts inline, no script, no
+ * external reference) a person can mail, attach to a ticket or print. Loaded on demand: it is the
+ * only part of the engine that needs ECharts.
+ */
+import type { Episode } from '../../../../shared/contracts/history.ts';
+import type { SnapshotFile } from '../../../../shared/contracts/snapshot.ts';
+import { driftingRows, workloadRows } from '../summary.ts';
+import { driftCountChart, workloadChart } from './charts.ts';
+import { escapeHtml, formatTime, html, type RawHtml } from './escape.ts';
+import { driftingSection, driftOverTimeSection, episodesSection, eventsSection, summarySection, workloadChartsSection, type WorkloadChart } from './sections.ts';
+import { REPORT_CSS } from './styles.ts';
+
+/** Per-workload charts drawn at most; the rest stay in the snapshot file. */
+export const MAX_WORKLOAD_CHARTS = 24;
+
+export interface ReportOptions {
+  /** Called after each chart, for progress. */
+  onChart?: (done: number, total: number) => void;
+}
+
+function scopeText(file: SnapshotFile): string {
+  switch (file.scope.type) {
+    case 'cluster':
+      return 'whole cluster';
+    case 'namespace':
+      return `namespace ${file.scope.namespace}`;
+    case 'selection':
+      return `${file.scope.uids.length} selected objects and what they own`;
+  }
+}
+
+function headerBlock(file: SnapshotFile): RawHtml {
+  const rows: Array<[string, string]> = [
+    ['Context', file.context.name],
+    ['API server', file.context.server ?? '—'],
+    ['Scope', scopeText(file)],
+    ['State at', `${formatTime(file.takenAt)}${file.live ? ' (live)' : ' (rebuilt from history)'}`],
+    ['Report written', formatTime(file.createdAt)],
+    ['Kubedrift', file.generator.version],
+  ];
+  return html`<header class="report"><h1>Kubedrift report: ${file.context.name}</h1>
+<div class="sub">Desired vs actual state at ${formatTime(file.takenAt)}</div>
+<dl>${rows.map(([label, value]) => html`<dt>${label}</dt><dd>${value}</dd>`)}</dl></header>`;
+}
+
+/** Workloads worth a chart: those that drifted in the window first (longest first), then drifting now. */
+function chartedWorkloads(file: SnapshotFile, driftingUids: ReadonlySet<string>): Array<{ uid: string; episodes: Episode[] }> {
+  const history = file.history;
+  if (!history) return [];
+  const byUid = new Map<string, Episode[]>();
+  for (const episode of history.episodes) byUid.set(episode.workload.uid, [...(byUid.get(episode.workload.uid) ?? []), episode]);
+  const withSamples = new Set(history.workloads.filter((entry) => entry.samples.length > 0).map((entry) => entry.workload.uid));
+  const total = (uid: string) => (byUid.get(uid) ?? []).reduce((sum, episode) => sum + episode.durationMs, 0);
+  return [...new Set([...byUid.keys(), ...driftingUids])]
+    .filter((uid) => withSamples.has(uid))
+    .sort((a, b) => total(b) - total(a))
+    .map((uid) => ({ uid, episodes: byUid.get(uid) ?? [] }));
+}
+
+export function renderReport(file: SnapshotFile, options: ReportOptions = {}): string {
+  const rows = workloadRows(file.objects);
+  const drifting = driftingRows(rows);
+  const charted = chartedWorkloads(file, new Set(drifting.map((row) => row.uid)));
+  const drawn = charted.slice(0, MAX_WORKLOAD_CHARTS);
+  const total = drawn.length + 1;
+  const window = file.history?.window ?? { from: file.takenAt, to: file.takenAt };
+  const driftChart = file.history ? driftCountChart(file.history.driftCount, window) : null;
+  options.onChart?.(1, total);
+  const samplesOf = new Map((file.history?.workloads ?? []).map((entry) => [entry.workload.uid, entry]));
+  const charts: WorkloadChart[] = drawn.map(({ uid, episodes }, index) => {
+    const entry = samplesOf.get(uid);
+    if (!entry) throw new Error(`no samples for ${uid}`);
+    const svg = workloadChart(entry.samples, window, episodes);
+    options.onChart?.(index + 2, total);
+    const { kind, namespace, name } = entry.workload;
+    const subtitle = episodes.length > 0 ? `${kind} · ${episodes.length} episode${episodes.length === 1 ? '' : 's'}` : `${kind} · drifting`;
+    return { title: `${namespace}/${name}`, subtitle, svg };
+  });
+  const body = html`${headerBlock(file)}
+${summarySection(file, rows, drifting)}
+${driftOverTimeSection(file, driftChart)}
+${driftingSection(drifting)}
+${episodesSection(file)}
+${workloadChartsSection(charts, charted.length - drawn.length)}
+${eventsSection(file)}`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="Kubedrift ${escapeHtml(file.generator.version)}">
+<title>Kubedrift report: ${escapeHtml(file.context.name)} at ${escapeHtml(formatTime(file.takenAt))}</title>
+<style>${REPORT_CSS}</style></head>
+<body><main>${body.html}
+<footer>Written by Kubedrift ${escapeHtml(file.generator.version)} on ${escapeHtml(formatTime(file.createdAt))}. Secret values and credentials are never included.</footer></main></body></html>
+`;
+}

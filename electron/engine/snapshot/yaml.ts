@@ -1,0 +1,96 @@
+/**
+ * The YAML bundle: a snapshot's objects as multi-document YAML that `kubectl apply -f` takes.
+ * By default it holds manifests, not records: status and server-set metadata (uid,
+ * resourceVersion, timestamps, owner references, allocated cluster IPs) are removed, and objects
+ * a controller creates (ReplicaSets of a Deployment, its Pods, Jobs of a CronJob), Nodes and
+ * Events are left out, since applying them would fight the controllers. "Keep status" keeps
+ * every object as it was, for the record. Built from slim objects, so the header says what
+ * slimming left out; Secrets' data never gets here (see redact.ts).
+ */
+import { stringify } from 'yaml';
+import type { SlimObject } from '../../../shared/cluster.ts';
+import type { SnapshotFile } from '../../../shared/contracts/snapshot.ts';
+import { formatSnapshotTime } from './file.ts';
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const SERVER_SET_METADATA = ['uid', 'resourceVersion', 'creationTimestamp', 'generation', 'deletionTimestamp', 'ownerReferences', 'managedFields', 'selfLink'];
+/** Service fields the API server allocates; a copy applied elsewhere must get its own. */
+const SERVER_SET_SERVICE_SPEC = ['clusterIP', 'clusterIPs', 'healthCheckNodePort'];
+const NEVER_APPLIED_KINDS: ReadonlySet<string> = new Set(['Node', 'Event']);
+
+export interface YamlOptions {
+  keepStatus?: boolean | undefined;
+}
+
+/** Drops `{}` markers slimming leaves (a probe's presence, affinity) that are not valid manifests. */
+function dropEmptyMarkers(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(dropEmptyMarkers);
+  if (!isObject(value)) return value;
+  const out: Json = {};
+  for (const [key, child] of Object.entries(value)) {
+    if ((key === 'readinessProbe' || key === 'affinity') && isObject(child) && Object.keys(child).length === 0) continue;
+    out[key] = dropEmptyMarkers(child);
+  }
+  return out;
+}
+
+function isControlled(object: SlimObject): boolean {
+  return (object.metadata.ownerReferences ?? []).some((owner) => owner.controller === true);
+}
+
+/** One object as a manifest kubectl can apply. */
+export function toManifest(object: SlimObject): Json {
+  const { kind, apiVersion, metadata, status: _status, ...rest } = object as SlimObject & { status?: unknown };
+  const meta: Json = { ...metadata };
+  for (const field of SERVER_SET_METADATA) delete meta[field];
+  const body = dropEmptyMarkers(rest) as Json;
+  if (kind === 'Service' && isObject(body['spec'])) {
+    const spec = { ...body['spec'] };
+    for (const field of SERVER_SET_SERVICE_SPEC) delete spec[field];
+    body['spec'] = spec;
+  }
+  return { apiVersion, kind, metadata: meta, ...body };
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+function header(file: SnapshotFile, kept: number, left: Map<string, number>, keepStatus: boolean): string {
+  const lines = [
+    `Kubedrift ${file.generator.version} YAML bundle of "${file.context.name}" at ${formatSnapshotTime(file.takenAt)} (${file.live ? 'live' : 'a past state'}).`,
+    `${plural(kept, 'object')}${keepStatus ? ', with status and server-set fields, as a record' : ' as manifests: status and server-set fields removed'}.`,
+    'Rebuilt from Kubedrift\'s slim objects: env, volumes, commands and probe details are not included. Secret values never are.',
+  ];
+  if (left.size > 0) {
+    const parts = [...left].map(([what, count]) => `${count} ${what}`);
+    lines.push(`Left out: ${parts.join(', ')} (choose "keep status" to include them).`);
+  }
+  return lines.map((line) => `# ${line}`).join('\n');
+}
+
+/** The bundle's text. */
+export function snapshotYaml(file: SnapshotFile, options: YamlOptions = {}): string {
+  const keepStatus = options.keepStatus === true;
+  const docs: string[] = [];
+  const left = new Map<string, number>();
+  const leaveOut = (what: string) => left.set(what, (left.get(what) ?? 0) + 1);
+  const objects = keepStatus ? [...file.objects, ...file.events] : file.objects;
+  if (!keepStatus && file.events.length > 0) left.set('Events', file.events.length);
+  // Namespaces first so a plain `kubectl apply -f` creates them before what lives in them.
+  const ordered = [...objects].sort((a, b) => Number(b.kind === 'Namespace') - Number(a.kind === 'Namespace'));
+  for (const object of ordered) {
+    if (!keepStatus && NEVER_APPLIED_KINDS.has(object.kind)) {
+      leaveOut(`${object.kind}s`);
+      continue;
+    }
+    if (!keepStatus && isControlled(object)) {
+      leaveOut(`controller-owned ${object.kind}s`);
+      continue;
+    }
+    docs.push(stringify(keepStatus ? object : toManifest(object), { lineWidth: 0 }));
+  }
+  return `${header(file, docs.length, left, keepStatus)}\n${docs.map((doc) => `---\n${doc}`).join('')}`;
+}
