@@ -122,7 +122,7 @@ export const LEGACY_SOURCE_ONLY = {
 };
 
 /** The slim form the cache holds of raw Event JSON from either API. */
-export function slim(raw: { apiVersion: string }): SlimObject {
+export function slim(raw: { apiVersion: string; [field: string]: unknown }): SlimObject {
   return slimObject(raw, { kind: 'Event', apiVersion: raw.apiVersion });
 }
 

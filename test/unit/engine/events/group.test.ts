@@ -6,7 +6,7 @@ import { KUBELET_BACKOFF, LEGACY_SOURCE_ONLY, SCALING_REPLICASET, SCHEDULED_CORE
 
 const NOW = at('2025-05-02T10:00:00Z');
 
-function storeOf(...raws: Array<{ apiVersion: string }>) {
+function storeOf(...raws: Array<{ apiVersion: string; [field: string]: unknown }>) {
   const store = createEventStore();
   for (const raw of raws) store.upsert(normalizeEvent(slim(raw), NOW));
   return store;

@@ -5,7 +5,7 @@ import { normalizeEvent, UNKNOWN_CONTROLLER } from '../../../../electron/engine/
 import { KUBELET_BACKOFF, LEGACY_SOURCE_ONLY, SCALING_REPLICASET, SCHEDULED_CORE, SCHEDULED_V1, SCHEDULER_FAILED_V1, at, slim } from './fixtures.ts';
 
 const NOW = at('2025-05-02T10:00:00Z');
-const record = (raw: { apiVersion: string }) => normalizeEvent(slim(raw), NOW);
+const record = (raw: { apiVersion: string; [field: string]: unknown }) => normalizeEvent(slim(raw), NOW);
 const page = { offset: 0, limit: 50 };
 
 describe('normalizeEvent', () => {
