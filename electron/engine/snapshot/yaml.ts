@@ -2,8 +2,8 @@
  * The YAML bundle: a snapshot's objects as multi-document YAML that `kubectl apply -f` takes.
  * By default it holds manifests, not records: status and server-set metadata (uid,
  * resourceVersion, timestamps, owner references, allocated cluster IPs) are removed, and objects
- * a controller creates (ReplicaSets of a Deployment, its Pods, Jobs of a CronJob), Nodes and
- * Events are left out, since applying them would fight the controllers. "Keep status" keeps
+ * a controller creates (ReplicaSets of a Deployment, its Pods, Jobs of a CronJob), Nodes,
+ * Events and the built-in Namespaces are left out, since applying them would fight the controllers. "Keep status" keeps
  * every object as it was, for the record. Built from slim objects, so the header says what
  * slimming left out; Secrets' data never gets here (see redact.ts).
  */
@@ -19,6 +19,8 @@ const SERVER_SET_METADATA = ['uid', 'resourceVersion', 'creationTimestamp', 'gen
 /** Service fields the API server allocates; a copy applied elsewhere must get its own. */
 const SERVER_SET_SERVICE_SPEC = ['clusterIP', 'clusterIPs', 'healthCheckNodePort'];
 const NEVER_APPLIED_KINDS: ReadonlySet<string> = new Set(['Node', 'Event']);
+/** Namespaces every cluster has; applying them changes nothing but draws kubectl warnings. */
+const BUILT_IN_NAMESPACES: ReadonlySet<string> = new Set(['default', 'kube-system', 'kube-public', 'kube-node-lease']);
 
 export interface YamlOptions {
   keepStatus?: boolean | undefined;
@@ -84,6 +86,10 @@ export function snapshotYaml(file: SnapshotFile, options: YamlOptions = {}): str
   for (const object of ordered) {
     if (!keepStatus && NEVER_APPLIED_KINDS.has(object.kind)) {
       leaveOut(`${object.kind}s`);
+      continue;
+    }
+    if (!keepStatus && object.kind === 'Namespace' && BUILT_IN_NAMESPACES.has(object.metadata.name)) {
+      leaveOut('built-in Namespaces');
       continue;
     }
     if (!keepStatus && isControlled(object)) {

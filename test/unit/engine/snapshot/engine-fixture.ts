@@ -32,7 +32,7 @@ export async function waitForSync(engine: Engine, context: string, timeoutMs = 2
 }
 
 /** An engine whose demo context is a sim of `scenario`. */
-export async function startFixture(dir: string, scenario: string | Scenario = 'minimal', extra: { dialogs?: FileDialogs; dataDir?: string } = {}): Promise<Fixture> {
+export async function startFixture(dir: string, scenario: string | Scenario = 'minimal', extra: { dialogs?: FileDialogs; dataDir?: string; waitFor?: string } = {}): Promise<Fixture> {
   let cluster: SimCluster | undefined;
   const engine = createEngine({
     version: '9.9.9-test',
@@ -48,12 +48,18 @@ export async function startFixture(dir: string, scenario: string | Scenario = 'm
     ...(extra.dialogs ? { dialogs: extra.dialogs } : {}),
   });
   await engine.start();
-  await waitForSync(engine, 'kubedrift-demo');
-  if (!cluster) throw new Error('the demo cluster did not start');
-  const started = cluster;
+  try {
+    await waitForSync(engine, extra.waitFor ?? 'kubedrift-demo');
+  } catch (error) {
+    await engine.dispose();
+    throw error;
+  }
   return {
     engine,
-    cluster: started,
+    get cluster() {
+      if (!cluster) throw new Error('the demo cluster was not started');
+      return cluster;
+    },
     async stop() {
       await engine.dispose();
     },
@@ -71,7 +77,7 @@ export async function exportBytes(engine: Engine, request: Omit<ExportRequest, '
   const parts: Buffer[] = [];
   let offset: number | null = 0;
   while (offset !== null) {
-    const chunk = unwrap<{ data: string; nextOffset: number | null }>(await engine.dispatch('snapshot:download', { id: result.id, offset }));
+    const chunk: { data: string; nextOffset: number | null } = unwrap(await engine.dispatch('snapshot:download', { id: result.id, offset }));
     parts.push(Buffer.from(chunk.data, 'base64'));
     offset = chunk.nextOffset;
   }
