@@ -11,14 +11,18 @@ export interface ViewEntry {
   id: string;
   label: string;
   icon: IconName;
-  /** `main` entries stack from the top of the sidebar, `footer` ones sit at its bottom. */
-  group: 'main' | 'footer';
+  /** `main` entries stack from the top of the sidebar, `footer` ones sit at its bottom; `hidden` ones are reached by links only. */
+  group: 'main' | 'footer' | 'hidden';
+  /** The screen can show the cluster at a past time (time travel); others stay live. */
+  showsPast?: boolean;
   component: Component;
 }
 
 /** Every screen, in sidebar order within its group. */
 export const VIEWS = [
-  { id: 'overview', label: 'Overview', icon: 'overview', group: 'main', component: defineAsyncComponent(() => import('./overview/OverviewView.vue')) },
+  { id: 'overview', label: 'Overview', icon: 'overview', group: 'main', showsPast: true, component: defineAsyncComponent(() => import('./overview/OverviewView.vue')) },
+  { id: 'timeline', label: 'Drift timeline', icon: 'timeline', group: 'main', component: defineAsyncComponent(() => import('./timeline/TimelineView.vue')) },
+  { id: 'workload', label: 'Workload', icon: 'timeline', group: 'hidden', component: defineAsyncComponent(() => import('./workload/WorkloadView.vue')) },
   { id: 'pods', label: 'Pods', icon: 'pods', group: 'main', component: defineAsyncComponent(() => import('./pods/PodsView.vue')) },
   { id: 'nodes', label: 'Nodes', icon: 'nodes', group: 'main', component: defineAsyncComponent(() => import('./nodes/NodesView.vue')) },
   { id: 'cluster', label: 'Cluster', icon: 'cluster', group: 'main', component: defineAsyncComponent(() => import('./cluster/ClusterView.vue')) },

@@ -20,6 +20,7 @@ export const ICONS = {
   cluster:
     'M8 2.5a1.75 1.75 0 1 0 0 3.5 1.75 1.75 0 0 0 0-3.5zM3.25 10a1.75 1.75 0 1 0 0 3.5 1.75 1.75 0 0 0 0-3.5zM12.75 10a1.75 1.75 0 1 0 0 3.5 1.75 1.75 0 0 0 0-3.5zM7.1 5.8l-3 4.3M8.9 5.8l3 4.3M5 11.75h6',
   close: 'M4 4l8 8M12 4l-8 8',
+  timeline: 'M2.5 3.5h6M6 8h7.5M2.5 12.5h3.5M9 12.5h4.5M1.5 1.5v13',
 } as const;
 
 export type IconName = keyof typeof ICONS;

@@ -19,29 +19,27 @@ export interface RecordingState {
   readable: boolean;
 }
 
-/** The recording state for display. */
+/** The recording state for display; `detail` explains `text` without repeating it. */
 export function describeRecording(status: HistoryStatus | null, error: KdError | null): RecordingState {
   if (!status) {
-    if (error?.code === 'unavailable') {
-      return { tone: 'unavailable', text: 'History unavailable', detail: `History is not available: ${error.message}.`, readable: false };
-    }
-    if (error) return { tone: 'error', text: 'History status unknown', detail: `The engine did not say whether history is recorded: ${error.message}`, readable: false };
+    if (error?.code === 'unavailable') return { tone: 'unavailable', text: 'History unavailable', detail: `${error.message}.`, readable: false };
+    if (error) return { tone: 'error', text: 'History status unknown', detail: `The engine did not answer: ${error.message}`, readable: false };
     return { tone: 'loading', text: 'History…', detail: 'Asking the engine about recorded history…', readable: false };
   }
   const counts = `${status.samples.toLocaleString('en-US')} samples, ${status.episodes.toLocaleString('en-US')} drift episodes, ${formatBytes(status.bytes)} on disk`;
   switch (status.state) {
     case 'recording':
-      return { tone: 'recording', text: 'Recording', detail: `Recording desired vs actual of ${status.context ?? 'this context'}: ${counts}.`, readable: true };
+      return { tone: 'recording', text: 'Recording', detail: `Desired vs actual of ${status.context ?? 'this context'} is being recorded: ${counts}.`, readable: true };
     case 'paused':
       return {
         tone: 'paused',
         text: `Recording paused${status.message ? `: ${status.message}` : ''}`,
-        detail: `Recording is paused${status.message ? ` (${status.message})` : ''}. The live view keeps working and what was recorded stays readable; recording resumes by itself once the cause is gone. ${counts}.`,
+        detail: `The live view keeps working and recorded history stays readable; recording resumes by itself once the cause is gone (${counts}).`,
         readable: true,
       };
     case 'error':
-      return { tone: 'error', text: `History error${status.message ? `: ${status.message}` : ''}`, detail: `History cannot be recorded or read${status.message ? `: ${status.message}` : ''}.`, readable: false };
+      return { tone: 'error', text: `History error${status.message ? `: ${status.message}` : ''}`, detail: 'History can be neither recorded nor read until this is fixed.', readable: false };
     default:
-      return { tone: 'off', text: 'Not recording', detail: status.context ? `Nothing is recorded for ${status.context}.` : 'Choose a context to record its history.', readable: status.since !== null };
+      return { tone: 'off', text: 'Not recording', detail: status.context ? `Nothing is being recorded for ${status.context}.` : 'Choose a context to record its history.', readable: status.since !== null };
   }
 }

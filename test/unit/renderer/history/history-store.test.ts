@@ -49,7 +49,7 @@ describe('history store', () => {
     await flushPromises();
     expect(store.status).toBeNull();
     expect(store.recording).toMatchObject({ tone: 'unavailable', readable: false });
-    expect(store.recording.detail).toBe('History is not available: History is not recorded yet.');
+    expect(store.recording.detail).toBe('History is not recorded yet.');
   });
 
   it('keeps only the answer to the latest series request, whatever order answers come in', async () => {

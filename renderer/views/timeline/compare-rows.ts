@@ -1,0 +1,92 @@
+/**
+ * "Compare T1 with T2" as table rows: for each workload whose desired or actual state changed,
+ * the before → after of each count and one sentence saying what happened (scaled, spec
+ * changed, lost or regained readiness, created, deleted), worst news first.
+ */
+import type { Sample, WorkloadChange } from '../../../shared/contracts/history.ts';
+import type { TableColumn } from '../../components/table/columns.ts';
+
+export type ChangeTone = 'danger' | 'warning' | 'ok' | 'neutral';
+
+export interface ChangeRow {
+  uid: string;
+  kind: string;
+  namespace: string;
+  name: string;
+  summary: string;
+  tone: ChangeTone;
+  desired: string;
+  ready: string;
+  available: string;
+  updated: string;
+  generation: string;
+  /** Lower-cased "kind namespace/name" for the text filter. */
+  search: string;
+}
+
+type Field = 'desired' | 'ready' | 'available' | 'updated' | 'generation';
+
+/** "3", or "3 → 5" when it changed ("—" where unset). */
+export function pair(before: Sample | null, after: Sample | null, field: Field): string {
+  const a = before?.[field] ?? null;
+  const b = after?.[field] ?? null;
+  const text = (value: number | null): string => (value === null ? '—' : String(value));
+  if (before === null) return text(b);
+  if (after === null) return text(a);
+  return a === b ? text(a) : `${text(a)} → ${text(b)}`;
+}
+
+const drifting = (sample: Sample | null): boolean => sample !== null && sample.desired !== null && sample.ready !== null && sample.ready !== sample.desired;
+const stalled = (sample: Sample | null): boolean => sample?.progressingCondition === 'False';
+
+function describe(change: WorkloadChange): { summary: string; tone: ChangeTone } {
+  const { before, after, changed } = change;
+  if (changed.includes('created') || before === null) {
+    return { summary: `Created${after?.desired !== null && after?.desired !== undefined ? ` with ${after.desired} desired` : ''}`, tone: drifting(after) ? 'warning' : 'neutral' };
+  }
+  if (changed.includes('deleted') || after === null) return { summary: 'Deleted', tone: 'neutral' };
+  const parts: string[] = [];
+  if (changed.includes('desired')) parts.push(`scaled ${before.desired ?? '—'} → ${after.desired ?? '—'}`);
+  if (changed.includes('generation')) parts.push(`spec changed (generation ${before.generation ?? '—'} → ${after.generation ?? '—'})`);
+  if (stalled(after) && !stalled(before)) parts.push(`rollout stalled${after.progressingReason ? ` (${after.progressingReason})` : ''}`);
+  if (changed.includes('ready')) {
+    if (drifting(after)) parts.push(`${after.ready ?? 0} of ${after.desired ?? 0} ready (was ${before.ready ?? '—'})`);
+    else parts.push(`all ${after.ready ?? 0} ready again`);
+  } else if (drifting(after) && !parts.length) {
+    parts.push(`still ${after.ready ?? 0} of ${after.desired ?? 0} ready`);
+  }
+  if (parts.length === 0) parts.push(`${changed.join(', ')} changed`);
+  const sentence = parts.join('; ');
+  const tone: ChangeTone = stalled(after) ? 'danger' : drifting(after) ? 'warning' : drifting(before) || stalled(before) ? 'ok' : 'neutral';
+  return { summary: sentence.charAt(0).toUpperCase() + sentence.slice(1), tone };
+}
+
+export function changeRow(change: WorkloadChange): ChangeRow {
+  const { workload, before, after } = change;
+  return {
+    uid: workload.uid,
+    kind: workload.kind,
+    namespace: workload.namespace,
+    name: workload.name,
+    ...describe(change),
+    desired: pair(before, after, 'desired'),
+    ready: pair(before, after, 'ready'),
+    available: pair(before, after, 'available'),
+    updated: pair(before, after, 'updated'),
+    generation: pair(before, after, 'generation'),
+    search: `${workload.kind} ${workload.namespace}/${workload.name}`.toLowerCase(),
+  };
+}
+
+const TONE_RANK: Record<ChangeTone, number> = { danger: 0, warning: 1, ok: 2, neutral: 3 };
+
+export const CHANGE_COLUMNS: ReadonlyArray<TableColumn<ChangeRow>> = [
+  { id: 'summary', label: 'What changed', width: 260, grow: 3, text: (row) => row.summary, sortKey: (row) => `${TONE_RANK[row.tone]}${row.summary}`, title: (row) => row.summary },
+  { id: 'kind', label: 'Kind', width: 96, text: (row) => row.kind, sortKey: (row) => row.kind, cellClass: 'muted' },
+  { id: 'name', label: 'Workload', width: 180, grow: 2, text: (row) => `${row.namespace}/${row.name}`, sortKey: (row) => `${row.namespace}/${row.name}`, cellClass: 'strong' },
+  { id: 'desired', label: 'Desired', width: 80, align: 'end', text: (row) => row.desired },
+  { id: 'ready', label: 'Ready', width: 80, align: 'end', text: (row) => row.ready },
+  { id: 'available', label: 'Available', width: 84, align: 'end', text: (row) => row.available },
+  { id: 'updated', label: 'Up-to-date', width: 88, align: 'end', text: (row) => row.updated },
+  { id: 'generation', label: 'Generation', width: 90, align: 'end', text: (row) => row.generation },
+];
