@@ -1,0 +1,115 @@
+/**
+ * Field-level differences between two normalised objects. Maps compare key by key; lists of
+ * objects that carry a merge key (containers by `name`, ports by `containerPort`, ...) compare
+ * element by element under that key, as server-side apply merges them; lists of scalars are
+ * atomic (one difference for the whole list), as `args` and `command` are.
+ */
+import { isObject } from '../load/types.ts';
+import type { Segment } from './paths.ts';
+
+export interface FieldDifference {
+  segments: Segment[];
+  op: 'changed' | 'added' | 'removed';
+  live?: unknown;
+  predicted?: unknown;
+}
+
+/** Merge keys of the built-in list types, most common first. */
+const MERGE_KEYS = ['name', 'containerPort', 'mountPath', 'devicePath', 'port', 'ip', 'topologyKey', 'type', 'key'] as const;
+
+type Scalar = string | number | boolean;
+const isScalar = (value: unknown): value is Scalar => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((item, i) => deepEqual(item, b[i]));
+  }
+  if (isObject(a)) {
+    if (!isObject(b)) return false;
+    const keys = Object.keys(a);
+    if (keys.length !== Object.keys(b).length) return false;
+    return keys.every((key) => Object.hasOwn(b, key) && deepEqual(a[key], b[key]));
+  }
+  return false;
+}
+
+/** The merge key every element of both lists has, with unique scalar values; undefined when none fits. */
+export function mergeKeyOf(a: readonly unknown[], b: readonly unknown[]): string | undefined {
+  const all = [...a, ...b];
+  if (all.length === 0 || !all.every(isObject)) return undefined;
+  return MERGE_KEYS.find((key) => {
+    for (const list of [a, b]) {
+      const seen = new Set<Scalar>();
+      for (const item of list) {
+        const value = (item as Record<string, unknown>)[key];
+        if (!isScalar(value) || seen.has(value)) return false;
+        seen.add(value);
+      }
+    }
+    return true;
+  });
+}
+
+function compareLists(live: unknown[], predicted: unknown[], at: Segment[], out: FieldDifference[]): void {
+  const key = mergeKeyOf(live, predicted);
+  if (!key) {
+    if (live.every(isScalar) && predicted.every(isScalar)) {
+      out.push({ segments: at, op: 'changed', live, predicted });
+      return;
+    }
+    const common = Math.min(live.length, predicted.length);
+    for (let i = 0; i < common; i++) compareValues(live[i], predicted[i], [...at, { index: i }], out);
+    for (let i = common; i < live.length; i++) out.push({ segments: [...at, { index: i }], op: 'removed', live: live[i] });
+    for (let i = common; i < predicted.length; i++) out.push({ segments: [...at, { index: i }], op: 'added', predicted: predicted[i] });
+    return;
+  }
+  const valueOf = (item: unknown) => (item as Record<string, Scalar>)[key] as Scalar;
+  const predictedByKey = new Map(predicted.map((item, i) => [valueOf(item), { item, i }]));
+  const liveKeys = new Set<Scalar>();
+  live.forEach((item, i) => {
+    const value = valueOf(item);
+    liveKeys.add(value);
+    const segment: Segment = { index: i, match: { key, value } };
+    const other = predictedByKey.get(value);
+    if (other) compareValues(item, other.item, [...at, segment], out);
+    else out.push({ segments: [...at, segment], op: 'removed', live: item });
+  });
+  predicted.forEach((item, i) => {
+    const value = valueOf(item);
+    if (!liveKeys.has(value)) out.push({ segments: [...at, { index: i, match: { key, value } }], op: 'added', predicted: item });
+  });
+}
+
+function compareValues(live: unknown, predicted: unknown, at: Segment[], out: FieldDifference[]): void {
+  if (deepEqual(live, predicted)) return;
+  if (isObject(live) && isObject(predicted)) {
+    const keys = [...new Set([...Object.keys(live), ...Object.keys(predicted)])].sort();
+    for (const key of keys) {
+      const segments = [...at, { key }];
+      if (!Object.hasOwn(predicted, key)) out.push({ segments, op: 'removed', live: live[key] });
+      else if (!Object.hasOwn(live, key)) out.push({ segments, op: 'added', predicted: predicted[key] });
+      else compareValues(live[key], predicted[key], segments, out);
+    }
+    return;
+  }
+  if (Array.isArray(live) && Array.isArray(predicted)) {
+    compareLists(live, predicted, at, out);
+    return;
+  }
+  out.push({ segments: at, op: 'changed', live, predicted });
+}
+
+/** Every differing field between the normalised live and predicted objects. */
+export function compareObjects(live: unknown, predicted: unknown): FieldDifference[] {
+  const out: FieldDifference[] = [];
+  compareValues(live, predicted, [], out);
+  return out;
+}
+
+/** A value as one short line for the field list (full values are in the YAML views). */
+export function shortValue(value: unknown, max = 160): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? 'null';
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
