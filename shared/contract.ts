@@ -32,7 +32,7 @@ export const requests = {
   'connection:status': { request: Empty, response: ConnectionStatusSchema },
   'settings:get': { request: Empty, response: SettingsSchema },
   'settings:update': {
-    request: z.object({ theme: ThemeSchema.optional() }).strict(),
+    request: SettingsSchema.pick({ historyRecording: true, historyRetentionDays: true, historyMaxBytes: true }).extend({ theme: ThemeSchema.optional() }).strict(),
     response: SettingsSchema,
   },
   /** Ask for a fresh snapshot on `cluster:frames` (start-up, reload, after a seq gap). */

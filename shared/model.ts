@@ -55,9 +55,19 @@ export type ContextList = z.infer<typeof ContextListSchema>;
 export const ThemeSchema = z.enum(['system', 'light', 'dark']);
 export type Theme = z.infer<typeof ThemeSchema>;
 
+/** History retention limits the settings accept (days; bytes: 64 MiB .. 1 TiB). */
+export const HISTORY_RETENTION_DAYS = { min: 1, max: 365 } as const;
+export const HISTORY_MAX_BYTES = { min: 64 * 1024 ** 2, max: 1024 ** 4 } as const;
+
 export const SettingsSchema = z.object({
   theme: ThemeSchema,
   lastContext: z.string().nullable(),
+  /** Record desired vs actual history (default true). */
+  historyRecording: z.boolean().optional(),
+  /** Keep history this many days (default 14). */
+  historyRetentionDays: z.number().int().min(HISTORY_RETENTION_DAYS.min).max(HISTORY_RETENTION_DAYS.max).optional(),
+  /** Keep each context's history under this many bytes (default 1 GiB). */
+  historyMaxBytes: z.number().int().min(HISTORY_MAX_BYTES.min).max(HISTORY_MAX_BYTES.max).optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 

@@ -246,7 +246,7 @@ export function createEngine(options: EngineOptions): Engine {
     'cluster:health': () => ok(live.health()),
     'settings:get': () => ok(settings.get()),
     'settings:update': async (patch) => {
-      const next = await settings.update(patch.theme ? { theme: patch.theme } : {});
+      const next = await settings.update(Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)));
       hub.emit('settings:changed', next);
       return ok(next);
     },

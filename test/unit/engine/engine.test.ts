@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../../electron/engine/engine.ts';
+import { DEFAULT_SETTINGS } from '../../../electron/engine/settings.ts';
 import { startSimCluster } from '../../../electron/engine/simcluster/index.ts';
 import type { ConnectionStatus } from '../../../shared/model.ts';
 import { withTempDir } from '../../helpers/tmp.ts';
@@ -154,7 +155,7 @@ describe('engine', () => {
     const seen: unknown[] = [];
     e.hub.listen((stream, payload) => stream === 'settings:changed' && seen.push(payload));
     expect(await e.dispatch('settings:update', { theme: 'dark' })).toMatchObject({ ok: true, value: { theme: 'dark' } });
-    expect(seen).toEqual([{ theme: 'dark', lastContext: null }]);
+    expect(seen).toEqual([{ ...DEFAULT_SETTINGS, theme: 'dark' }]);
     expect(await e.dispatch('settings:update', { theme: 'purple' })).toMatchObject({ ok: false, error: { code: 'invalid-request' } });
   });
 });
