@@ -1,0 +1,238 @@
+/**
+ * The ownership graph builder: nodes for the objects in scope (scope.ts), their health
+ * (health.ts), and four kinds of edges — ownerReferences (`owns`, any kind, custom resources
+ * included as reference nodes), Service selectors (`selects`), HPA targets (`scales`) and the
+ * node each pod runs on (`runs-on`). Owners that are not in the cluster become `missing`
+ * reference nodes, owners of kinds the app does not watch `external` ones. Pods beyond a
+ * threshold are collapsed (collapse.ts); beyond a node cap whole workloads are left out and the
+ * answer says so. Pure: the same objects give the same graph.
+ */
+import type { SlimObject } from '../../../shared/cluster.ts';
+import type { GraphEdge, GraphEdgeType, GraphHealth, GraphNode, GraphResult } from '../../../shared/contracts/graph.ts';
+import { byCreation, createdMs, DEFAULT_LIMITS, isIdleReplicaSet, podGroupNode, replicaSetGroupNode, revisionOf, sortByCreation, type Limits } from './collapse.ts';
+import { describeObject, isWatchedKind, type Description } from './health.ts';
+import { nodeNameOf, ownersOf, primaryOwner, scaleTargetOf, type GraphIndex, type OwnerRef } from './objects.ts';
+import { focusScope, namespaceScope } from './scope.ts';
+import { truncate } from './truncate.ts';
+
+export interface BuildOptions {
+  /** One namespace, or null for all; ignored with `focus`. */
+  namespace: string | null;
+  /** The uid to focus on, or null. */
+  focus: string | null;
+  /** Group ids to show member by member. */
+  expand?: ReadonlySet<string>;
+  limits?: Partial<Limits>;
+}
+
+export type GraphBuild = Pick<GraphResult, 'nodes' | 'edges' | 'stats' | 'truncated' | 'message'>;
+
+const sortKey = (node: GraphNode): string => `${node.namespace ?? ''}\u0000${node.name}\u0000${node.id}`;
+
+function refNode(id: string, owner: Pick<OwnerRef, 'kind' | 'name'>, namespace: string | undefined): GraphNode {
+  const watched = isWatchedKind(owner.kind);
+  return {
+    id,
+    kind: owner.kind,
+    name: owner.name,
+    ...(namespace !== undefined ? { namespace } : {}),
+    health: watched ? 'unknown' : 'neutral',
+    status: watched ? 'Not in the cluster' : 'Not watched by Kubedrift',
+    flags: [watched ? 'missing' : 'external'],
+  };
+}
+
+/** Builds the graph for `options` from an index of the objects; null when the focus does not exist. */
+export function buildGraph(index: GraphIndex, options: BuildOptions): GraphBuild | null {
+  const started = performance.now();
+  const scope = options.focus ? focusScope(index, options.focus) : namespaceScope(index, options.namespace);
+  if (!scope) return null;
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const expand = options.expand ?? new Set<string>();
+  const inScope = new Set(scope.map((object) => object.metadata.uid));
+
+  const descriptions = new Map<string, Description>();
+  const describe = (object: SlimObject): Description => {
+    let description = descriptions.get(object.metadata.uid);
+    if (!description) {
+      description = describeObject(object, index);
+      descriptions.set(object.metadata.uid, description);
+    }
+    return description;
+  };
+
+  const nodes = new Map<string, GraphNode>();
+  const edges: GraphEdge[] = [];
+  // from -> to -> types: every pod of a group adds the same edge, so this check runs per pod.
+  const edgeIndex = new Map<string, Map<string, GraphEdgeType[]>>();
+  const addEdge = (from: string, to: string, type: GraphEdgeType): void => {
+    if (from === to) return;
+    let targets = edgeIndex.get(from);
+    if (!targets) {
+      targets = new Map();
+      edgeIndex.set(from, targets);
+    }
+    const types = targets.get(to);
+    if (types?.includes(type)) return;
+    if (types) types.push(type);
+    else targets.set(to, [type]);
+    edges.push({ from, to, type });
+  };
+  /** uid -> the id it is drawn as: itself, or the group it was collapsed into. */
+  const shownAs = new Map<string, string>();
+
+  const parentOf = (object: SlimObject): string | undefined => {
+    const owner = primaryOwner(object);
+    if (!owner) return undefined;
+    if (inScope.has(owner.uid)) return owner.uid;
+    return index.get(owner.uid) ? undefined : `ref:${owner.uid}`;
+  };
+
+  // A Deployment's old, scaled-down ReplicaSets: one node, unless asked to expand.
+  for (const deployment of scope) {
+    if (deployment.kind !== 'Deployment') continue;
+    const replicaSets = index.dependents(deployment.metadata.uid).filter((rs) => rs.kind === 'ReplicaSet' && inScope.has(rs.metadata.uid) && primaryOwner(rs)?.uid === deployment.metadata.uid);
+    const newest = replicaSets.reduce<SlimObject | undefined>((best, rs) => (!best || revisionOf(rs) > revisionOf(best) || (revisionOf(rs) === revisionOf(best) && byCreation(rs, best) > 0) ? rs : best), undefined);
+    const idle = replicaSets.filter((rs) => rs !== newest && isIdleReplicaSet(rs) && !index.dependents(rs.metadata.uid).some((pod) => inScope.has(pod.metadata.uid)));
+    const id = `group:${deployment.metadata.uid}:ReplicaSet`;
+    if (idle.length < 2 || expand.has(id)) continue;
+    idle.sort(byCreation);
+    nodes.set(id, replicaSetGroupNode({ id, parent: deployment.metadata.uid, namespace: deployment.metadata.namespace, members: idle, describe, expandable: true }));
+    for (const rs of idle) shownAs.set(rs.metadata.uid, id);
+  }
+
+  // Pods, per owner: one by one up to the threshold and within the budget, else as a group.
+  const podsByParent = new Map<string, SlimObject[]>();
+  for (const pod of scope) {
+    if (pod.kind !== 'Pod') continue;
+    const key = parentOf(pod) ?? `ns/${pod.metadata.namespace ?? ''}`;
+    const list = podsByParent.get(key);
+    if (list) list.push(pod);
+    else podsByParent.set(key, [pod]);
+  }
+  const ownerName = (key: string): string => {
+    const owner = index.get(key);
+    return owner ? `${owner.metadata.namespace ?? ''}/${owner.metadata.name}/${key}` : key;
+  };
+  let budget = limits.podBudget;
+  for (const key of [...podsByParent.keys()].sort((a, b) => ownerName(a).localeCompare(ownerName(b)))) {
+    const pods = sortByCreation(podsByParent.get(key) as SlimObject[]);
+    const id = `group:${key}:Pod`;
+    const parent = key.startsWith('ns/') ? undefined : key;
+    const namespace = pods[0]?.metadata.namespace;
+    if (expand.has(id)) {
+      const grouped = pods.slice(limits.expandLimit);
+      budget -= Math.min(pods.length, limits.expandLimit);
+      if (grouped.length > 0) {
+        const rest = `${id}:more`;
+        nodes.set(rest, podGroupNode({ id: rest, parent, namespace, members: grouped, describe, expandable: false, remainder: true }));
+        for (const pod of grouped) shownAs.set(pod.metadata.uid, rest);
+      }
+    } else if (pods.length > limits.groupThreshold || (pods.length > budget && pods.length > 1)) {
+      nodes.set(id, podGroupNode({ id, parent, namespace, members: pods, describe, expandable: true }));
+      for (const pod of pods) shownAs.set(pod.metadata.uid, id);
+    } else budget -= pods.length;
+  }
+
+  // Every object not collapsed is a node of its own.
+  for (const object of scope) {
+    const uid = object.metadata.uid;
+    if (shownAs.has(uid)) continue;
+    const description = describe(object);
+    const parent = parentOf(object);
+    const created = createdMs(object);
+    nodes.set(uid, {
+      id: uid,
+      kind: object.kind,
+      name: object.metadata.name,
+      ...(object.metadata.namespace !== undefined ? { namespace: object.metadata.namespace } : {}),
+      ...description,
+      ...(parent !== undefined ? { parent } : {}),
+      ...(created !== undefined ? { created } : {}),
+    });
+    shownAs.set(uid, uid);
+  }
+  const drawn = (uid: string): string => shownAs.get(uid) ?? uid;
+
+  // ownerReferences: to owners in scope, and to reference nodes for absent or unwatched owners.
+  for (const object of scope) {
+    for (const owner of ownersOf(object)) {
+      if (inScope.has(owner.uid)) addEdge(drawn(owner.uid), drawn(object.metadata.uid), 'owns');
+      else if (!index.get(owner.uid)) {
+        const id = `ref:${owner.uid}`;
+        if (!nodes.has(id)) nodes.set(id, refNode(id, owner, object.metadata.namespace));
+        addEdge(id, drawn(object.metadata.uid), 'owns');
+      }
+    }
+  }
+
+  for (const object of scope) {
+    if (object.kind === 'Service') {
+      for (const pod of index.selectedPods(object)) if (inScope.has(pod.metadata.uid)) addEdge(object.metadata.uid, drawn(pod.metadata.uid), 'selects');
+    } else if (object.kind === 'HorizontalPodAutoscaler') {
+      const target = scaleTargetOf(object);
+      if (!target) continue;
+      const scaled = index.byName(object.metadata.namespace, target.kind, target.name);
+      if (scaled && inScope.has(scaled.metadata.uid)) addEdge(object.metadata.uid, drawn(scaled.metadata.uid), 'scales');
+      else if (!scaled) {
+        const id = `ref:target/${object.metadata.namespace ?? ''}/${target.kind}/${target.name}`;
+        if (!nodes.has(id)) nodes.set(id, refNode(id, target, object.metadata.namespace));
+        addEdge(object.metadata.uid, id, 'scales');
+      }
+    }
+  }
+
+  // The nodes the pods run on, unless there are too many to draw.
+  const runsOn = new Map<string, Set<string>>();
+  for (const pod of scope) {
+    const name = pod.kind === 'Pod' ? nodeNameOf(pod) : undefined;
+    if (!name) continue;
+    const set = runsOn.get(name) ?? new Set<string>();
+    set.add(drawn(pod.metadata.uid));
+    runsOn.set(name, set);
+  }
+  let hiddenNodes = 0;
+  if (runsOn.size > limits.maxClusterNodes) hiddenNodes = runsOn.size;
+  else {
+    for (const [name, from] of runsOn) {
+      const node = index.node(name);
+      const id = node ? node.metadata.uid : `ref:node/${name}`;
+      if (!nodes.has(id)) {
+        const created = node ? createdMs(node) : undefined;
+        nodes.set(id, node ? { id, kind: 'Node', name, ...describe(node), ...(created !== undefined ? { created } : {}) } : refNode(id, { kind: 'Node', name }, undefined));
+      }
+      for (const source of from) addEdge(source, id, 'runs-on');
+    }
+  }
+
+  const cut = truncate(nodes, edges, limits.maxNodes);
+  const byHealth: Partial<Record<GraphHealth, number>> = {};
+  let pods = 0;
+  let danglingOwners = 0;
+  let orphans = 0;
+  for (const object of scope) {
+    const { health, flags } = describe(object);
+    byHealth[health] = (byHealth[health] ?? 0) + 1;
+    if (object.kind === 'Pod') pods += 1;
+    if (flags.includes('dangling-owner')) danglingOwners += 1;
+    if (flags.includes('orphan')) orphans += 1;
+  }
+  const shown = [...cut.nodes.values()].sort((a, b) => sortKey(a).localeCompare(sortKey(b)));
+  return {
+    nodes: shown,
+    edges: cut.edges,
+    stats: {
+      objects: scope.length,
+      pods,
+      shown: shown.length,
+      groups: shown.filter((node) => node.kind === 'Group').length,
+      byHealth,
+      danglingOwners,
+      orphans,
+      hiddenNodes,
+      buildMs: Math.round((performance.now() - started) * 10) / 10,
+    },
+    truncated: cut.message !== undefined,
+    ...(cut.message !== undefined ? { message: cut.message } : {}),
+  };
+}

@@ -1,0 +1,144 @@
+/**
+ * How each object in the graph is doing, in the graph's four colours (ready, progressing,
+ * drifting, failing, plus neutral and unknown) and one or two short lines. Workloads use the
+ * Overview's own rule (shared/workload-status.ts), pods kubectl's STATUS (shared/kube-status.ts),
+ * so the graph never disagrees with the tables about what drifts.
+ */
+import type { SlimObject } from '../../../shared/cluster.ts';
+import { findCondition, readConditions } from '../../../shared/conditions.ts';
+import type { GraphFlag, GraphHealth } from '../../../shared/contracts/graph.ts';
+import { nodeRoles, podStatus, podTone, type PodStatusView } from '../../../shared/kube-status.ts';
+import { workloadState, type Tone } from '../../../shared/workload-status.ts';
+import { nodeNameOf, ownersOf, scaleTargetOf, serviceSelector, type GraphIndex } from './objects.ts';
+
+export interface Description {
+  health: GraphHealth;
+  status: string;
+  detail?: string;
+  flags: GraphFlag[];
+}
+
+const WORKLOAD_KINDS: ReadonlySet<string> = new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet', 'Job', 'CronJob']);
+/** The kinds the app watches: an owner of one of these that is not in the cache is dangling. */
+const WATCHED_OWNER_KINDS: ReadonlySet<string> = new Set(['Node', 'Pod', 'Service', 'Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob', 'HorizontalPodAutoscaler', 'Namespace']);
+/** Labels only controllers put on what they create: without a controller owner, the object was orphaned. */
+const CONTROLLER_LABELS = ['pod-template-hash', 'controller-revision-hash', 'job-name', 'batch.kubernetes.io/job-name', 'batch.kubernetes.io/controller-uid', 'controller-uid'];
+
+export function isWatchedKind(kind: string): boolean {
+  return WATCHED_OWNER_KINDS.has(kind);
+}
+
+const TONE_HEALTH: Record<Tone, GraphHealth> = { ok: 'ready', pending: 'progressing', warning: 'drifting', danger: 'failing', neutral: 'neutral' };
+
+/** "ghcr.io/acme/catalog:v5.1.0" -> "catalog:v5.1.0". */
+export function shortImage(image: string): string {
+  const slash = image.lastIndexOf('/');
+  return slash >= 0 ? image.slice(slash + 1) : image;
+}
+
+function templateImage(object: SlimObject): string | undefined {
+  const spec = (object as { spec?: { template?: { spec?: { containers?: Array<{ image?: unknown }> } }; jobTemplate?: { spec?: { template?: { spec?: { containers?: Array<{ image?: unknown }> } } } } } }).spec;
+  const containers = spec?.template?.spec?.containers ?? spec?.jobTemplate?.spec?.template?.spec?.containers ?? [];
+  const image = containers[0]?.image;
+  return typeof image === 'string' ? shortImage(image) + (containers.length > 1 ? ` +${containers.length - 1}` : '') : undefined;
+}
+
+const join = (...parts: Array<string | undefined | false>): string | undefined => {
+  const text = parts.filter((part): part is string => typeof part === 'string' && part !== '').join(' · ');
+  return text === '' ? undefined : text;
+};
+
+function describeWorkload(object: SlimObject): Description {
+  const state = workloadState(object);
+  const { counts } = state;
+  let health = TONE_HEALTH[state.tone];
+  // A rollout or a scale is the controller at work: progressing, though desired != ready.
+  if (state.tone === 'pending') health = 'progressing';
+  else if (state.drift?.severity === 'danger') health = 'failing';
+  else if (state.drift) health = 'drifting';
+  const ready = counts.desired !== null && counts.ready !== null ? (object.kind === 'Job' ? `${counts.ready}/${counts.desired} done` : `${counts.ready}/${counts.desired} ready`) : undefined;
+  const schedule = object.kind === 'CronJob' ? (object as { spec?: { schedule?: string } }).spec?.schedule : undefined;
+  return { health, status: state.status, detail: join(ready, schedule, templateImage(object)), flags: [] };
+}
+
+function describePod(object: SlimObject): Description {
+  const status = podStatus(object as unknown as PodStatusView);
+  const health = TONE_HEALTH[podTone(status.reason, status.ready, status.total)];
+  const restarts = status.restarts > 0 ? `${status.restarts} ${status.restarts === 1 ? 'restart' : 'restarts'}` : undefined;
+  return { health, status: status.reason || 'Unknown', detail: join(`${status.ready}/${status.total}`, restarts, nodeNameOf(object) ?? 'unscheduled'), flags: [] };
+}
+
+function describeNode(object: SlimObject): Description {
+  const conditions = readConditions((object as { status?: { conditions?: unknown } }).status);
+  const ready = findCondition(conditions, 'Ready');
+  const unschedulable = (object as { spec?: { unschedulable?: boolean } }).spec?.unschedulable === true;
+  const roles = nodeRoles(object.metadata.labels);
+  const detail = roles === '<none>' ? undefined : roles;
+  if (!ready) return { health: 'unknown', status: 'Unknown', ...(detail ? { detail } : {}), flags: [] };
+  if (ready.status !== 'True') return { health: 'failing', status: ready.status === 'Unknown' ? 'NotReady (unreachable)' : 'NotReady', ...(detail ? { detail } : {}), flags: [] };
+  return unschedulable ? { health: 'drifting', status: 'Ready,SchedulingDisabled', ...(detail ? { detail } : {}), flags: [] } : { health: 'ready', status: 'Ready', ...(detail ? { detail } : {}), flags: [] };
+}
+
+function describeService(object: SlimObject, index: GraphIndex): Description {
+  const spec = (object as { spec?: { type?: string; clusterIP?: string; ports?: Array<{ port?: number }> } }).spec ?? {};
+  const ports = (spec.ports ?? []).map((port) => port.port).filter((port) => port !== undefined);
+  const detail = join(spec.type ?? 'ClusterIP', ports.length > 0 ? ports.join(',') : undefined);
+  if (!serviceSelector(object)) return { health: 'neutral', status: 'No selector', ...(detail ? { detail } : {}), flags: [] };
+  const pods = index.selectedPods(object).filter((pod) => !pod.metadata.deletionTimestamp);
+  if (pods.length === 0) return { health: 'drifting', status: 'Selects no pods', ...(detail ? { detail } : {}), flags: ['selects-nothing'] };
+  let ready = 0;
+  for (const pod of pods) {
+    const status = podStatus(pod as unknown as PodStatusView);
+    if (status.reason === 'Running' && status.ready === status.total) ready += 1;
+  }
+  const health: GraphHealth = ready === pods.length ? 'ready' : ready === 0 ? 'failing' : 'drifting';
+  return { health, status: `${ready}/${pods.length} ${pods.length === 1 ? 'pod' : 'pods'} ready`, ...(detail ? { detail } : {}), flags: [] };
+}
+
+function describeHpa(object: SlimObject, index: GraphIndex): Description {
+  const hpa = object as { spec?: { minReplicas?: number; maxReplicas?: number }; status?: { currentReplicas?: number; desiredReplicas?: number; conditions?: unknown } };
+  const range = `min ${hpa.spec?.minReplicas ?? 1} · max ${hpa.spec?.maxReplicas ?? '?'}`;
+  const target = scaleTargetOf(object);
+  if (!target || !index.byName(object.metadata.namespace, target.kind, target.name)) {
+    return { health: 'failing', status: target ? `${target.kind} ${target.name} not found` : 'No scale target', detail: range, flags: ['missing-target'] };
+  }
+  const current = hpa.status?.currentReplicas ?? 0;
+  const desired = hpa.status?.desiredReplicas ?? current;
+  const conditions = readConditions(hpa.status);
+  const blocked = ['AbleToScale', 'ScalingActive'].map((type) => findCondition(conditions, type)).find((condition) => condition?.status === 'False');
+  if (blocked) return { health: 'failing', status: `${blocked.type}=False${blocked.reason ? `: ${blocked.reason}` : ''}`, detail: range, flags: [] };
+  if (current !== desired) return { health: 'progressing', status: `Scaling ${current} → ${desired}`, detail: range, flags: [] };
+  return { health: 'ready', status: `${current} ${current === 1 ? 'replica' : 'replicas'}`, detail: range, flags: [] };
+}
+
+function ownershipFlags(object: SlimObject, index: GraphIndex): GraphFlag[] {
+  const flags: GraphFlag[] = [];
+  const owners = ownersOf(object);
+  if (owners.some((owner) => isWatchedKind(owner.kind) && !index.get(owner.uid))) flags.push('dangling-owner');
+  if (owners.length === 0 && (object.kind === 'Pod' || object.kind === 'ReplicaSet' || object.kind === 'Job')) {
+    const labels = object.metadata.labels ?? {};
+    if (CONTROLLER_LABELS.some((label) => labels[label] !== undefined)) flags.push('orphan');
+    else if (object.kind === 'Pod') flags.push('unmanaged');
+  }
+  if (object.metadata.deletionTimestamp) flags.push('deleting');
+  return flags;
+}
+
+/** The health, status lines and flags of one object. */
+export function describeObject(object: SlimObject, index: GraphIndex): Description {
+  let description: Description;
+  if (WORKLOAD_KINDS.has(object.kind)) description = describeWorkload(object);
+  else if (object.kind === 'Pod') description = describePod(object);
+  else if (object.kind === 'Node') description = describeNode(object);
+  else if (object.kind === 'Service') description = describeService(object, index);
+  else if (object.kind === 'HorizontalPodAutoscaler') description = describeHpa(object, index);
+  else description = { health: 'unknown', status: object.kind, flags: [] };
+  const flags = [...description.flags, ...ownershipFlags(object, index)];
+  return { ...description, flags };
+}
+
+/** A pod's status.phase, for the group counts ("Unknown" when absent). */
+export function podPhase(pod: SlimObject): string {
+  const phase = (pod as { status?: { phase?: unknown } }).status?.phase;
+  return typeof phase === 'string' && phase !== '' ? phase : 'Unknown';
+}

@@ -1,0 +1,167 @@
+/**
+ * The lookups the graph needs, built once per answer from the objects in play: objects by uid,
+ * dependents by owner uid, pods by namespace and by label (so a Service's selector costs the
+ * size of its answer, not of the namespace), nodes by name, HPAs by target.
+ */
+import type { SlimObject } from '../../../shared/cluster.ts';
+
+export interface OwnerRef {
+  apiVersion: string;
+  kind: string;
+  name: string;
+  uid: string;
+  controller?: boolean | undefined;
+}
+
+/** Kinds the graph draws (Events and Namespaces are not nodes). */
+const GRAPH_KINDS: ReadonlySet<string> = new Set(['Node', 'Pod', 'Service', 'Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob', 'HorizontalPodAutoscaler']);
+
+export function isGraphKind(kind: string): boolean {
+  return GRAPH_KINDS.has(kind);
+}
+
+export function ownersOf(object: SlimObject): readonly OwnerRef[] {
+  return (object.metadata.ownerReferences ?? []) as readonly OwnerRef[];
+}
+
+/** The owner that places an object in the tree: the controller, else the first owner. */
+export function primaryOwner(object: SlimObject): OwnerRef | undefined {
+  const owners = ownersOf(object);
+  return owners.find((owner) => owner.controller === true) ?? owners[0];
+}
+
+export function nodeNameOf(pod: SlimObject): string | undefined {
+  const name = (pod as { spec?: { nodeName?: unknown } }).spec?.nodeName;
+  return typeof name === 'string' && name !== '' ? name : undefined;
+}
+
+/** A Service's equality selector; undefined when it has none (ExternalName, manual Endpoints). */
+export function serviceSelector(service: SlimObject): Record<string, string> | undefined {
+  const selector = (service as { spec?: { selector?: unknown } }).spec?.selector;
+  if (typeof selector !== 'object' || selector === null) return undefined;
+  const entries = Object.entries(selector).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+}
+
+export interface ScaleTarget {
+  kind: string;
+  name: string;
+}
+
+export function scaleTargetOf(hpa: SlimObject): ScaleTarget | undefined {
+  const ref = (hpa as { spec?: { scaleTargetRef?: { kind?: unknown; name?: unknown } } }).spec?.scaleTargetRef;
+  return typeof ref?.kind === 'string' && typeof ref.name === 'string' ? { kind: ref.kind, name: ref.name } : undefined;
+}
+
+const key = (namespace: string | undefined, kind: string, name: string): string => `${namespace ?? ''}/${kind}/${name}`;
+
+export interface GraphIndex {
+  get(uid: string): SlimObject | undefined;
+  /** Objects that name `uid` in their ownerReferences. */
+  dependents(uid: string): readonly SlimObject[];
+  /** An object by namespace, kind and name (HPA targets, events without a uid). */
+  byName(namespace: string | undefined, kind: string, name: string): SlimObject | undefined;
+  node(name: string): SlimObject | undefined;
+  /** Every drawable object given to the index. */
+  all(): readonly SlimObject[];
+  /** The pods of the namespace a Service selects (every pod of its namespace given to the index). */
+  selectedPods(service: SlimObject): readonly SlimObject[];
+  /** The HPAs whose scaleTargetRef names this object. */
+  scalersOf(object: SlimObject): readonly SlimObject[];
+  /** The Services selecting a pod. */
+  servicesSelecting(pod: SlimObject): readonly SlimObject[];
+  podsOnNode(name: string): readonly SlimObject[];
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/** Indexes `objects` (any order; Events and Namespaces are skipped). */
+export function createGraphIndex(objects: Iterable<SlimObject>): GraphIndex {
+  const byUid = new Map<string, SlimObject>();
+  const dependents = new Map<string, SlimObject[]>();
+  const byName = new Map<string, SlimObject>();
+  const nodes = new Map<string, SlimObject>();
+  const podsByNamespace = new Map<string, SlimObject[]>();
+  const services: SlimObject[] = [];
+  const scalers = new Map<string, SlimObject[]>();
+  const all: SlimObject[] = [];
+  for (const object of objects) {
+    if (!GRAPH_KINDS.has(object.kind)) continue;
+    all.push(object);
+    const { uid, namespace, name } = object.metadata;
+    byUid.set(uid, object);
+    byName.set(key(namespace, object.kind, name), object);
+    for (const owner of ownersOf(object)) push(dependents, owner.uid, object);
+    if (object.kind === 'Node') nodes.set(name, object);
+    else if (object.kind === 'Pod') push(podsByNamespace, namespace ?? '', object);
+    else if (object.kind === 'Service') services.push(object);
+    else if (object.kind === 'HorizontalPodAutoscaler') {
+      const target = scaleTargetOf(object);
+      if (target) push(scalers, key(namespace, target.kind, target.name), object);
+    }
+  }
+
+  // Pods by `namespace/label=value`, built on the first selector asked about.
+  let byLabel: Map<string, SlimObject[]> | undefined;
+  const labelIndex = (): Map<string, SlimObject[]> => {
+    if (byLabel) return byLabel;
+    byLabel = new Map();
+    for (const [namespace, pods] of podsByNamespace) {
+      for (const pod of pods) for (const [label, value] of Object.entries(pod.metadata.labels ?? {})) push(byLabel, `${namespace}/${label}=${value}`, pod);
+    }
+    return byLabel;
+  };
+  const selected = new Map<string, readonly SlimObject[]>();
+  const selectedPods = (service: SlimObject): readonly SlimObject[] => {
+    const cached = selected.get(service.metadata.uid);
+    if (cached) return cached;
+    const selector = serviceSelector(service);
+    let pods: readonly SlimObject[] = [];
+    if (selector) {
+      const namespace = service.metadata.namespace ?? '';
+      const pairs = Object.entries(selector);
+      // Start from the rarest label of the selector, then check the rest.
+      const candidates = pairs.map(([label, value]) => labelIndex().get(`${namespace}/${label}=${value}`) ?? []).sort((a, b) => a.length - b.length)[0] ?? [];
+      pods = candidates.filter((pod) => pairs.every(([label, value]) => pod.metadata.labels?.[label] === value));
+    }
+    selected.set(service.metadata.uid, pods);
+    return pods;
+  };
+  let selecting: Map<string, SlimObject[]> | undefined;
+  const servicesSelecting = (pod: SlimObject): readonly SlimObject[] => {
+    if (!selecting) {
+      selecting = new Map();
+      for (const service of services) for (const selectedPod of selectedPods(service)) push(selecting, selectedPod.metadata.uid, service);
+    }
+    return selecting.get(pod.metadata.uid) ?? [];
+  };
+  let onNode: Map<string, SlimObject[]> | undefined;
+  const podsOnNode = (name: string): readonly SlimObject[] => {
+    if (!onNode) {
+      onNode = new Map();
+      for (const pods of podsByNamespace.values()) {
+        for (const pod of pods) {
+          const nodeName = nodeNameOf(pod);
+          if (nodeName) push(onNode, nodeName, pod);
+        }
+      }
+    }
+    return onNode.get(name) ?? [];
+  };
+
+  return {
+    get: (uid) => byUid.get(uid),
+    dependents: (uid) => dependents.get(uid) ?? [],
+    byName: (namespace, kind, name) => byName.get(key(namespace, kind, name)),
+    node: (name) => nodes.get(name),
+    all: () => all,
+    selectedPods,
+    scalersOf: (object) => scalers.get(key(object.metadata.namespace, object.kind, object.metadata.name)) ?? [],
+    servicesSelecting,
+    podsOnNode,
+  };
+}
