@@ -22,7 +22,7 @@ export interface RecordingState {
 /** The recording state for display; `detail` explains `text` without repeating it. */
 export function describeRecording(status: HistoryStatus | null, error: KdError | null): RecordingState {
   if (!status) {
-    if (error?.code === 'unavailable') return { tone: 'unavailable', text: 'History unavailable', detail: `${error.message}.`, readable: false };
+    if (error?.code === 'unavailable' || error?.code === 'unknown-channel') return { tone: 'unavailable', text: 'History unavailable', detail: `${error.message}.`, readable: false };
     if (error) return { tone: 'error', text: 'History status unknown', detail: `The engine did not answer: ${error.message}`, readable: false };
     return { tone: 'loading', text: 'History…', detail: 'Asking the engine about recorded history…', readable: false };
   }
