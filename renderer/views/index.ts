@@ -25,6 +25,7 @@ export const VIEWS = [
   { id: 'workload', label: 'Workload', icon: 'timeline', group: 'hidden', component: defineAsyncComponent(() => import('./workload/WorkloadView.vue')) },
   { id: 'pods', label: 'Pods', icon: 'pods', group: 'main', component: defineAsyncComponent(() => import('./pods/PodsView.vue')) },
   { id: 'nodes', label: 'Nodes', icon: 'nodes', group: 'main', component: defineAsyncComponent(() => import('./nodes/NodesView.vue')) },
+  { id: 'controllers', label: 'Controllers', icon: 'controllers', group: 'main', component: defineAsyncComponent(() => import('./controllers/ControllersView.vue')) },
   { id: 'cluster', label: 'Cluster', icon: 'cluster', group: 'main', component: defineAsyncComponent(() => import('./cluster/ClusterView.vue')) },
   { id: 'diagnostics', label: 'Diagnostics', icon: 'search', group: 'footer', component: defineAsyncComponent(() => import('./diagnostics/DiagnosticsView.vue')) },
   { id: 'settings', label: 'Settings', icon: 'settings', group: 'footer', component: defineAsyncComponent(() => import('./settings/SettingsView.vue')) },
