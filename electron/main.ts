@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, powerMonitor, screen, session, shell } from 'electron';
 import { createEngine } from './engine/engine.ts';
+import { createFileDialogs } from './file-dialogs.ts';
 import { bindIpc } from './ipc-electron.ts';
 import { readLaunchFlags, userDataDir } from './launch.ts';
 import { buildMenuTemplate } from './menu.ts';
@@ -54,6 +55,7 @@ async function run(): Promise<void> {
     electronVersion: process.versions.electron,
     kubeconfig: flags.kubeconfig,
     context: flags.context,
+    dialogs: createFileDialogs({ dialog, focusedWindow: () => BrowserWindow.getFocusedWindow(), defaultDir: () => app.getPath('documents') }),
   });
   const isAppUrl = createAppUrlMatcher(RENDERER_INDEX);
   const openExternal = createExternalOpener({ openExternal: (url) => shell.openExternal(url) });
