@@ -1,22 +1,187 @@
 /**
- * The history feature: implements the `history:*` channels of shared/contracts/history.ts.
- * (Being built: until the recorder lands every channel answers `unavailable`.)
+ * The history feature: implements the `history:*` channels of shared/contracts/history.ts and
+ * gives the other features the cluster at a past time (`context.provideObjectsAt`).
+ *
+ * One store per context (store.ts), opened on every context switch after the old one was closed
+ * (which writes what it had queued). Recording follows the `historyRecording` setting; retention
+ * follows `historyRetentionDays` / `historyMaxBytes` and runs at open and every
+ * RETENTION_INTERVAL_MS. Status changes go out on `history:status` at once, moving counts at most
+ * every STATUS_INTERVAL_MS. A database that cannot be opened (unwritable directory, full disk)
+ * is reported and retried; the live view never depends on it.
  */
-import type { historyRequests } from '../../../shared/contracts/history.ts';
-import { err } from '../../../shared/result.ts';
-import type { EngineContext, Feature } from '../features.ts';
+import type { ClusterHealth, SlimObject } from '../../../shared/cluster.ts';
+import type { HistoryStatus, historyRequests } from '../../../shared/contracts/history.ts';
+import type { Settings } from '../../../shared/model.ts';
+import { err, ok, type Err } from '../../../shared/result.ts';
+import type { EngineContext, Feature, SelectedContext } from '../features.ts';
+import { historyFile, isDiskFull } from './db.ts';
+import { DAY_MS, type RetentionLimits } from './retention.ts';
+import type { SessionTiming } from './session.ts';
+import { openStore, type HistoryStore } from './store.ts';
 
-export function createHistoryFeature(_context: EngineContext): Feature<typeof historyRequests> {
-  const notYet = () => err('unavailable', 'History is not recorded yet');
+export const DEFAULT_RETENTION_DAYS = 14;
+export const DEFAULT_MAX_BYTES = 1024 ** 3;
+export const RETENTION_INTERVAL_MS = 10 * 60_000;
+export const STATUS_INTERVAL_MS = 2_000;
+export const REOPEN_MS = 30_000;
+
+export interface HistoryFeatureOptions {
+  timing?: SessionTiming;
+  retentionIntervalMs?: number;
+  statusIntervalMs?: number;
+  reopenMs?: number;
+}
+
+export function retentionLimits(settings: Settings): RetentionLimits {
+  return { maxAgeMs: (settings.historyRetentionDays ?? DEFAULT_RETENTION_DAYS) * DAY_MS, maxBytes: settings.historyMaxBytes ?? DEFAULT_MAX_BYTES };
+}
+
+const iso = (at: number): string => new Date(at).toISOString();
+
+function synced(health: ClusterHealth | undefined, context: string): boolean {
+  return !!health && health.context === context && health.kinds.length > 0 && health.kinds.every((kind) => kind.state !== 'syncing');
+}
+
+export function createHistoryFeature(context: EngineContext, options: HistoryFeatureOptions = {}): Feature<typeof historyRequests> {
+  const { now, log } = context;
+  let store: HistoryStore | undefined;
+  let selected: SelectedContext | null = null;
+  let status: HistoryStatus = { context: null, state: 'off', since: null, bytes: 0, samples: 0, episodes: 0 };
+  let recordingOn = context.settings.get().historyRecording !== false;
+  let reopen: NodeJS.Timeout | undefined;
+  const timers: NodeJS.Timeout[] = [];
+  const stops: Array<() => void> = [];
+
+  function publish(next: HistoryStatus): void {
+    status = next;
+    context.hub.emit('history:status', status);
+  }
+
+  function close(): void {
+    clearTimeout(reopen);
+    const old = store;
+    store = undefined;
+    try {
+      old?.close();
+    } catch (error) {
+      log(`[kubedrift] history: closing failed: ${(error as Error).message}`);
+    }
+  }
+
+  function open(next: SelectedContext | null): void {
+    close();
+    selected = next;
+    if (!next) {
+      publish({ context: null, state: 'off', since: null, bytes: 0, samples: 0, episodes: 0 });
+      return;
+    }
+    try {
+      store = openStore({
+        file: historyFile(context.dataDir, next.name),
+        context: next.name,
+        cache: context.cache,
+        record: recordingOn,
+        now,
+        log,
+        limits: () => retentionLimits(context.settings.get()),
+        onStatus: publish,
+        ...(options.timing ? { timing: options.timing } : {}),
+      });
+      if (synced(context.hub.last('cluster:health') as ClusterHealth | undefined, next.name)) store.synced();
+    } catch (error) {
+      const reason = isDiskFull(error) ? 'the disk is full' : (error as Error).message;
+      const message = `History cannot be opened (${reason}); the live view keeps working and opening is retried.`;
+      log(`[kubedrift] history: ${message}`);
+      publish({ context: next.name, state: isDiskFull(error) ? 'paused' : 'error', message, since: null, bytes: 0, samples: 0, episodes: 0 });
+      reopen = setTimeout(() => selected === next && open(next), options.reopenMs ?? REOPEN_MS);
+      reopen.unref();
+    }
+  }
+
+  function unavailable(): Err {
+    if (!selected) return err('unavailable', 'No context is selected, so there is no history to show.');
+    return err('unavailable', status.message ?? `The history of ${selected.name} is not available.`);
+  }
+
+  /** A past time before the oldest kept moment cannot be rebuilt. */
+  function beforeHistory(at: number, current: HistoryStore): Err | undefined {
+    const since = current.since();
+    if (since !== null && at < since) return err('not-found', `History of this context starts at ${iso(since)}; ${iso(at)} is before that (retention removed it, or nothing was recorded then).`);
+    return undefined;
+  }
+
+  async function objectsAt(at: number): Promise<SlimObject[]> {
+    const current = store;
+    if (!current) throw new Error(unavailable().error.message);
+    const early = beforeHistory(at, current);
+    if (early) throw new Error(early.error.message);
+    if (at >= now()) return context.cache.list().filter((o) => o.kind !== 'Event');
+    return current.objectsAt(at);
+  }
+
+  context.provideObjectsAt(async (at) => ({ objects: await objectsAt(at), at }));
+
   return {
     handlers: {
-      'history:status': notYet,
-      'history:series': notYet,
-      'history:episodes': notYet,
-      'history:episode': notYet,
-      'history:state-at': notYet,
-      'history:compare': notYet,
+      'history:status': () => ok(status),
+      'history:series': (request) => {
+        if (!store) return unavailable();
+        if (request.from > request.to) return err('invalid-request', 'The range ends before it starts (from > to).');
+        const result = store.series(request);
+        if (!result) return err('not-found', `Nothing is recorded for workload ${request.uid} in this context.`);
+        return ok({ ...result, since: store.since() });
+      },
+      'history:episodes': (request) => {
+        if (!store) return unavailable();
+        if (request.from > request.to) return err('invalid-request', 'The range ends before it starts (from > to).');
+        return ok({ ...store.episodes.episodes(request), since: store.since() });
+      },
+      'history:episode': ({ id }) => {
+        if (!store) return unavailable();
+        const episode = store.episodes.episode(id);
+        return episode ? ok(episode) : err('not-found', `There is no drift episode ${id} (retention may have removed it).`);
+      },
+      'history:state-at': async ({ at, offset, limit }) => {
+        if (!store) return unavailable();
+        try {
+          const objects = await objectsAt(at);
+          const end = Math.min(objects.length, offset + limit);
+          return ok({ at, total: objects.length, objects: objects.slice(offset, end), nextOffset: end < objects.length ? end : null });
+        } catch (error) {
+          const early = beforeHistory(at, store);
+          return early ?? err('internal', `The cluster at ${iso(at)} could not be rebuilt: ${(error as Error).message}`);
+        }
+      },
+      'history:compare': ({ t1, t2, namespace }) => {
+        if (!store) return unavailable();
+        return ok({ t1, t2, changes: store.compare(t1, t2, namespace) });
+      },
     },
-    dispose() {},
+    start() {
+      stops.push(
+        context.onContextChange((next) => open(next)),
+        context.hub.listen((stream, payload) => {
+          if (stream === 'cluster:health' && store && selected && synced(payload as ClusterHealth, selected.name)) store.synced();
+          if (stream === 'settings:changed') {
+            const settings = payload as Settings;
+            if ((settings.historyRecording !== false) !== recordingOn) {
+              recordingOn = settings.historyRecording !== false;
+              open(selected);
+            } else store?.applyRetention();
+          }
+        }),
+      );
+      timers.push(
+        setInterval(() => store?.applyRetention(), options.retentionIntervalMs ?? RETENTION_INTERVAL_MS),
+        setInterval(() => store?.tick(), options.statusIntervalMs ?? STATUS_INTERVAL_MS),
+      );
+      for (const timer of timers) timer.unref();
+      open(context.selected());
+    },
+    dispose() {
+      for (const stop of stops.splice(0)) stop();
+      for (const timer of timers.splice(0)) clearInterval(timer);
+      close();
+    },
   };
 }

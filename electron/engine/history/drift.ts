@@ -1,0 +1,94 @@
+/**
+ * When a workload drifts, per kind, and when a rollout is over. A workload drifts while what the
+ * cluster runs does not match what its spec asks for:
+ *
+ * - `generation`: the controller has not seen the latest spec (observedGeneration < generation).
+ * - `ready`: the ready count differs from the desired count (too few, or too many while surplus
+ *   pods wind down). For an HPA: its current replicas differ from the replicas it wants.
+ * - `progressing`: the spec is not rolled out — Progressing=False (e.g. ProgressDeadlineExceeded),
+ *   or fewer (or more) pods run the new template than desired (updated != desired, Deployments,
+ *   StatefulSets, DaemonSets). A rollout stuck on a bad image keeps the old pods ready and
+ *   would hide behind `ready` alone; this is what shows it. For a Job: it failed (condition
+ *   Failed) or it is retrying after failed pods. For an HPA: ScalingActive=False (it cannot
+ *   compute a replica count, e.g. metrics are missing).
+ *
+ * A running Job that has not completed yet is not drift: it is doing what it was asked to.
+ * The gap is |desired - ready| (HPA: |desired - current|; Job: completions not yet succeeded).
+ */
+import type { DriftReason, HistoryKind } from '../../../shared/contracts/history.ts';
+import type { SampleValues } from './sample-codec.ts';
+
+export interface Drift {
+  reasons: DriftReason[];
+  gap: number;
+}
+
+export const NO_DRIFT: Drift = { reasons: [], gap: 0 };
+
+const differs = (a: number | null, b: number | null): boolean => a !== null && b !== null && a !== b;
+
+function generationBehind(values: SampleValues): boolean {
+  return values.generation !== null && values.observedGeneration !== null && values.observedGeneration < values.generation;
+}
+
+function replicaDrift(kind: HistoryKind, values: SampleValues): Drift {
+  const reasons: DriftReason[] = [];
+  if (generationBehind(values)) reasons.push('generation');
+  if (differs(values.ready, values.desired)) reasons.push('ready');
+  const notRolledOut = kind !== 'ReplicaSet' && differs(values.updated, values.desired);
+  if (values.progressingCondition === 'False' || notRolledOut) reasons.push('progressing');
+  return { reasons, gap: Math.abs((values.desired ?? 0) - (values.ready ?? 0)) };
+}
+
+function jobDrift(values: SampleValues): Drift {
+  const failed = values.progressingCondition === 'False';
+  const complete = values.progressingCondition === 'True';
+  const retrying = !complete && (values.unavailable ?? 0) > 0;
+  if (!failed && !retrying) return NO_DRIFT;
+  return { reasons: ['progressing'], gap: Math.max(0, (values.desired ?? 0) - (values.available ?? 0)) };
+}
+
+function hpaDrift(values: SampleValues): Drift {
+  const reasons: DriftReason[] = [];
+  if (generationBehind(values)) reasons.push('generation');
+  if (differs(values.current, values.desired)) reasons.push('ready');
+  if (values.availableCondition === 'False') reasons.push('progressing');
+  return { reasons, gap: Math.abs((values.desired ?? 0) - (values.current ?? 0)) };
+}
+
+/** Whether (and why, and by how much) a workload of `kind` with these values drifts. */
+export function driftOf(kind: HistoryKind, values: SampleValues): Drift {
+  switch (kind) {
+    case 'Job':
+      return jobDrift(values);
+    case 'HorizontalPodAutoscaler':
+      return hpaDrift(values);
+    default:
+      return replicaDrift(kind, values);
+  }
+}
+
+/**
+ * Whether the rollout of `generation` is over: the controller has caught up and, per kind, the
+ * new spec runs everywhere — a Deployment has all replicas updated and available, no surplus,
+ * and (when it has a progress deadline) reports Progressing=True NewReplicaSetAvailable; a StatefulSet or DaemonSet
+ * has every pod updated and ready; a ReplicaSet, Job or HPA only needs to have observed it.
+ */
+export function rolloutComplete(kind: HistoryKind, values: SampleValues, generation: number): boolean {
+  const observed = values.observedGeneration;
+  if (kind !== 'Job' && (observed === null || observed < generation)) return false;
+  switch (kind) {
+    case 'Deployment': {
+      // The condition can still carry the previous rollout's NewReplicaSetAvailable for one
+      // status write; the counts (upstream's DeploymentComplete) settle that.
+      const settled = values.updated === values.desired && values.available === values.desired && values.current === values.desired;
+      if (values.progressingCondition === null) return settled;
+      return settled && values.progressingCondition === 'True' && values.progressingReason === 'NewReplicaSetAvailable';
+    }
+    case 'StatefulSet':
+    case 'DaemonSet':
+      return values.updated === values.desired && values.ready === values.desired;
+    default:
+      return true;
+  }
+}

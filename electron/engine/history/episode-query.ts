@@ -1,0 +1,89 @@
+/**
+ * `history:episodes` and `history:episode`: drift episodes overlapping a range (the swimlane),
+ * filtered by namespace, kind, ongoing and minimum duration, with the cluster's drift count over
+ * the range; and one episode with its Events.
+ *
+ * When more episodes match than `limit`, the answer keeps the ones covering the most of the range
+ * (what a swimlane shows best) and says it was truncated. The drift count counts every matching
+ * workload's episodes (namespace and kind filters apply; the ongoing and duration filters do
+ * not: they narrow the list, not what "drifting" means).
+ */
+import type { DatabaseSync } from 'node:sqlite';
+import type { Episode, EpisodeList, EpisodeQuery, Point } from '../../../shared/contracts/history.ts';
+import { createWorkloadEvents, EPISODE_COLUMNS, toEpisode, type EpisodeRow } from './episode-rows.ts';
+import { downsample } from './lttb.ts';
+import { OPEN_END } from './schema.ts';
+
+export const DEFAULT_EPISODE_LIMIT = 5_000;
+/** Points of the drift count series at most. */
+const DRIFT_COUNT_POINTS = 2_000;
+/** Events returned with one episode. */
+const EPISODE_EVENTS = 200;
+
+const OVERLAP = `coalesce(e.end_at, ${OPEN_END}) >= :from AND e.start_at <= :to`;
+const FILTERS = '(:namespace IS NULL OR w.namespace = :namespace) AND (:kind IS NULL OR w.kind = :kind)';
+
+/** The number of episodes open at each change, from `from` to `end`, as [time, count] steps. */
+export function driftCountSteps(spans: ReadonlyArray<{ start_at: number; end_at: number | null }>, from: number, end: number): Point[] {
+  let count = 0;
+  const changes: Array<[number, number]> = [];
+  for (const { start_at: start, end_at: stop } of spans) {
+    if (start <= from) count += 1;
+    else if (start <= end) changes.push([start, 1]);
+    if (stop !== null && stop <= end) {
+      if (stop <= from) count -= 1;
+      else changes.push([stop, -1]);
+    }
+  }
+  changes.sort((a, b) => a[0] - b[0]);
+  const points: Point[] = [[from, count]];
+  for (let i = 0; i < changes.length; ) {
+    const at = (changes[i] as [number, number])[0];
+    while (i < changes.length && (changes[i] as [number, number])[0] === at) count += (changes[i++] as [number, number])[1];
+    points.push([at, count]);
+  }
+  if (end > from && (points.at(-1) as Point)[0] < end) points.push([end, count]);
+  return points;
+}
+
+export function createEpisodeQueries(db: DatabaseSync, options: { now: () => number }) {
+  const list = db.prepare(
+    `SELECT ${EPISODE_COLUMNS} FROM episodes e JOIN workloads w ON w.id = e.workload_id WHERE ${OVERLAP} AND ${FILTERS}
+     AND (:ongoing = 0 OR e.end_at IS NULL) AND coalesce(e.end_at, :now) - e.start_at >= :minDuration ORDER BY e.start_at`,
+  );
+  const spans = db.prepare(`SELECT e.start_at, e.end_at FROM episodes e JOIN workloads w ON w.id = e.workload_id WHERE ${OVERLAP} AND ${FILTERS}`);
+  const one = db.prepare(`SELECT ${EPISODE_COLUMNS} FROM episodes e JOIN workloads w ON w.id = e.workload_id WHERE e.id = ?`);
+  const events = createWorkloadEvents(db);
+
+  function episodes(query: EpisodeQuery): Omit<EpisodeList, 'since'> {
+    const now = options.now();
+    const filters = { from: query.from, to: query.to, namespace: query.namespace ?? null, kind: query.kind ?? null };
+    const rows = list.all({ ...filters, ongoing: query.ongoingOnly ? 1 : 0, now, minDuration: query.minDurationMs ?? 0 }) as unknown as EpisodeRow[];
+    const limit = query.limit ?? DEFAULT_EPISODE_LIMIT;
+    let kept = rows;
+    if (rows.length > limit) {
+      const covered = (row: EpisodeRow) => Math.min(row.end_at ?? now, query.to) - Math.max(row.start_at, query.from);
+      kept = [...rows].sort((a, b) => covered(b) - covered(a) || a.start_at - b.start_at).slice(0, limit);
+      kept.sort((a, b) => a.start_at - b.start_at || a.id - b.id);
+    }
+    const steps = driftCountSteps(spans.all(filters) as Array<{ start_at: number; end_at: number | null }>, query.from, Math.max(query.from, Math.min(query.to, now)));
+    const xs = steps.map((p) => p[0]);
+    const ys = steps.map((p) => p[1] as number);
+    return {
+      from: query.from,
+      to: query.to,
+      episodes: kept.map((row) => toEpisode(row, now)),
+      truncated: rows.length > limit,
+      driftCount: steps.length > DRIFT_COUNT_POINTS ? downsample(xs, ys, DRIFT_COUNT_POINTS) : steps,
+    };
+  }
+
+  function episode(id: number): Episode | null {
+    const row = one.get(id) as EpisodeRow | undefined;
+    if (!row) return null;
+    const now = options.now();
+    return { ...toEpisode(row, now), events: events.all(row.uid, row.start_at, row.end_at ?? now, EPISODE_EVENTS) };
+  }
+
+  return { episodes, episode };
+}

@@ -1,0 +1,252 @@
+/**
+ * The recorder: turns the object cache's changes into what the history keeps, in memory, without
+ * touching the disk (the session flushes its batches). For each workload it keeps the last
+ * sample, the open drift episode and the open rollout; a sample is queued only when a recorded
+ * field changed, plus a heartbeat for workloads that stayed the same, so a flat line in the
+ * chart is a measured one. Every other object change is queued for the state-at-time log, and
+ * Events and ownership are kept so Warning markers survive the pods and the Event TTL.
+ *
+ * Continuity across restarts: when a workload is first seen in a session, its last recorded
+ * sample (from the database) says whether recording was interrupted. Within GAP_MS it goes on
+ * as if nothing happened (an open episode continues); after a longer gap, the episode and the
+ * rollout left open are closed at the last moment they were known to hold, and the workload
+ * starts afresh — an episode never spans time nobody watched.
+ */
+import type { SlimObject } from '../../../shared/cluster.ts';
+import type { WorkloadRef } from '../../../shared/contracts/history.ts';
+import type { CacheChange } from '../stream/cache.ts';
+import { driftOf, rolloutComplete } from './drift.ts';
+import { eventRecord } from './event-record.ts';
+import { emptyBatch, type Batch, type EpisodeRecord, type RolloutRecord } from './records.ts';
+import { changedMask, EMPTY_VALUES, isEmpty, type SampleValues } from './sample-codec.ts';
+import { controllerOf, imagesOf, isHistoryKind, sampleOf } from './sample.ts';
+
+/** A workload unchanged for this long gets a heartbeat sample. */
+export const HEARTBEAT_MS = 60_000;
+/** Samples further apart than this mean recording was interrupted (a gap in the chart). */
+export const GAP_MS = 150_000;
+/** Object changes queued beyond this are dropped (and a keyframe is taken to recover). */
+export const MAX_PENDING_DELTAS = 200_000;
+
+interface Tracked {
+  ref: WorkloadRef;
+  values: SampleValues;
+  writtenAt: number;
+  images: string | null;
+  episode: EpisodeRecord | null;
+  rollout: RolloutRecord | null;
+}
+
+/** What earlier sessions left in the database. */
+export interface RecorderHistory {
+  /** The last recorded sample of a workload, read when it is first seen this session. */
+  previous(uid: string): { at: number; values: SampleValues } | undefined;
+  openEpisodes: Map<string, EpisodeRecord>;
+  openRollouts: Map<string, RolloutRecord>;
+  nextEpisodeId: number;
+}
+
+export interface RecorderOptions {
+  now(): number;
+  history: RecorderHistory;
+  heartbeatMs?: number;
+  gapMs?: number;
+  maxPendingDeltas?: number;
+}
+
+export interface Recorder {
+  onChange(change: CacheChange): void;
+  /** Queues a heartbeat sample for every workload whose last sample is older than the heartbeat. */
+  heartbeat(): void;
+  /** The cache holds the whole cluster: close what earlier sessions left open for workloads that are gone. */
+  synced(): void;
+  /** Queues the current state of every workload again (after writes were lost). */
+  resync(): void;
+  /** Everything queued since the last call. */
+  take(): Batch;
+  /** Whether object changes were dropped since the last call (the state log needs a keyframe). */
+  takeLostDeltas(): boolean;
+  /** Workloads being tracked (live). */
+  size(): number;
+}
+
+const OWNED_KINDS = new Set(['Pod', 'ReplicaSet', 'Job']);
+
+export function createRecorder(options: RecorderOptions): Recorder {
+  const { now, history } = options;
+  const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+  const gapMs = options.gapMs ?? GAP_MS;
+  const maxPendingDeltas = options.maxPendingDeltas ?? MAX_PENDING_DELTAS;
+  const tracked = new Map<string, Tracked>();
+  let nextEpisodeId = history.nextEpisodeId;
+  let pending = emptyBatch();
+  let lostDeltas = false;
+
+  const writeEpisode = (episode: EpisodeRecord) => pending.episodes.set(episode.id, { ...episode, reasons: [...episode.reasons] });
+  const writeRollout = (rollout: RolloutRecord) => pending.rollouts.set(`${rollout.uid}/${rollout.generation}`, { ...rollout });
+  const writeSample = (t: Tracked, at: number) => {
+    pending.samples.push({ uid: t.ref.uid, at, values: t.values });
+    t.writtenAt = at;
+  };
+
+  function updateRollout(t: Tracked, values: SampleValues, images: string | null, at: number): void {
+    const before = t.values.generation;
+    const generation = values.generation;
+    if (generation !== null && before !== null && generation > before) {
+      if (t.rollout) writeRollout(Object.assign(t.rollout, { end: at }));
+      t.rollout = { uid: t.ref.uid, generation, start: at, end: null, image: images !== null && images !== t.images ? images : null };
+      writeRollout(t.rollout);
+    }
+    if (t.rollout && rolloutComplete(t.ref.kind, values, t.rollout.generation)) {
+      writeRollout(Object.assign(t.rollout, { end: at }));
+      t.rollout = null;
+    }
+  }
+
+  function updateEpisode(t: Tracked, at: number): void {
+    const drift = driftOf(t.ref.kind, t.values);
+    if (drift.reasons.length > 0) {
+      if (!t.episode) {
+        const trigger = t.rollout ? { generation: t.rollout.generation, ...(t.rollout.image ? { image: t.rollout.image } : {}) } : null;
+        t.episode = { id: nextEpisodeId++, uid: t.ref.uid, start: at, end: null, peakGap: drift.gap, reasons: drift.reasons, trigger };
+        writeEpisode(t.episode);
+        return;
+      }
+      const reasons = [...new Set([...t.episode.reasons, ...drift.reasons])];
+      if (drift.gap > t.episode.peakGap || reasons.length !== t.episode.reasons.length) {
+        t.episode.peakGap = Math.max(t.episode.peakGap, drift.gap);
+        t.episode.reasons = reasons;
+        writeEpisode(t.episode);
+      }
+    } else if (t.episode) {
+      writeEpisode(Object.assign(t.episode, { end: at }));
+      t.episode = null;
+    }
+  }
+
+  function closeLeftOpen(uid: string, end: number): void {
+    const episode = history.openEpisodes.get(uid);
+    if (episode) writeEpisode({ ...episode, end: Math.max(episode.start, end) });
+    const rollout = history.openRollouts.get(uid);
+    if (rollout) writeRollout({ ...rollout, end: Math.max(rollout.start, end) });
+    history.openEpisodes.delete(uid);
+    history.openRollouts.delete(uid);
+  }
+
+  function begin(object: SlimObject, values: SampleValues, at: number): void {
+    const uid = object.metadata.uid;
+    const ref: WorkloadRef = { kind: object.kind as WorkloadRef['kind'], namespace: object.metadata.namespace ?? '', name: object.metadata.name, uid };
+    pending.workloads.set(uid, { ...ref, at });
+    const previous = history.previous(uid);
+    const continuous = previous !== undefined && !isEmpty(previous.values) && at - previous.at <= gapMs;
+    const t: Tracked = { ref, values: EMPTY_VALUES, writtenAt: at, images: null, episode: null, rollout: null };
+    if (continuous) {
+      t.values = previous.values;
+      t.episode = history.openEpisodes.get(uid) ?? null;
+      t.rollout = history.openRollouts.get(uid) ?? null;
+      history.openEpisodes.delete(uid);
+      history.openRollouts.delete(uid);
+    } else {
+      closeLeftOpen(uid, previous?.at ?? at);
+    }
+    tracked.set(uid, t);
+    const images = imagesOf(object);
+    if (continuous) updateRollout(t, values, images, at);
+    t.values = values;
+    t.images = images;
+    writeSample(t, at);
+    updateEpisode(t, at);
+  }
+
+  function observe(object: SlimObject): void {
+    const values = sampleOf(object);
+    if (!values) return;
+    const t = tracked.get(object.metadata.uid);
+    if (!t) {
+      begin(object, values, now());
+      return;
+    }
+    const at = Math.max(now(), t.writtenAt);
+    const images = imagesOf(object);
+    updateRollout(t, values, images, at);
+    t.images = images;
+    if (changedMask(t.values, values) === 0) return;
+    t.values = values;
+    writeSample(t, at);
+    updateEpisode(t, at);
+  }
+
+  function remove(uid: string): void {
+    const t = tracked.get(uid);
+    if (!t) return;
+    const at = Math.max(now(), t.writtenAt);
+    t.values = EMPTY_VALUES;
+    writeSample(t, at);
+    if (t.episode) writeEpisode(Object.assign(t.episode, { end: at }));
+    if (t.rollout) writeRollout(Object.assign(t.rollout, { end: at }));
+    pending.deleted.push({ uid, at });
+    tracked.delete(uid);
+  }
+
+  function queueDelta(change: CacheChange, at: number): void {
+    if (pending.deltas.length >= maxPendingDeltas) {
+      lostDeltas = true;
+      return;
+    }
+    const { object } = change;
+    pending.deltas.push({ at, op: change.type === 'upsert' ? 'u' : 'd', kind: object.kind, uid: object.metadata.uid, object: change.type === 'upsert' ? object : null });
+  }
+
+  return {
+    onChange(change) {
+      const { object } = change;
+      const at = now();
+      if (object.kind === 'Event') {
+        if (change.type === 'upsert') pending.events.set(object.metadata.uid, eventRecord(object, at));
+        return;
+      }
+      queueDelta(change, at);
+      if (change.type === 'upsert') {
+        if (!change.previous && OWNED_KINDS.has(object.kind)) {
+          const owner = controllerOf(object);
+          if (owner) pending.owners.push({ child: object.metadata.uid, owner, kind: object.kind, at });
+        }
+        if (isHistoryKind(object.kind)) observe(object);
+      } else {
+        if (OWNED_KINDS.has(object.kind)) pending.gone.push({ uid: object.metadata.uid, at });
+        if (isHistoryKind(object.kind)) remove(object.metadata.uid);
+      }
+    },
+    heartbeat() {
+      const at = now();
+      for (const t of tracked.values()) if (at - t.writtenAt >= heartbeatMs) writeSample(t, at);
+    },
+    synced() {
+      const at = now();
+      for (const uid of new Set([...history.openEpisodes.keys(), ...history.openRollouts.keys()])) {
+        const previous = history.previous(uid);
+        closeLeftOpen(uid, previous && at - previous.at <= gapMs ? at : (previous?.at ?? at));
+      }
+    },
+    resync() {
+      const at = now();
+      for (const t of tracked.values()) {
+        pending.workloads.set(t.ref.uid, { ...t.ref, at });
+        writeSample(t, Math.max(at, t.writtenAt));
+        if (t.episode) writeEpisode(t.episode);
+        if (t.rollout) writeRollout(t.rollout);
+      }
+    },
+    take() {
+      const batch = pending;
+      pending = emptyBatch();
+      return batch;
+    },
+    takeLostDeltas() {
+      const lost = lostDeltas;
+      lostDeltas = false;
+      return lost;
+    },
+    size: () => tracked.size,
+  };
+}

@@ -1,0 +1,79 @@
+/**
+ * What the recorder hands the writer each flush: everything observed since the last flush, in
+ * memory, so the cache's change listener never waits for the disk.
+ */
+import type { Kind, SlimObject } from '../../../shared/cluster.ts';
+import type { DriftReason, WorkloadRef } from '../../../shared/contracts/history.ts';
+import type { EventRecord } from './event-record.ts';
+import type { SampleValues } from './sample-codec.ts';
+import { DRIFT_REASON_BITS } from './schema.ts';
+
+export interface SampleRecord {
+  uid: string;
+  at: number;
+  values: SampleValues;
+}
+
+/** An episode's full current state (written as an upsert: the last write wins). */
+export interface EpisodeRecord {
+  id: number;
+  uid: string;
+  start: number;
+  end: number | null;
+  peakGap: number;
+  reasons: DriftReason[];
+  trigger: { generation: number; image?: string } | null;
+}
+
+export interface RolloutRecord {
+  uid: string;
+  generation: number;
+  start: number;
+  end: number | null;
+  image: string | null;
+}
+
+export interface OwnerRecord {
+  child: string;
+  owner: string;
+  kind: Kind;
+  at: number;
+}
+
+/** One object change for the state-at-time log (Events are kept in their own table). */
+export interface DeltaRecord {
+  at: number;
+  op: 'u' | 'd';
+  kind: Kind;
+  uid: string;
+  object: SlimObject | null;
+}
+
+export interface Batch {
+  /** Workloads seen for the first time this session (their row is created or refreshed). */
+  workloads: Map<string, WorkloadRef & { at: number }>;
+  samples: SampleRecord[];
+  deleted: Array<{ uid: string; at: number }>;
+  episodes: Map<number, EpisodeRecord>;
+  rollouts: Map<string, RolloutRecord>;
+  events: Map<string, EventRecord>;
+  owners: OwnerRecord[];
+  gone: Array<{ uid: string; at: number }>;
+  deltas: DeltaRecord[];
+}
+
+export function emptyBatch(): Batch {
+  return { workloads: new Map(), samples: [], deleted: [], episodes: new Map(), rollouts: new Map(), events: new Map(), owners: [], gone: [], deltas: [] };
+}
+
+export function batchSize(batch: Batch): number {
+  return batch.workloads.size + batch.samples.length + batch.deleted.length + batch.episodes.size + batch.rollouts.size + batch.events.size + batch.owners.length + batch.gone.length + batch.deltas.length;
+}
+
+export function reasonBits(reasons: readonly DriftReason[]): number {
+  return reasons.reduce((bits, reason) => bits | DRIFT_REASON_BITS[reason], 0);
+}
+
+export function reasonsOf(bits: number): DriftReason[] {
+  return (Object.keys(DRIFT_REASON_BITS) as DriftReason[]).filter((reason) => (bits & DRIFT_REASON_BITS[reason]) !== 0);
+}

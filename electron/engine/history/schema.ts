@@ -1,0 +1,118 @@
+/**
+ * The history database's schema, versioned with `PRAGMA user_version`: MIGRATIONS[i] takes a
+ * database from version i to i + 1, each in its own transaction, so a database written by an
+ * older build is upgraded in place and one from a newer build is refused rather than damaged.
+ *
+ * Tables:
+ * - `workloads`: uid -> kind / namespace / name, and when it was deleted.
+ * - `sample_blocks`: a workload's samples, BLOCK_CAPACITY to a row (sample-codec.ts), found by
+ *   (workload, end time).
+ * - `rollouts`: a generation bump until the rollout completed (drift.ts `rolloutComplete`).
+ * - `episodes`: drift episodes; `reasons` is a bitmask of DRIFT_REASON_BITS.
+ * - `events`: every Event ever seen, by uid (count / last time updated in place), so history
+ *   outlives the API server's one-hour Event TTL.
+ * - `owners`: child uid -> controlling owner uid (ReplicaSets, Pods, Jobs), so a workload's
+ *   Warning markers include its pods' events after those pods are gone.
+ * - `delta_batches` + `keyframes` / `keyframe_chunks`: every object change since the last
+ *   keyframe, one compressed batch per flush, and periodic compressed snapshots of all objects;
+ *   the state at T is the last complete keyframe before T plus the batches after it.
+ * - `meta`: `since` (the oldest moment still kept) and the context name.
+ */
+
+/** Episodes ongoing store this end in the index, so one range scan finds overlapping episodes. */
+export const OPEN_END = 9_007_199_254_740_991;
+
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+  CREATE TABLE workloads (
+    id INTEGER PRIMARY KEY,
+    uid TEXT NOT NULL UNIQUE,
+    kind TEXT NOT NULL,
+    namespace TEXT NOT NULL,
+    name TEXT NOT NULL,
+    first_at INTEGER NOT NULL,
+    deleted_at INTEGER
+  );
+  CREATE TABLE sample_blocks (
+    id INTEGER PRIMARY KEY,
+    workload_id INTEGER NOT NULL,
+    start_at INTEGER NOT NULL,
+    end_at INTEGER NOT NULL,
+    count INTEGER NOT NULL,
+    data BLOB NOT NULL
+  );
+  CREATE INDEX sample_blocks_range ON sample_blocks (workload_id, end_at);
+  CREATE INDEX sample_blocks_end ON sample_blocks (end_at);
+  CREATE TABLE rollouts (
+    workload_id INTEGER NOT NULL,
+    generation INTEGER NOT NULL,
+    start_at INTEGER NOT NULL,
+    end_at INTEGER,
+    image TEXT,
+    PRIMARY KEY (workload_id, generation)
+  ) WITHOUT ROWID;
+  CREATE TABLE episodes (
+    id INTEGER PRIMARY KEY,
+    workload_id INTEGER NOT NULL,
+    start_at INTEGER NOT NULL,
+    end_at INTEGER,
+    peak_gap INTEGER NOT NULL,
+    reasons INTEGER NOT NULL,
+    trigger_generation INTEGER,
+    trigger_image TEXT
+  );
+  CREATE INDEX episodes_range ON episodes (coalesce(end_at, ${OPEN_END}), start_at);
+  CREATE INDEX episodes_workload ON episodes (workload_id, start_at);
+  CREATE TABLE events (
+    uid TEXT PRIMARY KEY,
+    first_at INTEGER NOT NULL,
+    last_at INTEGER NOT NULL,
+    type TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    message TEXT NOT NULL,
+    count INTEGER NOT NULL,
+    source TEXT NOT NULL,
+    object_kind TEXT NOT NULL,
+    object_namespace TEXT,
+    object_name TEXT NOT NULL,
+    object_uid TEXT
+  ) WITHOUT ROWID;
+  CREATE INDEX events_object ON events (object_uid, last_at);
+  CREATE INDEX events_last ON events (last_at);
+  CREATE TABLE owners (
+    child_uid TEXT PRIMARY KEY,
+    owner_uid TEXT NOT NULL,
+    child_kind TEXT NOT NULL,
+    first_at INTEGER NOT NULL,
+    gone_at INTEGER
+  ) WITHOUT ROWID;
+  CREATE INDEX owners_owner ON owners (owner_uid);
+  CREATE TABLE delta_batches (
+    id INTEGER PRIMARY KEY,
+    first_at INTEGER NOT NULL,
+    last_at INTEGER NOT NULL,
+    count INTEGER NOT NULL,
+    data BLOB NOT NULL
+  );
+  CREATE TABLE keyframes (
+    id INTEGER PRIMARY KEY,
+    at INTEGER NOT NULL,
+    after_batch INTEGER NOT NULL,
+    objects INTEGER NOT NULL,
+    complete INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE INDEX keyframes_at ON keyframes (complete, at);
+  CREATE TABLE keyframe_chunks (
+    keyframe_id INTEGER NOT NULL,
+    chunk INTEGER NOT NULL,
+    data BLOB NOT NULL,
+    PRIMARY KEY (keyframe_id, chunk)
+  );
+  `,
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/** Bits of `episodes.reasons`. */
+export const DRIFT_REASON_BITS = { ready: 1, generation: 2, progressing: 4 } as const;

@@ -1,0 +1,110 @@
+/**
+ * `history:series`: one workload's recorded samples over a range as chart series, each
+ * downsampled with LTTB to at most maxPoints, with the rollouts, Warning markers and drift
+ * episodes of that range.
+ *
+ * The series start with the value in effect at `from` (the last sample before it, drawn at
+ * `from`), then every sample in range. Two samples further apart than the heartbeat allows
+ * mean recording was interrupted: a null point goes where the next heartbeat was due, so the
+ * chart breaks the line instead of pretending to know. A deleted workload's tombstone (all
+ * fields null) ends its lines the same way. A field that does not apply to the kind (all null)
+ * gives an empty series.
+ */
+import type { DatabaseSync } from 'node:sqlite';
+import type { Rollout, SeriesResult } from '../../../shared/contracts/history.ts';
+import { createWorkloadEvents, EPISODE_COLUMNS, toEpisode, type EpisodeRow } from './episode-rows.ts';
+import { downsample } from './lttb.ts';
+import { GAP_MS, HEARTBEAT_MS } from './recorder.ts';
+import { COUNT_FIELDS } from './sample-codec.ts';
+import { lowerBound, upperBound, createSampleReader } from './sample-read.ts';
+import { OPEN_END } from './schema.ts';
+
+export const DEFAULT_MAX_POINTS = 2_000;
+/** Warning markers per answer (a crash-looping pod repeats one Event; its count says how often). */
+const MAX_WARNINGS = 500;
+
+export interface SeriesQuery {
+  uid: string;
+  from: number;
+  to: number;
+  maxPoints?: number | undefined;
+}
+
+export interface WorkloadRow {
+  id: number;
+  uid: string;
+  kind: string;
+  namespace: string;
+  name: string;
+}
+
+export type SeriesAnswer = Omit<SeriesResult, 'since'>;
+
+export function createSeriesQuery(db: DatabaseSync, options: { now: () => number; gapMs?: number; heartbeatMs?: number }) {
+  const gapMs = options.gapMs ?? GAP_MS;
+  const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+  const workload = db.prepare('SELECT id, uid, kind, namespace, name FROM workloads WHERE uid = ?');
+  const rollouts = db.prepare(`SELECT generation, start_at, end_at, image FROM rollouts WHERE workload_id = ? AND start_at <= ? AND coalesce(end_at, ${OPEN_END}) >= ? ORDER BY start_at`);
+  const episodes = db.prepare(
+    `SELECT ${EPISODE_COLUMNS} FROM episodes e JOIN workloads w ON w.id = e.workload_id WHERE e.workload_id = ? AND e.start_at <= ? AND coalesce(e.end_at, ${OPEN_END}) >= ? ORDER BY e.start_at`,
+  );
+  const samples = createSampleReader(db);
+  const events = createWorkloadEvents(db);
+
+  /** The chart's time axis: sample indices in range, the carried-in value, and gap markers (-1). */
+  function axis(times: Float64Array, length: number, from: number, to: number): { x: Float64Array; source: Int32Array; raw: number } {
+    const first = lowerBound(times, from, length);
+    const end = upperBound(times, to, length);
+    const x: number[] = [];
+    const source: number[] = [];
+    const carried = first - 1;
+    if (carried >= 0 && from - (times[carried] as number) <= gapMs) {
+      x.push(from);
+      source.push(carried);
+    }
+    for (let i = first; i < end; i += 1) {
+      const previous = source.length > 0 ? (source.at(-1) as number) : -1;
+      if (previous >= 0 && (times[i] as number) - (times[previous] as number) > gapMs) {
+        x.push((times[previous] as number) + heartbeatMs);
+        source.push(-1);
+      }
+      x.push(times[i] as number);
+      source.push(i);
+    }
+    return { x: Float64Array.from(x), source: Int32Array.from(source), raw: end - first };
+  }
+
+  return function series(query: SeriesQuery): SeriesAnswer | null {
+    const row = workload.get(query.uid) as WorkloadRow | undefined;
+    if (!row) return null;
+    const { from, to } = query;
+    const maxPoints = query.maxPoints ?? DEFAULT_MAX_POINTS;
+    const columns = samples.range(row.id, from, to);
+    const { x, source, raw } = axis(columns.at, columns.length, from, to);
+    const ys = new Float64Array(x.length);
+    const series = COUNT_FIELDS.map((name) => {
+      const values = columns.counts[name];
+      let any = false;
+      for (let k = 0; k < x.length; k += 1) {
+        const index = source[k] as number;
+        const value = index < 0 ? NaN : (values[index] as number);
+        ys[k] = value;
+        if (!Number.isNaN(value)) any = true;
+      }
+      return { name, points: any ? downsample(x, ys, maxPoints) : [] };
+    });
+    const now = options.now();
+    return {
+      workload: { kind: row.kind as SeriesAnswer['workload']['kind'], namespace: row.namespace, name: row.name, uid: row.uid },
+      from,
+      to,
+      series,
+      rawSamples: raw,
+      rollouts: (rollouts.all(row.id, to, from) as Array<{ generation: number; start_at: number; end_at: number | null; image: string | null }>).map(
+        (r): Rollout => ({ generation: r.generation, start: r.start_at, end: r.end_at, ...(r.image ? { image: r.image } : {}) }),
+      ),
+      warnings: events.warnings(row.uid, from, to, MAX_WARNINGS),
+      episodes: (episodes.all(row.id, to, from) as unknown as EpisodeRow[]).map((e) => toEpisode(e, now)),
+    };
+  };
+}

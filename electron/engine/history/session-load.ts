@@ -1,0 +1,41 @@
+/**
+ * What a new recording session needs from earlier ones: the episodes and rollouts they left open
+ * (the recorder continues or closes them), the next episode id, and each workload's last
+ * recorded sample, read when the workload is first seen.
+ */
+import type { DatabaseSync } from 'node:sqlite';
+import type { EpisodeRecord, RolloutRecord } from './records.ts';
+import { reasonsOf } from './records.ts';
+import type { RecorderHistory } from './recorder.ts';
+import { decodeBlock, type SampleValues } from './sample-codec.ts';
+
+export function loadRecorderHistory(db: DatabaseSync): RecorderHistory {
+  const openEpisodes = new Map<string, EpisodeRecord>();
+  const episodes = db
+    .prepare('SELECT e.id, w.uid, e.start_at, e.peak_gap, e.reasons, e.trigger_generation, e.trigger_image FROM episodes e JOIN workloads w ON w.id = e.workload_id WHERE e.end_at IS NULL')
+    .all() as Array<{ id: number; uid: string; start_at: number; peak_gap: number; reasons: number; trigger_generation: number | null; trigger_image: string | null }>;
+  for (const row of episodes) {
+    const trigger = row.trigger_generation === null ? null : { generation: row.trigger_generation, ...(row.trigger_image ? { image: row.trigger_image } : {}) };
+    openEpisodes.set(row.uid, { id: row.id, uid: row.uid, start: row.start_at, end: null, peakGap: row.peak_gap, reasons: reasonsOf(row.reasons), trigger });
+  }
+  const openRollouts = new Map<string, RolloutRecord>();
+  const rollouts = db
+    .prepare('SELECT w.uid, r.generation, r.start_at, r.image FROM rollouts r JOIN workloads w ON w.id = r.workload_id WHERE r.end_at IS NULL ORDER BY r.generation')
+    .all() as Array<{ uid: string; generation: number; start_at: number; image: string | null }>;
+  for (const row of rollouts) openRollouts.set(row.uid, { uid: row.uid, generation: row.generation, start: row.start_at, end: null, image: row.image });
+  const nextEpisodeId = Number((db.prepare('SELECT coalesce(max(id), 0) + 1 AS next FROM episodes').get() as { next: number }).next);
+  const lastBlock = db.prepare(
+    'SELECT b.start_at, b.data FROM sample_blocks b JOIN workloads w ON w.id = b.workload_id WHERE w.uid = ? ORDER BY b.end_at DESC, b.id DESC LIMIT 1',
+  );
+  return {
+    openEpisodes,
+    openRollouts,
+    nextEpisodeId,
+    previous(uid): { at: number; values: SampleValues } | undefined {
+      const row = lastBlock.get(uid) as { start_at: number; data: Uint8Array } | undefined;
+      if (!row) return undefined;
+      const block = decodeBlock(row.start_at, row.data, null);
+      return block.count > 0 ? { at: block.last, values: block.previous } : undefined;
+    },
+  };
+}

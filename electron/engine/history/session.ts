@@ -1,0 +1,209 @@
+/**
+ * Recording one context: its database, the recorder fed by the object cache, and the timers that
+ * flush (one transaction every FLUSH_INTERVAL_MS), send heartbeats, take keyframes and prune.
+ *
+ * The cache's change listener only queues in memory; the disk is written from a timer, so a slow
+ * or full disk can never hold up the live stream. A failed write pauses recording (a full disk)
+ * or reports an error (anything else) on `history:status`, drops what it could not write and
+ * retries every RETRY_MS; once a write succeeds again, the current state of every workload is
+ * written afresh and a new keyframe is taken, so the history picks up where it can.
+ *
+ * `close()` is synchronous: whatever is queued, including a flush waiting on compression, is
+ * written before the database closes, so a context switch loses nothing and the next session can
+ * open the same file at once.
+ */
+import type { DatabaseSync } from 'node:sqlite';
+import type { SlimObject } from '../../../shared/cluster.ts';
+import type { HistoryStatus } from '../../../shared/contracts/history.ts';
+import type { ObjectCache } from '../stream/cache.ts';
+import { isDiskFull } from './db.ts';
+import type { Batch } from './records.ts';
+import { createRecorder, type Recorder } from './recorder.ts';
+import { loadRecorderHistory } from './session-load.ts';
+import { encodeDeltas, encodeDeltasSync, writeKeyframe, type KeyframeJob } from './state-log.ts';
+import type { HistoryWriter } from './writer.ts';
+import { createWriter } from './writer.ts';
+
+export const FLUSH_INTERVAL_MS = 500;
+export const HEARTBEAT_CHECK_MS = 15_000;
+export const RETRY_MS = 10_000;
+/** A keyframe at least this often while objects change... */
+export const KEYFRAME_INTERVAL_MS = 10 * 60_000;
+/** ...and after this many changes, so rebuilding a past state replays a bounded log. */
+export const KEYFRAME_MAX_DELTAS = 100_000;
+
+export interface SessionTiming {
+  flushIntervalMs?: number;
+  heartbeatCheckMs?: number;
+  heartbeatMs?: number;
+  gapMs?: number;
+  retryMs?: number;
+  keyframeIntervalMs?: number;
+  keyframeMaxDeltas?: number;
+  keyframeChunkObjects?: number;
+}
+
+export interface RecordingOptions extends SessionTiming {
+  db: DatabaseSync;
+  cache: ObjectCache;
+  now(): number;
+  log(message: string): void;
+  /** State changes and new counts, for `history:status`. */
+  onStatus(change: Pick<HistoryStatus, 'state'> & { message?: string | undefined }): void;
+  /** After every successful flush (the status counts moved). */
+  onFlushed(samples: number): void;
+}
+
+export interface Recording {
+  /** The cache now holds the whole cluster (informers listed every kind). */
+  synced(): void;
+  /** Writes what is queued now (tests; the timer does this every FLUSH_INTERVAL_MS). */
+  flush(): Promise<void>;
+  /** Queues heartbeats now (tests; the timer does this every HEARTBEAT_CHECK_MS). */
+  heartbeat(): void;
+  /** The writer's cached rows may be stale (retention deleted rows). */
+  forgetCachedRows(): void;
+  close(): void;
+}
+
+/** Starts recording the cache's changes into `db` (which must hold the current schema). */
+export function startRecording(options: RecordingOptions): Recording {
+  const { db, cache, now, log } = options;
+  const writer: HistoryWriter = createWriter(db);
+  const recorder: Recorder = createRecorder({ now, history: loadRecorderHistory(db), ...pick(options, ['heartbeatMs', 'gapMs']) });
+  let state: 'recording' | 'paused' | 'error' = 'recording';
+  let closed = false;
+  let synced = false;
+  let resuming = false;
+  /** The batch a flush took and has not written yet (compressing its changes). */
+  let inFlight: { batch: Batch; keyframe: SlimObject[] | undefined; at: number } | undefined;
+  let keyframeJob: KeyframeJob | undefined;
+  let keyframeTaken = false;
+  let lastKeyframeAt = now();
+  let deltasSinceKeyframe = 0;
+  let needKeyframe = false;
+
+  function fail(error: unknown): void {
+    writer.reset();
+    keyframeJob?.cancel();
+    keyframeJob = undefined;
+    keyframeTaken = false;
+    resuming = false;
+    const message = (error as Error).message ?? String(error);
+    const full = isDiskFull(error);
+    const next = full ? 'paused' : 'error';
+    const text = full
+      ? 'Recording is paused: the disk is full. The live view keeps working; recording resumes by itself once there is space.'
+      : `Recording failed: ${message}. The live view keeps working; recording is retried.`;
+    if (state === 'recording') log(`[kubedrift] history: ${text}`);
+    state = next;
+    options.onStatus({ state: next, message: text });
+  }
+
+  function wantKeyframe(at: number): boolean {
+    if (!synced || keyframeJob) return false;
+    if (needKeyframe || !keyframeTaken) return true;
+    return deltasSinceKeyframe >= (options.keyframeMaxDeltas ?? KEYFRAME_MAX_DELTAS) || (deltasSinceKeyframe > 0 && at - lastKeyframeAt >= (options.keyframeIntervalMs ?? KEYFRAME_INTERVAL_MS));
+  }
+
+  function startKeyframe(id: number, objects: SlimObject[], at: number): void {
+    const job = writeKeyframe(db, id, objects, options.keyframeChunkObjects);
+    keyframeJob = job;
+    keyframeTaken = true;
+    needKeyframe = false;
+    lastKeyframeAt = at;
+    deltasSinceKeyframe = 0;
+    job.done.then(
+      () => {
+        if (keyframeJob === job) keyframeJob = undefined;
+      },
+      (error: unknown) => {
+        if (keyframeJob !== job || closed) return;
+        keyframeJob = undefined;
+        fail(error);
+      },
+    );
+  }
+
+  function write(batch: Batch, deltas: Uint8Array | null, keyframe: SlimObject[] | undefined, at: number): void {
+    const result = writer.write(batch, deltas, keyframe ? { at, objects: keyframe.length } : undefined);
+    deltasSinceKeyframe += batch.deltas.length;
+    if (keyframe && result.keyframeId !== undefined) startKeyframe(result.keyframeId, keyframe, at);
+    if (state !== 'recording') {
+      state = 'recording';
+      log('[kubedrift] history: recording resumed');
+      options.onStatus({ state: 'recording' });
+    }
+    resuming = false;
+    options.onFlushed(result.samples);
+  }
+
+  async function flush(): Promise<void> {
+    if (closed || inFlight) return;
+    if (recorder.takeLostDeltas()) needKeyframe = true;
+    const batch = recorder.take();
+    if (state !== 'recording' && !resuming) return;
+    const at = now();
+    const keyframe = wantKeyframe(at) ? cache.list().filter((o) => o.kind !== 'Event') : undefined;
+    const flight = { batch, keyframe, at };
+    inFlight = flight;
+    try {
+      const deltas = batch.deltas.length > 0 ? await encodeDeltas(batch.deltas) : null;
+      if (inFlight !== flight) return;
+      write(batch, deltas, keyframe, at);
+    } catch (error) {
+      if (!closed) fail(error);
+    } finally {
+      if (inFlight === flight) inFlight = undefined;
+    }
+  }
+
+  const timers = [
+    setInterval(() => void flush(), options.flushIntervalMs ?? FLUSH_INTERVAL_MS),
+    setInterval(() => recorder.heartbeat(), options.heartbeatCheckMs ?? HEARTBEAT_CHECK_MS),
+    setInterval(() => {
+      if (state === 'recording') return;
+      recorder.resync();
+      needKeyframe = true;
+      resuming = true;
+      void flush();
+    }, options.retryMs ?? RETRY_MS),
+  ];
+  for (const timer of timers) timer.unref();
+
+  const unsubscribe = cache.onChange((change) => recorder.onChange(change));
+  // Objects already cached (recording switched on while connected) count as first seen now.
+  for (const object of cache.list()) recorder.onChange({ type: 'upsert', object, previous: undefined });
+
+  return {
+    synced() {
+      if (synced) return;
+      synced = true;
+      recorder.synced();
+    },
+    flush,
+    heartbeat: () => recorder.heartbeat(),
+    forgetCachedRows: () => writer.reset(),
+    close() {
+      if (closed) return;
+      closed = true;
+      unsubscribe();
+      for (const timer of timers) clearInterval(timer);
+      keyframeJob?.cancel();
+      const pending = [inFlight, { batch: recorder.take(), keyframe: undefined, at: now() }];
+      inFlight = undefined;
+      if (state !== 'recording') return;
+      try {
+        for (const flight of pending) if (flight) writer.write(flight.batch, flight.batch.deltas.length > 0 ? encodeDeltasSync(flight.batch.deltas) : null, undefined);
+      } catch (error) {
+        log(`[kubedrift] history: the last changes could not be written: ${(error as Error).message}`);
+      }
+    },
+  };
+}
+
+function pick<T extends object, K extends keyof T>(source: T, keys: readonly K[]): Pick<T, K> {
+  const out = {} as Pick<T, K>;
+  for (const key of keys) if (source[key] !== undefined) out[key] = source[key];
+  return out;
+}

@@ -1,0 +1,141 @@
+/**
+ * One context's history store: the opened database with its queries, the recording (when on),
+ * retention, and the numbers `history:status` shows. The feature (index.ts) holds one at a time
+ * and swaps it on a context switch.
+ */
+import { statSync } from 'node:fs';
+import type { SlimObject } from '../../../shared/cluster.ts';
+import type { HistoryStatus } from '../../../shared/contracts/history.ts';
+import type { ObjectCache } from '../stream/cache.ts';
+import { createCompareQuery } from './compare.ts';
+import { openHistoryDb, type OpenedDb } from './db.ts';
+import { createEpisodeQueries } from './episode-query.ts';
+import { prune, readSince, writeSince, type RetentionLimits } from './retention.ts';
+import { createSeriesQuery } from './series.ts';
+import { startRecording, type Recording, type SessionTiming } from './session.ts';
+import { createStateReader } from './state-at.ts';
+import { dropIncompleteKeyframes } from './state-log.ts';
+
+export interface StoreOptions {
+  file: string;
+  context: string;
+  cache: ObjectCache;
+  /** Record the cache's changes (false: only answer queries about what was recorded). */
+  record: boolean;
+  now(): number;
+  log(message: string): void;
+  limits(): RetentionLimits;
+  /** Called with the new status whenever it changes. */
+  onStatus(status: HistoryStatus): void;
+  timing?: SessionTiming;
+}
+
+export type HistoryStore = ReturnType<typeof openStore>;
+
+function fileBytes(file: string): number {
+  let total = 0;
+  for (const suffix of ['', '-wal']) {
+    try {
+      total += statSync(`${file}${suffix}`).size;
+    } catch {
+      // A missing WAL file is an empty one.
+    }
+  }
+  return total;
+}
+
+/** Opens the store; throws when the database cannot be opened at all. */
+export function openStore(options: StoreOptions) {
+  const { now, log } = options;
+  const opened: OpenedDb = openHistoryDb(options.file, now);
+  const { db } = opened;
+  if (opened.recovered) log(`[kubedrift] history: ${opened.recovered}`);
+  dropIncompleteKeyframes(db);
+  if (readSince(db) === null) writeSince(db, now());
+  const countSamples = (): number => Number((db.prepare('SELECT coalesce(sum(count), 0) AS n FROM sample_blocks').get() as { n: number }).n);
+  const countEpisodes = db.prepare('SELECT count(*) AS n FROM episodes');
+  let samples = countSamples();
+  let status: HistoryStatus = {
+    context: options.context,
+    state: options.record ? 'recording' : 'off',
+    ...(opened.recovered ? { message: opened.recovered } : {}),
+    since: readSince(db),
+    bytes: fileBytes(options.file),
+    samples,
+    episodes: 0,
+  };
+  let closed = false;
+
+  function refresh(change: Partial<HistoryStatus> = {}): void {
+    const next: HistoryStatus = { ...status, ...change, since: readSince(db), bytes: fileBytes(options.file), samples, episodes: Number((countEpisodes.get() as { n: number }).n) };
+    if (change.state && change.message === undefined) delete next.message;
+    status = next;
+    options.onStatus(status);
+  }
+
+  const series = createSeriesQuery(db, { now, ...(options.timing?.gapMs ? { gapMs: options.timing.gapMs } : {}), ...(options.timing?.heartbeatMs ? { heartbeatMs: options.timing.heartbeatMs } : {}) });
+  const episodes = createEpisodeQueries(db, { now });
+  const compare = createCompareQuery(db);
+  const state = createStateReader(db);
+  let dirty = false;
+
+  const recording: Recording | undefined = options.record
+    ? startRecording({
+        db,
+        cache: options.cache,
+        now,
+        log,
+        ...options.timing,
+        onStatus: (change) => refresh(change),
+        onFlushed: (written) => {
+          samples += written;
+          dirty = dirty || written > 0;
+        },
+      })
+    : undefined;
+
+  function applyRetention(): void {
+    try {
+      if (!prune(db, now(), options.limits())) return;
+      recording?.forgetCachedRows();
+      state.clear();
+      samples = countSamples();
+      refresh();
+    } catch (error) {
+      log(`[kubedrift] history: pruning failed: ${(error as Error).message}`);
+    }
+  }
+  applyRetention();
+  refresh();
+
+  return {
+    db,
+    file: options.file,
+    series,
+    episodes,
+    compare,
+    status: () => status,
+    since: () => status.since,
+    /** The objects (Events excepted) at `at`, sorted; the live cache for a future time. */
+    async objectsAt(at: number): Promise<SlimObject[]> {
+      return state.objectsAt(at);
+    },
+    synced: () => recording?.synced(),
+    flush: () => recording?.flush() ?? Promise.resolve(),
+    heartbeat: () => recording?.heartbeat(),
+    applyRetention,
+    /** Re-reads the counts for the status stream when anything was written since the last time. */
+    tick(): void {
+      if (!dirty || closed) return;
+      dirty = false;
+      refresh();
+    },
+    close(): void {
+      if (closed) return;
+      closed = true;
+      recording?.close();
+      state.clear();
+      db.close();
+    },
+  };
+}

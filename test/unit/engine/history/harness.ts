@@ -1,0 +1,63 @@
+/**
+ * A history store on a temporary directory, fed through a real ObjectCache, on a manual clock,
+ * flushed by hand: what the store tests drive.
+ */
+import path from 'node:path';
+import { historyFile } from '../../../../electron/engine/history/db.ts';
+import { openStore, type HistoryStore } from '../../../../electron/engine/history/store.ts';
+import type { SessionTiming } from '../../../../electron/engine/history/session.ts';
+import type { RetentionLimits } from '../../../../electron/engine/history/retention.ts';
+import { ObjectCache } from '../../../../electron/engine/stream/cache.ts';
+import type { HistoryStatus } from '../../../../shared/contracts/history.ts';
+import { manualClock } from './fixtures.ts';
+
+/** Timers that never fire on their own: the test flushes and beats. */
+export const MANUAL_TIMING: SessionTiming = { flushIntervalMs: 2 ** 30, heartbeatCheckMs: 2 ** 30, retryMs: 2 ** 30 };
+
+export interface StoreHarness {
+  dir: string;
+  file: string;
+  cache: ObjectCache;
+  clock: ReturnType<typeof manualClock>;
+  statuses: HistoryStatus[];
+  logs: string[];
+  store: HistoryStore;
+  limits: RetentionLimits;
+  /** Closes the store and opens the file again (an app restart), keeping cache and clock. */
+  reopen(options?: { record?: boolean; timing?: SessionTiming }): HistoryStore;
+}
+
+export function storeHarness(dir: string, options: { timing?: SessionTiming; limits?: RetentionLimits; context?: string } = {}): StoreHarness {
+  const cache = new ObjectCache();
+  const clock = manualClock();
+  const statuses: HistoryStatus[] = [];
+  const logs: string[] = [];
+  const file = historyFile(path.join(dir, 'data'), options.context ?? 'test');
+  const harness: StoreHarness = {
+    dir,
+    file,
+    cache,
+    clock,
+    statuses,
+    logs,
+    limits: options.limits ?? { maxAgeMs: 14 * 86_400_000, maxBytes: 1024 ** 3 },
+    store: undefined as unknown as HistoryStore,
+    reopen(next = {}) {
+      harness.store?.close();
+      harness.store = openStore({
+        file,
+        context: options.context ?? 'test',
+        cache,
+        record: next.record ?? true,
+        now: clock.now,
+        log: (m) => logs.push(m),
+        limits: () => harness.limits,
+        onStatus: (s) => statuses.push(s),
+        timing: next.timing ?? options.timing ?? MANUAL_TIMING,
+      });
+      return harness.store;
+    },
+  };
+  harness.reopen();
+  return harness;
+}

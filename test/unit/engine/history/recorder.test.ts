@@ -1,0 +1,149 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { HEARTBEAT_MS } from '../../../../electron/engine/history/recorder.ts';
+import { withTempDir } from '../../../helpers/tmp.ts';
+import { deployment, event, pod, replicaSet } from './fixtures.ts';
+import { storeHarness, type StoreHarness } from './harness.ts';
+
+let dir: string;
+let cleanup: () => Promise<void>;
+let h: StoreHarness;
+beforeEach(async () => {
+  ({ dir, cleanup } = await withTempDir());
+  h = storeHarness(dir);
+});
+afterEach(async () => {
+  h.store.close();
+  await cleanup();
+});
+
+const series = (name: string, uid = 'd1', from = 0, to = Number.MAX_SAFE_INTEGER) => h.store.series({ uid, from, to })?.series.find((s) => s.name === name)?.points;
+
+describe('recording a rollout', () => {
+  it('records the samples, the rollout, one episode with its trigger, and the Warnings of the pods', async () => {
+    const t0 = h.clock.now();
+    h.cache.upsert(deployment('web', 'd1', { generation: 1, image: 'web:v1' }));
+    h.cache.upsert(replicaSet('web-2', 'rs2', 'd1'));
+    h.cache.upsert(pod('web-2-a', 'p1', 'rs2'));
+    h.clock.advance(1_000);
+    h.cache.upsert(deployment('web', 'd1', { generation: 2, observedGeneration: 1, image: 'web:broken' }));
+    h.clock.advance(1_000);
+    h.cache.upsert(deployment('web', 'd1', { generation: 2, current: 3, updated: 1, image: 'web:broken', progressing: { status: 'True', reason: 'ReplicaSetUpdated' } }));
+    h.cache.upsert(event('e1', { kind: 'Pod', name: 'web-2-a', uid: 'p1' }, h.clock.now(), 'Warning', 'Failed'));
+    h.cache.upsert(event('e2', { kind: 'Deployment', name: 'web', uid: 'd1' }, h.clock.now(), 'Normal', 'ScalingReplicaSet'));
+    h.cache.upsert(event('e3', { kind: 'Pod', name: 'other', uid: 'unrelated' }, h.clock.now(), 'Warning', 'Failed'));
+    h.clock.advance(5_000);
+    h.cache.upsert(deployment('web', 'd1', { generation: 2, image: 'web:broken' }));
+    await h.store.flush();
+
+    const result = h.store.series({ uid: 'd1', from: t0, to: t0 + 10_000 });
+    expect(result?.rawSamples).toBe(4);
+    expect(result?.series.find((s) => s.name === 'updated')?.points).toEqual([
+      [t0, 2],
+      [t0 + 1_000, 2],
+      [t0 + 2_000, 1],
+      [t0 + 7_000, 2],
+    ]);
+    expect(result?.series.find((s) => s.name === 'observedGeneration')?.points.map((p) => p[1])).toEqual([1, 1, 2, 2]);
+    expect(result?.rollouts).toEqual([{ generation: 2, start: t0 + 1_000, end: t0 + 7_000, image: 'web:broken' }]);
+    expect(result?.warnings.map((w) => w.uid)).toEqual(['e1']);
+    expect(result?.episodes).toHaveLength(1);
+    const episode = result?.episodes[0];
+    expect(episode).toMatchObject({ start: t0 + 1_000, end: t0 + 7_000, durationMs: 6_000, trigger: { generation: 2, image: 'web:broken' }, peakGap: 0 });
+    expect(episode?.reasons.sort()).toEqual(['generation', 'progressing']);
+
+    const detail = h.store.episodes.episode(episode?.id ?? -1);
+    expect(detail?.events?.map((e) => [e.uid, e.type])).toEqual([
+      ['e1', 'Warning'],
+      ['e2', 'Normal'],
+    ]);
+  });
+
+  it('writes a sample only when a recorded field changed, plus heartbeats', async () => {
+    const t0 = h.clock.now();
+    h.cache.upsert(deployment('web', 'd1'));
+    h.clock.advance(1_000);
+    // A change nobody records (a label, a new resourceVersion) writes nothing.
+    h.cache.upsert(deployment('web', 'd1'));
+    h.clock.advance(HEARTBEAT_MS);
+    h.store.heartbeat();
+    await h.store.flush();
+    expect(series('desired')).toEqual([
+      [t0, 2],
+      [t0 + 1_000 + HEARTBEAT_MS, 2],
+    ]);
+  });
+
+  it('breaks the line where recording was interrupted and where the workload was deleted', async () => {
+    const t0 = h.clock.now();
+    h.cache.upsert(deployment('web', 'd1'));
+    await h.store.flush();
+    h.store.close();
+    h.clock.advance(3_600_000);
+    h.cache.clear();
+    h.reopen();
+    h.cache.upsert(deployment('web', 'd1', { ready: 1 }));
+    h.clock.advance(1_000);
+    h.cache.delete('Deployment', 'd1');
+    await h.store.flush();
+    expect(series('ready')).toEqual([
+      [t0, 2],
+      [t0 + HEARTBEAT_MS, null],
+      [t0 + 3_600_000, 1],
+      [t0 + 3_601_000, null],
+    ]);
+    const all = h.store.episodes.episodes({ from: 0, to: Number.MAX_SAFE_INTEGER }).episodes;
+    expect(all).toEqual([expect.objectContaining({ start: t0 + 3_600_000, end: t0 + 3_601_000, reasons: ['ready'] })]);
+  });
+});
+
+describe('history across restarts', () => {
+  it('continues an episode after a quick restart', async () => {
+    const t0 = h.clock.now();
+    h.cache.upsert(deployment('web', 'd1', { ready: 0 }));
+    await h.store.flush();
+    h.store.close();
+    h.clock.advance(20_000);
+    h.cache.clear();
+    h.reopen();
+    h.cache.upsert(deployment('web', 'd1', { ready: 1 }));
+    h.clock.advance(5_000);
+    h.cache.upsert(deployment('web', 'd1', { ready: 2 }));
+    await h.store.flush();
+    const { episodes } = h.store.episodes.episodes({ from: 0, to: Number.MAX_SAFE_INTEGER });
+    expect(episodes).toEqual([expect.objectContaining({ start: t0, end: t0 + 25_000, peakGap: 2 })]);
+  });
+
+  it('closes an episode at the last known moment after a long gap and starts a new one', async () => {
+    const t0 = h.clock.now();
+    h.cache.upsert(deployment('web', 'd1', { ready: 0 }));
+    h.clock.advance(10_000);
+    h.cache.upsert(deployment('web', 'd1', { ready: 1 }));
+    await h.store.flush();
+    h.store.close();
+    h.clock.advance(3_600_000);
+    h.cache.clear();
+    h.reopen();
+    h.cache.upsert(deployment('web', 'd1', { ready: 1 }));
+    await h.store.flush();
+    const { episodes } = h.store.episodes.episodes({ from: 0, to: Number.MAX_SAFE_INTEGER });
+    expect(episodes.map((e) => [e.start - t0, e.end === null ? null : e.end - t0])).toEqual([
+      [0, 10_000],
+      [3_610_000, null],
+    ]);
+  });
+
+  it('closes what was left open for workloads deleted while the app was closed, once synced', async () => {
+    const t0 = h.clock.now();
+    h.cache.upsert(deployment('gone', 'g1', { ready: 0 }));
+    await h.store.flush();
+    h.store.close();
+    h.clock.advance(600_000);
+    h.cache.clear();
+    h.reopen();
+    h.cache.upsert(deployment('web', 'd1'));
+    h.store.synced();
+    await h.store.flush();
+    const { episodes } = h.store.episodes.episodes({ from: 0, to: Number.MAX_SAFE_INTEGER });
+    expect(episodes).toEqual([expect.objectContaining({ workload: expect.objectContaining({ uid: 'g1' }), start: t0, end: t0 })]);
+  });
+});
