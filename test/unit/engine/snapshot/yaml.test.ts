@@ -13,6 +13,9 @@ import { openSession, type KubectlSession } from '../../../kubectl/session.ts';
 import { withTempDir } from '../../../helpers/tmp.ts';
 import { exportBytes, startFixture, type Fixture } from './engine-fixture.ts';
 
+/** A parsed YAML document, read loosely. */
+type Doc = { kind: string; status?: { phase?: string }; metadata: { name?: string; uid?: string } };
+
 let fixture: Fixture;
 let fresh: SimCluster;
 let k: KubectlSession;
@@ -38,15 +41,15 @@ describe.skipIf(kubectlMissing !== undefined)('YAML bundle', () => {
     const { bytes, result } = await exportBytes(fixture.engine, { format: 'yaml', scope: { type: 'cluster' }, at: null });
     expect(result.fileName).toMatch(/^kubedrift-demo-\d{8}-\d{6}\.yaml$/);
     const text = bytes.toString('utf8');
-    const docs = parseAllDocuments(text).map((doc) => doc.toJS() as Record<string, any>);
+    const docs = parseAllDocuments(text).map((doc) => doc.toJS() as Doc);
     expect(docs.length).toBeGreaterThan(10);
     for (const doc of docs) {
-      expect(doc['status'], `${doc['kind']}/${doc['metadata']?.name}`).toBeUndefined();
-      expect(Object.keys(doc['metadata'])).not.toContain('uid');
-      expect(Object.keys(doc['metadata'])).not.toContain('resourceVersion');
-      expect(['Pod', 'Event', 'Node']).not.toContain(doc['kind']);
+      expect(doc.status, `${doc.kind}/${doc.metadata.name}`).toBeUndefined();
+      expect(Object.keys(doc.metadata)).not.toContain('uid');
+      expect(Object.keys(doc.metadata)).not.toContain('resourceVersion');
+      expect(['Pod', 'Event', 'Node']).not.toContain(doc.kind);
     }
-    expect(docs.findIndex((doc) => doc['kind'] !== 'Namespace')).toBeGreaterThan(docs.findLastIndex((doc) => doc['kind'] === 'Namespace'));
+    expect(docs.findIndex((doc) => doc.kind !== 'Namespace')).toBeGreaterThan(docs.findLastIndex((doc) => doc.kind === 'Namespace'));
     expect(text).toMatch(/^# Left out: .*Events/m);
     const file = path.join(dir, 'bundle.yaml');
     await writeFile(file, text);
@@ -55,15 +58,15 @@ describe.skipIf(kubectlMissing !== undefined)('YAML bundle', () => {
     expect(applied.code).toBe(0);
     expect(applied.stdout).toMatch(/deployment\.apps\/frontend created/);
     const listed = await k.run(['get', 'deployments', '-A', '-o', 'name']);
-    expect(listed.stdout.trim().split('\n').length).toBe(docs.filter((doc) => doc['kind'] === 'Deployment').length + 1);
+    expect(listed.stdout.trim().split('\n').length).toBe(docs.filter((doc) => doc.kind === 'Deployment').length + 1);
   });
 
   it('keeps every object with its status when asked, and kubectl still reads it', async () => {
     const { bytes } = await exportBytes(fixture.engine, { format: 'yaml', scope: { type: 'namespace', namespace: 'shop' }, at: null, keepStatus: true });
     const text = bytes.toString('utf8');
-    const docs = parseAllDocuments(text).map((doc) => doc.toJS() as Record<string, any>);
-    expect(docs.some((doc) => doc['kind'] === 'Pod' && doc['status']?.phase)).toBe(true);
-    expect(docs.some((doc) => doc['kind'] === 'Deployment' && doc['metadata'].uid)).toBe(true);
+    const docs = parseAllDocuments(text).map((doc) => doc.toJS() as Doc);
+    expect(docs.some((doc) => doc.kind === 'Pod' && doc.status?.phase)).toBe(true);
+    expect(docs.some((doc) => doc.kind === 'Deployment' && doc.metadata.uid)).toBe(true);
     const file = path.join(dir, 'record.yaml');
     await writeFile(file, text);
     const dryRun = await k.run(['create', '--dry-run=client', '-o', 'name', '-f', file]);
