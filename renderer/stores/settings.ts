@@ -1,6 +1,7 @@
 /**
- * User settings (for now the theme). The chosen theme is applied as `data-theme` and
- * `color-scheme` on <html>; "system" follows the OS through prefers-color-scheme, live.
+ * User settings: the theme, and how history is recorded and kept. The chosen theme is applied
+ * as `data-theme` and `color-scheme` on <html>; "system" follows the OS through
+ * prefers-color-scheme, live.
  */
 import { defineStore } from 'pinia';
 import { computed, onScopeDispose, ref, shallowRef, watchEffect } from 'vue';
@@ -10,6 +11,9 @@ import { api } from '../api/index.ts';
 import { follow } from './live.ts';
 
 export type ResolvedTheme = 'light' | 'dark';
+
+/** The history settings `settings:update` accepts. */
+export type HistorySettings = Pick<Settings, 'historyRecording' | 'historyRetentionDays' | 'historyMaxBytes'>;
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 /**
@@ -95,5 +99,13 @@ export const useSettingsStore = defineStore('settings', () => {
     }
   }
 
-  return { settings, theme, resolvedTheme, loadError, saveError, setTheme };
+  /** Saves history settings; resolves to the engine's refusal, or null once saved. */
+  async function setHistory(patch: HistorySettings): Promise<KdError | null> {
+    const result = await api().request('settings:update', patch);
+    if (!result.ok) return result.error;
+    apply(result.value);
+    return null;
+  }
+
+  return { settings, theme, resolvedTheme, loadError, saveError, setTheme, setHistory };
 });

@@ -1,0 +1,47 @@
+/**
+ * The history retention form's rules: what the fields start from, and whether what the user
+ * typed can be saved. The limits restate shared/model.ts (HISTORY_RETENTION_DAYS,
+ * HISTORY_MAX_BYTES) so the bundle does not pull the schema library; the engine checks again.
+ */
+import type { Settings } from '../../../shared/model.ts';
+import type { HistorySettings } from '../../stores/settings.ts';
+
+export const RETENTION_DAYS = { min: 1, max: 365, default: 14 } as const;
+const MIB = 1024 ** 2;
+const GIB = 1024 ** 3;
+export const MAX_BYTES = { min: 64 * MIB, max: 1024 ** 4, default: GIB } as const;
+
+export type SizeUnit = 'MiB' | 'GiB';
+export const UNIT_BYTES: Record<SizeUnit, number> = { MiB: MIB, GiB: GIB };
+
+export interface HistoryForm {
+  recording: boolean;
+  days: string;
+  size: string;
+  unit: SizeUnit;
+}
+
+/** The form as the saved settings fill it (defaults where unset). */
+export function formFrom(settings: Settings | null): HistoryForm {
+  const bytes = settings?.historyMaxBytes ?? MAX_BYTES.default;
+  const unit: SizeUnit = bytes % GIB === 0 ? 'GiB' : 'MiB';
+  return {
+    recording: settings?.historyRecording ?? true,
+    days: String(settings?.historyRetentionDays ?? RETENTION_DAYS.default),
+    size: String(Math.round((bytes / UNIT_BYTES[unit]) * 100) / 100),
+    unit,
+  };
+}
+
+/** The settings the form asks for, or what is wrong with it. */
+export function checkForm(form: HistoryForm): { patch: Required<HistorySettings> } | { error: string } {
+  const days = Number(form.days);
+  if (form.days.trim() === '' || !Number.isInteger(days)) return { error: 'Keep history for a whole number of days.' };
+  if (days < RETENTION_DAYS.min || days > RETENTION_DAYS.max) return { error: `Keep history between ${RETENTION_DAYS.min} and ${RETENTION_DAYS.max} days.` };
+  const size = Number(form.size);
+  if (form.size.trim() === '' || !Number.isFinite(size) || size <= 0) return { error: 'The size limit must be a positive number.' };
+  const bytes = Math.round(size * UNIT_BYTES[form.unit]);
+  if (bytes < MAX_BYTES.min) return { error: 'The size limit must be at least 64 MiB.' };
+  if (bytes > MAX_BYTES.max) return { error: 'The size limit can be at most 1024 GiB (1 TiB).' };
+  return { patch: { historyRecording: form.recording, historyRetentionDays: days, historyMaxBytes: bytes } };
+}
