@@ -100,10 +100,12 @@ export function createDiffFeature(context: EngineContext): Feature<typeof diffRe
     if (!name) return err('kubeconfig', 'No context is selected.');
     if (config.paths.length === 0) return err('invalid-request', 'Choose a folder or file of manifests first.');
     let lastEmit = 0;
+    let lastPhase: RunPhase | undefined;
     const onProgress = (phase: RunPhase, done: number, total: number) => {
       const now = Date.now();
-      if (done !== total && now - lastEmit < PROGRESS_INTERVAL_MS) return;
+      if (phase === lastPhase && done !== total && now - lastEmit < PROGRESS_INTERVAL_MS) return;
       lastEmit = now;
+      lastPhase = phase;
       if (forGeneration === generation) emit({ state: 'running', trigger, phase, done, total });
     };
     try {
