@@ -27,6 +27,7 @@ export const VIEWS = [
   { id: 'nodes', label: 'Nodes', icon: 'nodes', group: 'main', component: defineAsyncComponent(() => import('./nodes/NodesView.vue')) },
   { id: 'controllers', label: 'Controllers', icon: 'controllers', group: 'main', component: defineAsyncComponent(() => import('./controllers/ControllersView.vue')) },
   { id: 'cluster', label: 'Cluster', icon: 'cluster', group: 'main', component: defineAsyncComponent(() => import('./cluster/ClusterView.vue')) },
+  { id: 'snapshots', label: 'Snapshots', icon: 'snapshot', group: 'main', component: defineAsyncComponent(() => import('./snapshots/SnapshotsView.vue')) },
   { id: 'diagnostics', label: 'Diagnostics', icon: 'search', group: 'footer', component: defineAsyncComponent(() => import('./diagnostics/DiagnosticsView.vue')) },
   { id: 'settings', label: 'Settings', icon: 'settings', group: 'footer', component: defineAsyncComponent(() => import('./settings/SettingsView.vue')) },
 ] as const satisfies readonly ViewEntry[];
