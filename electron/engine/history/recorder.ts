@@ -230,9 +230,10 @@ export function createRecorder(options: RecorderOptions): Recorder {
     },
     resync() {
       const at = now();
+      const queued = new Set(pending.samples.map((s) => s.uid));
       for (const t of tracked.values()) {
         pending.workloads.set(t.ref.uid, { ...t.ref, at });
-        writeSample(t, Math.max(at, t.writtenAt));
+        if (!queued.has(t.ref.uid)) writeSample(t, Math.max(at, t.writtenAt));
         if (t.episode) writeEpisode(t.episode);
         if (t.rollout) writeRollout(t.rollout);
       }

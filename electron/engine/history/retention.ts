@@ -89,14 +89,19 @@ export function prune(db: DatabaseSync, now: number, limits: RetentionLimits): b
     cut = true;
   }
   let used = usedBytes(db);
+  const nextKeyframe = db.prepare('SELECT min(at) AS at FROM keyframes WHERE complete = 1 AND at > ?');
   for (let i = 0; i < MAX_SIZE_CUTS && used > limits.maxBytes; i += 1) {
     const start = Math.max(oldest(db) ?? now, readSince(db) ?? 0);
     if (start >= now) break;
-    deleteBefore(db, start + Math.max(60_000, Math.ceil((now - start) / 10)));
+    // At least a tenth of what is left, and at least up to the next keyframe: the object log
+    // before a keyframe can only go once the cut passes it.
+    const keyframe = (nextKeyframe.get(readSince(db) ?? 0) as { at: number | null }).at;
+    const step = Math.max(start + Math.max(60_000, Math.ceil((now - start) / 10)), keyframe ?? 0);
+    deleteBefore(db, Math.min(step, now));
     cut = true;
     const after = usedBytes(db);
     // Nothing more can go (what is left is needed to rebuild recent states): stop cutting.
-    if (after >= used) break;
+    if (after >= used && keyframe === null) break;
     used = after;
   }
   if (cut) db.exec(`PRAGMA incremental_vacuum(${VACUUM_PAGES})`);

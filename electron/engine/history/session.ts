@@ -162,7 +162,7 @@ export function startRecording(options: RecordingOptions): Recording {
     setInterval(() => void flush(), options.flushIntervalMs ?? FLUSH_INTERVAL_MS),
     setInterval(() => recorder.heartbeat(), options.heartbeatCheckMs ?? HEARTBEAT_CHECK_MS),
     setInterval(() => {
-      if (state === 'recording') return;
+      if (state === 'recording' || resuming) return;
       recorder.resync();
       needKeyframe = true;
       resuming = true;

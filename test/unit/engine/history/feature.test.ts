@@ -1,0 +1,157 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { EngineContext, ObjectsAt, SelectedContext } from '../../../../electron/engine/features.ts';
+import { historyFile } from '../../../../electron/engine/history/db.ts';
+import { createHistoryFeature } from '../../../../electron/engine/history/index.ts';
+import { StreamHub } from '../../../../electron/engine/hub.ts';
+import { SettingsStore } from '../../../../electron/engine/settings.ts';
+import { ObjectCache } from '../../../../electron/engine/stream/cache.ts';
+import type { HistoryStatus } from '../../../../shared/contracts/history.ts';
+import type { Result } from '../../../../shared/result.ts';
+import { withTempDir } from '../../../helpers/tmp.ts';
+import { deployment, pod } from './fixtures.ts';
+
+let dir: string;
+let cleanup: () => Promise<void>;
+beforeEach(async () => ({ dir, cleanup } = await withTempDir()));
+
+function setup() {
+  const cache = new ObjectCache();
+  const hub = new StreamHub();
+  const settings = new SettingsStore(path.join(dir, 'data'));
+  const listeners = new Set<(context: SelectedContext | null) => void>();
+  let selected: SelectedContext | null = null;
+  let provider: ObjectsAt | undefined;
+  const statuses: HistoryStatus[] = [];
+  hub.listen((stream, payload) => stream === 'history:status' && statuses.push(payload as HistoryStatus));
+  const context: EngineContext = {
+    version: 'test',
+    dataDir: path.join(dir, 'data'),
+    now: Date.now,
+    log: () => {},
+    hub,
+    settings,
+    cache,
+    selected: () => selected,
+    onContextChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    clientConfig: () => Promise.resolve(undefined),
+    objectsAt: (at) => (provider ? provider(at) : Promise.reject(new Error('none'))),
+    provideObjectsAt: (p) => (provider = p),
+  };
+  const feature = createHistoryFeature(context, { timing: { flushIntervalMs: 10 }, statusIntervalMs: 10 });
+  return {
+    context,
+    cache,
+    hub,
+    settings,
+    statuses,
+    feature,
+    switchTo(name: string | null): void {
+      cache.clear();
+      selected = name ? { name, demo: false } : null;
+      for (const listener of listeners) listener(selected);
+    },
+  };
+}
+
+let env: ReturnType<typeof setup>;
+afterEach(async () => {
+  await env.feature.dispose();
+  await cleanup();
+});
+
+function value<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
+  return result.value;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const ALL = { from: 0, to: Date.now() + 3_600_000 };
+
+describe('history feature', () => {
+  it('is off with a clear answer until a context is chosen', async () => {
+    env = setup();
+    await env.feature.start?.();
+    expect(value(await env.feature.handlers['history:status']({}))).toMatchObject({ context: null, state: 'off' });
+    expect(await env.feature.handlers['history:episodes'](ALL)).toMatchObject({ ok: false, error: { code: 'unavailable', message: expect.stringMatching(/No context is selected/) } });
+    await expect(env.context.objectsAt(Date.now())).rejects.toThrow(/No context is selected/);
+  });
+
+  it('records each context into its own database and keeps it across switches', async () => {
+    env = setup();
+    await env.feature.start?.();
+    env.switchTo('prod');
+    expect(env.statuses.at(-1)).toMatchObject({ context: 'prod', state: 'recording' });
+    env.cache.upsert(deployment('web', 'w', { ready: 1 }));
+    await sleep(60);
+    expect(value(await env.feature.handlers['history:series']({ uid: 'w', ...ALL })).rawSamples).toBe(1);
+    expect(value(await env.feature.handlers['history:episodes'](ALL)).episodes).toHaveLength(1);
+    expect(env.statuses.at(-1)).toMatchObject({ context: 'prod', samples: 1, episodes: 1 });
+
+    env.switchTo('staging');
+    expect(existsSync(historyFile(path.join(dir, 'data'), 'staging'))).toBe(true);
+    expect(await env.feature.handlers['history:series']({ uid: 'w', ...ALL })).toMatchObject({ ok: false, error: { code: 'not-found' } });
+    env.switchTo('prod');
+    expect(value(await env.feature.handlers['history:series']({ uid: 'w', ...ALL })).rawSamples).toBe(1);
+    const id = value(await env.feature.handlers['history:episodes'](ALL)).episodes[0]?.id ?? -1;
+    expect(value(await env.feature.handlers['history:episode']({ id })).workload.name).toBe('web');
+    expect(await env.feature.handlers['history:episode']({ id: 999 })).toMatchObject({ ok: false, error: { code: 'not-found' } });
+    expect(await env.feature.handlers['history:series']({ uid: 'w', from: 10, to: 5 })).toMatchObject({ ok: false, error: { code: 'invalid-request' } });
+  });
+
+  it('answers the cluster at a past time in pages, and refuses a time before the history', async () => {
+    env = setup();
+    await env.feature.start?.();
+    env.switchTo('prod');
+    for (let i = 0; i < 25; i++) env.cache.upsert(pod(`p${i}`, `p${i}`, 'rs'));
+    await sleep(60);
+    const at = Date.now();
+    await sleep(5);
+    env.cache.delete('Pod', 'p0');
+    await sleep(60);
+    const first = value(await env.feature.handlers['history:state-at']({ at, offset: 0, limit: 10 }));
+    expect(first).toMatchObject({ at, total: 25, nextOffset: 10 });
+    const last = value(await env.feature.handlers['history:state-at']({ at, offset: 20, limit: 10 }));
+    expect(last.objects).toHaveLength(5);
+    expect(last.nextOffset).toBeNull();
+    expect((await env.context.objectsAt(Date.now() - 1)).objects).toHaveLength(24);
+    expect((await env.context.objectsAt(at)).objects.map((o) => o.metadata.uid)).toContain('p0');
+    expect(await env.feature.handlers['history:state-at']({ at: 1_000, offset: 0, limit: 10 })).toMatchObject({ ok: false, error: { code: 'not-found', message: expect.stringMatching(/starts at/) } });
+  });
+
+  it('stops and restarts recording with the setting, and still answers queries while off', async () => {
+    env = setup();
+    await env.settings.load();
+    await env.feature.start?.();
+    env.switchTo('prod');
+    env.cache.upsert(deployment('web', 'w'));
+    await sleep(60);
+    env.hub.emit('settings:changed', await env.settings.update({ historyRecording: false }));
+    expect(env.statuses.at(-1)).toMatchObject({ context: 'prod', state: 'off' });
+    env.cache.upsert(deployment('web', 'w', { ready: 0 }));
+    await sleep(60);
+    expect(value(await env.feature.handlers['history:series']({ uid: 'w', ...ALL })).rawSamples).toBe(1);
+    env.hub.emit('settings:changed', await env.settings.update({ historyRecording: true }));
+    expect(env.statuses.at(-1)).toMatchObject({ state: 'recording' });
+    await sleep(60);
+    expect(value(await env.feature.handlers['history:series']({ uid: 'w', ...ALL })).rawSamples).toBe(2);
+  });
+
+  it('reports a database it cannot open and keeps the live cache going', async () => {
+    env = setup();
+    await env.feature.start?.();
+    // A file where the history directory should be: nothing can be created under it.
+    const { writeFileSync, mkdirSync } = await import('node:fs');
+    mkdirSync(path.join(dir, 'data'), { recursive: true });
+    writeFileSync(path.join(dir, 'data', 'history'), 'not a directory');
+    env.switchTo('prod');
+    expect(env.statuses.at(-1)).toMatchObject({ context: 'prod', state: 'error', message: expect.stringMatching(/cannot be opened/) });
+    env.cache.upsert(deployment('web', 'w'));
+    expect(env.cache.size()).toBe(1);
+    expect(await env.feature.handlers['history:episodes'](ALL)).toMatchObject({ ok: false, error: { code: 'unavailable', message: expect.stringMatching(/cannot be opened/) } });
+  });
+});
