@@ -33,7 +33,7 @@ function scopeText(file: SnapshotFile): string {
 function headerBlock(file: SnapshotFile): RawHtml {
   const rows: Array<[string, string]> = [
     ['Context', file.context.name],
-    ['API server', file.context.server ?? '—'],
+    ['API server', file.context.server ?? (file.context.demo ? 'the built-in simulated cluster' : '—')],
     ['Scope', scopeText(file)],
     ['State at', `${formatTime(file.takenAt)}${file.live ? ' (live)' : ' (rebuilt from history)'}`],
     ['Report written', formatTime(file.createdAt)],
