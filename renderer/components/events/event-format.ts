@@ -12,6 +12,7 @@ export function formatLag(ms: number | null | undefined): string {
   if (ms === null || ms === undefined || !Number.isFinite(ms) || ms < 0) return '—';
   if (ms < 1_000) return `${Math.round(ms)} ms`;
   if (ms < 10_000) return `${(Math.floor(ms / 100) / 10).toFixed(1)} s`;
+  if (ms < 60_000) return `${Math.round(ms / 1_000)} s`;
   return formatDuration(ms);
 }
 

@@ -20,9 +20,9 @@ function repeatTitle(row: EventRow, now: number): string | undefined {
 
 export const EVENT_COLUMNS: ReadonlyArray<TableColumn<EventSlot>> = [
   { id: 'last', label: 'Last seen', width: 112, cellClass: 'muted', text: text((row, now) => formatMoment(row.last, now)), title: (row) => (loaded(row) ? new Date(row.last).toISOString() : undefined) },
-  { id: 'type', label: 'Type', width: 84 },
+  { id: 'type', label: 'Type', width: 80 },
   { id: 'reason', label: 'Reason', width: 150, cellClass: 'strong', text: text((row) => row.reason) },
-  { id: 'object', label: 'Object', width: 220, grow: 1 },
+  { id: 'object', label: 'Object', width: 260, grow: 1.4 },
   { id: 'namespace', label: 'Namespace', width: 110, cellClass: 'muted', text: text((row) => row.object.namespace ?? '—') },
   { id: 'count', label: 'Count', width: 64, align: 'end', text: text((row) => (row.count > 1 ? `×${row.count.toLocaleString('en-US')}` : '')), title: (row) => (loaded(row) ? repeatTitle(row, Date.now()) : undefined) },
   { id: 'message', label: 'Message', width: 260, grow: 2, cellClass: 'muted', text: text((row) => row.message), title: (row) => (loaded(row) ? row.message : undefined) },

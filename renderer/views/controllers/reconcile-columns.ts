@@ -13,7 +13,7 @@ export const RECONCILE_COLUMNS: ReadonlyArray<TableColumn<Reconcile>> = [
   { id: 'state', label: 'State', width: 100 },
   { id: 'workload', label: 'Workload', width: 220, grow: 1 },
   { id: 'namespace', label: 'Namespace', width: 110, cellClass: 'muted', text: (r) => r.workload.namespace ?? '—' },
-  { id: 'generation', label: 'Generation', width: 88, align: 'end', text: (r) => String(r.generation) },
+  { id: 'generation', label: 'Generation', width: 104, align: 'end', text: (r) => String(r.generation) },
   {
     id: 'start',
     label: 'Spec changed',

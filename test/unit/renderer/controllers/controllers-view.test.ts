@@ -1,0 +1,117 @@
+// @vitest-environment happy-dom
+import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { createPinia, disposePinia, setActivePinia, type Pinia } from 'pinia';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ClusterFrame } from '../../../../shared/cluster.ts';
+import { err, ok } from '../../../../shared/result.ts';
+import { link, setApi } from '../../../../renderer/api/index.ts';
+import { useNavigationStore } from '../../../../renderer/stores/navigation.ts';
+import ControllersView from '../../../../renderer/views/controllers/ControllersView.vue';
+import { clusterHealth, deployment, installFakeFrames, kindHealth, snapshotFrames, type FakeFrames } from '../cluster-fixtures.ts';
+import { createFakeApi, type FakeApi, type Handlers } from '../fake-api.ts';
+import { controllers, eventRow, listOf, reconcile, reconcileList, summary } from './fixtures.ts';
+
+let pinia: Pinia;
+let frames: FakeFrames;
+let wrapper: VueWrapper | undefined;
+
+beforeEach(() => {
+  link.value = { state: 'open' };
+  pinia = createPinia();
+  setActivePinia(pinia);
+  frames = installFakeFrames();
+});
+
+afterEach(() => {
+  wrapper?.unmount();
+  wrapper = undefined;
+  disposePinia(pinia);
+  frames.restore();
+});
+
+const EVENTS = [
+  eventRow('1', { reason: 'Pulled' }),
+  eventRow('2', { type: 'Warning', reason: 'BackOff', count: 23, message: 'Back-off restarting failed container' }),
+  eventRow('3', { controller: 'deployment-controller', reason: 'ScalingReplicaSet', object: { kind: 'Deployment', namespace: 'shop', name: 'web', uid: 'd-web' } }),
+];
+
+async function mountView(handlers: Handlers = {}): Promise<{ api: FakeApi; view: VueWrapper }> {
+  const api = createFakeApi({
+    'cluster:resync': () => ok({ epoch: 'e1', seq: 0 }),
+    'cluster:health': () => ok(clusterHealth('e1', [kindHealth('Event', 'live', 3), kindHealth('Deployment', 'live', 1)])),
+    'events:controllers': () =>
+      ok(
+        controllers([
+          summary('kubelet', { occurrences: 24, events: 2, warnings: 23, warningRatio: 0.96, reasons: [{ reason: 'BackOff', type: 'Warning', count: 23 }, { reason: 'Pulled', type: 'Normal', count: 1 }] }),
+          summary('deployment-controller', { occurrences: 1, stuck: 1, lag: { samples: 4, p50: 800, p95: 1_200, max: 1_200 } }),
+        ]),
+      ),
+    'events:list': (query) => ok(listOf(EVENTS, query)),
+    'events:reconciles': () => ok(reconcileList([reconcile('api', { end: null, stuck: true, lagMs: 400_000 }), reconcile('web')])),
+    ...handlers,
+  });
+  setApi(api);
+  wrapper = mount(ControllersView, { global: { plugins: [pinia] }, attachTo: document.body });
+  await flushPromises();
+  const snapshot: ClusterFrame[] = snapshotFrames('e1', 1, [deployment('web', { namespace: 'shop' })]);
+  for (const frame of snapshot) api.emit('cluster:frames', frame);
+  frames.runFrame();
+  await flushPromises();
+  return { api, view: wrapper };
+}
+
+const cards = (view: VueWrapper) => view.findAll('[data-testid="controller-card"]');
+const rows = (view: VueWrapper) => view.findAll('[data-testid="controller-detail"] .body [role="row"]');
+
+describe('ControllersView', () => {
+  it('shows a card per controller with its counts, Warning share, reasons, lag and stuck reconciles', async () => {
+    const { view } = await mountView();
+    await vi.waitFor(() => expect(cards(view)).toHaveLength(2));
+    const [kubelet, deployments] = cards(view);
+    expect(kubelet?.text()).toContain('24 events');
+    expect(kubelet?.text()).toContain('96% Warning');
+    expect(kubelet?.find('.reason[data-type="Warning"]').text()).toContain('BackOff');
+    expect(kubelet?.find('[data-testid="controller-lag"]').exists()).toBe(false);
+    expect(deployments?.find('[data-testid="controller-lag"]').text()).toMatch(/p50 800 ms.*p95 1\.2 s.*max 1\.2 s/);
+    expect(deployments?.find('[data-testid="stuck-badge"]').text()).toBe('1 stuck');
+    expect(view.find('[data-testid="stuck-total"]').text()).toBe('1 stuck reconcile');
+    expect(kubelet?.attributes('aria-pressed')).toBe('true');
+  });
+
+  it('lists the selected controller\'s Events and filters them by type', async () => {
+    const { api, view } = await mountView();
+    await vi.waitFor(() => expect(rows(view)).toHaveLength(2));
+    expect(rows(view)[1]?.attributes('data-tone')).toBe('danger');
+    expect(rows(view)[1]?.text()).toContain('×23');
+    await view.find('[data-testid="controller-detail"] [data-testid="segment"][data-option="Warning"]').trigger('click');
+    await flushPromises();
+    expect(api.calls.filter((c) => c.channel === 'events:list').at(-1)?.payload).toMatchObject({ controller: 'kubelet', type: 'Warning' });
+    await vi.waitFor(() => expect(rows(view).map((r) => r.text())).toEqual([expect.stringContaining('BackOff')]));
+  });
+
+  it('opens a workload from its Event, and shows the reconciles of a controller, stuck first', async () => {
+    const { view } = await mountView();
+    await vi.waitFor(() => expect(cards(view)).toHaveLength(2));
+    await cards(view)[1]?.trigger('click');
+    await vi.waitFor(() => expect(rows(view)).toHaveLength(1));
+    await view.find('[data-testid="event-object"]').trigger('click');
+    expect(useNavigationStore().current).toBe('workload');
+    expect(useNavigationStore().params).toEqual({ uid: 'd-web' });
+  });
+
+  it('shows the reconciles tab with stuck ones first', async () => {
+    const { view } = await mountView();
+    await vi.waitFor(() => expect(cards(view)).toHaveLength(2));
+    await cards(view)[1]?.trigger('click');
+    await flushPromises();
+    await view.find('[data-testid="controller-detail"] [data-testid="segment"][data-option="reconciles"]').trigger('click');
+    await vi.waitFor(() => expect(rows(view)).toHaveLength(2));
+    expect(rows(view)[0]?.text()).toMatch(/stuck.*Deployment\/api.*6m 40s/);
+    expect(rows(view)[0]?.attributes('data-tone')).toBe('danger');
+  });
+
+  it('says clearly when the engine cannot answer', async () => {
+    const { view } = await mountView({ 'events:controllers': () => err('internal', 'events:controllers failed: boom') });
+    await vi.waitFor(() => expect(view.find('[data-testid="controllers-error"]').text()).toBe('The controllers could not be loaded: events:controllers failed: boom'));
+  });
+});
