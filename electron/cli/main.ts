@@ -14,6 +14,10 @@ export const COMMANDS: Record<string, Command> = {
     summary: 'run the simulated Kubernetes cluster (API server, controllers, scenario) for kubectl and tests',
     run: async (argv) => (await import('./sim.ts')).simCommand(argv),
   },
+  diff: {
+    summary: 'diff local manifests against the live cluster (exit 0 same, 1 different, 2 error)',
+    run: async (argv) => (await import('./diff.ts')).diffCommand(argv),
+  },
   snapshot: {
     summary: 'export what a cluster looks like (snapshot file, YAML, HTML report), or inspect a snapshot file',
     run: async (argv) => (await import('./snapshot.ts')).snapshotCommand(argv),
