@@ -71,7 +71,7 @@ describe('kubedrift diff', () => {
     expect(document).toMatchObject({ context: 'sim', counts: { InSync: 1, OutOfSync: 1, Missing: 0, Error: 0 }, total: 2 });
     const changed = document.objects.find((o) => o['status'] === 'OutOfSync');
     expect(changed).toMatchObject({ kind: 'Deployment', name: 'guestbook-ui', namespace: 'default', source: { file: deployment, line: 2 }, fields: [{ path: 'spec.replicas', op: 'changed', live: '1', predicted: '2', owner: { kind: 'kubectl', manager: 'kubectl' } }] });
-    expect(changed?.['diff']).toMatch(/^-  replicas: 1$/m);
+    expect(changed?.['diff']).toMatch(/^- {2}replicas: 1$/m);
   });
 
   it('honours an Argo CD ignoreDifferences file', async () => {
