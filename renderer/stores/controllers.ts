@@ -78,7 +78,7 @@ export const useControllersStore = defineStore('controllers', () => {
       return Promise.resolve();
     }
     const { from, to } = range();
-    return reconciles.run({ controller: selected.value, from, to, limit: 500 });
+    return reconciles.run({ controller: selected.value, from, to, limit: 300 });
   }
 
   /** Everything, from scratch (opened, range changed). */

@@ -108,7 +108,8 @@ export const EventListQuerySchema = z
     /** Matches `Kind/name`, the name or the uid, case-insensitively (a substring). */
     object: z.string().max(300).optional(),
     offset: z.number().int().nonnegative(),
-    limit: z.number().int().positive().max(500),
+    /** Rows per page; messages can be long, so pages stay small. */
+    limit: z.number().int().positive().max(200),
   })
   .strict();
 export type EventListQuery = z.infer<typeof EventListQuerySchema>;
@@ -150,7 +151,8 @@ export const ReconcileQuerySchema = z
     ...Range,
     controller: z.string().max(253).optional(),
     uid: z.string().max(128).optional(),
-    limit: z.number().int().positive().max(2_000).optional(),
+    /** Default 500. */
+    limit: z.number().int().positive().max(1_000).optional(),
   })
   .strict();
 
@@ -182,7 +184,8 @@ export const ActionsQuerySchema = z
     uid: z.string().min(1).max(128),
     from: z.number(),
     to: z.number(),
-    limit: z.number().int().positive().max(1_000).optional(),
+    /** Default 400. */
+    limit: z.number().int().positive().max(500).optional(),
   })
   .strict();
 

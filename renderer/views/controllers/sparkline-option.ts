@@ -17,9 +17,12 @@ export function bucketPoints(values: readonly number[], range: Range): Array<[nu
   return values.map((value, index) => [range.from + (index + 0.5) * range.bucketMs, value]);
 }
 
+function areaSeries(id: string, name: string, data: Array<[number, number]>, color: string, opacity: number): Record<string, unknown> {
+  return { id, name, type: 'line', showSymbol: false, data, lineStyle: { color, width: 1.4 }, itemStyle: { color }, areaStyle: { color, opacity } };
+}
+
 export function buildSparklineOption(summary: ControllerSummary, range: Range, theme: ChartTheme): ChartOption {
   const peak = Math.max(1, ...summary.rate);
-  const area = (color: string, opacity: number) => ({ color, opacity });
   return {
     animation: false,
     textStyle: { fontFamily: theme.font },
@@ -39,27 +42,6 @@ export function buildSparklineOption(summary: ControllerSummary, range: Range, t
         return `<div style="font-size:11px;opacity:.7">${escapeHtml(formatMoment(start))} – ${escapeHtml(formatMoment(start + range.bucketMs))}</div><b>${formatCount(count('all'))}</b> events · <span style="color:${theme.danger}">${formatCount(count('warnings'))} Warning</span>`;
       },
     },
-    series: [
-      {
-        id: 'all',
-        name: 'Events',
-        type: 'line',
-        showSymbol: false,
-        data: bucketPoints(summary.rate, range),
-        lineStyle: { color: theme.accent, width: 1.5 },
-        itemStyle: { color: theme.accent },
-        areaStyle: area(theme.accent, theme.dark ? 0.2 : 0.14),
-      },
-      {
-        id: 'warnings',
-        name: 'Warnings',
-        type: 'line',
-        showSymbol: false,
-        data: bucketPoints(summary.warningRate, range),
-        lineStyle: { color: theme.danger, width: 1.2 },
-        itemStyle: { color: theme.danger },
-        areaStyle: area(theme.danger, theme.dark ? 0.22 : 0.16),
-      },
-    ],
+    series: [areaSeries('all', 'Events', bucketPoints(summary.rate, range), theme.accent, theme.dark ? 0.2 : 0.14), areaSeries('warnings', 'Warnings', bucketPoints(summary.warningRate, range), theme.danger, theme.dark ? 0.22 : 0.16)],
   } as ChartOption;
 }

@@ -85,7 +85,7 @@ describe('reconcile lag against the simulator', () => {
     setImageNoSettle(c, 'api', 'nginx:1.28');
     c.advance(20_000, 400);
 
-    const rows = value(feature.handlers['events:reconciles']({ limit: 2_000 })).reconciles;
+    const rows = value(feature.handlers['events:reconciles']({ limit: 1_000 })).reconciles;
     const inferred = rows.map((r) => ({ uid: r.workload.uid, kind: r.workload.kind, generation: r.generation, start: r.start, end: r.end })).sort((a, b) => a.start - b.start || a.uid.localeCompare(b.uid) || a.generation - b.generation);
     const expected = [...truth].sort((a, b) => a.start - b.start || a.uid.localeCompare(b.uid) || a.generation - b.generation);
     expect(expected.length).toBeGreaterThan(8);
