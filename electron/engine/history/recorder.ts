@@ -6,6 +6,9 @@
  * chart is a measured one. Every other object change is queued for the state-at-time log, and
  * Events and ownership are kept so Warning markers survive the pods and the Event TTL.
  *
+ * An episode's trigger is the rollout (generation bump, with the new image when the template's
+ * images changed) in progress when it began, or else the first one that began during it.
+ *
  * Continuity across restarts: when a workload is first seen in a session, its last recorded
  * sample (from the database) says whether recording was interrupted. Within GAP_MS it goes on
  * as if nothing happened (an open episode continues); after a longer gap, the episode and the
@@ -72,6 +75,8 @@ export interface Recorder {
 
 const OWNED_KINDS = new Set(['Pod', 'ReplicaSet', 'Job']);
 
+const triggerOf = (rollout: RolloutRecord): EpisodeRecord['trigger'] => ({ generation: rollout.generation, ...(rollout.image ? { image: rollout.image } : {}) });
+
 export function createRecorder(options: RecorderOptions): Recorder {
   const { now, history } = options;
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
@@ -96,6 +101,12 @@ export function createRecorder(options: RecorderOptions): Recorder {
       if (t.rollout) writeRollout(Object.assign(t.rollout, { end: at }));
       t.rollout = { uid: t.ref.uid, generation, start: at, end: null, image: images !== null && images !== t.images ? images : null };
       writeRollout(t.rollout);
+      // A spec change during an episode that had none (pods lost to a node, then a bad release)
+      // is what the episode is about from then on.
+      if (t.episode && !t.episode.trigger) {
+        t.episode.trigger = triggerOf(t.rollout);
+        writeEpisode(t.episode);
+      }
     }
     if (t.rollout && rolloutComplete(t.ref.kind, values, t.rollout.generation)) {
       writeRollout(Object.assign(t.rollout, { end: at }));
@@ -107,8 +118,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
     const drift = driftOf(t.ref.kind, t.values);
     if (drift.reasons.length > 0) {
       if (!t.episode) {
-        const trigger = t.rollout ? { generation: t.rollout.generation, ...(t.rollout.image ? { image: t.rollout.image } : {}) } : null;
-        t.episode = { id: nextEpisodeId++, uid: t.ref.uid, start: at, end: null, peakGap: drift.gap, reasons: drift.reasons, trigger };
+        t.episode = { id: nextEpisodeId++, uid: t.ref.uid, start: at, end: null, peakGap: drift.gap, reasons: drift.reasons, trigger: t.rollout ? triggerOf(t.rollout) : null };
         writeEpisode(t.episode);
         return;
       }

@@ -58,6 +58,20 @@ describe('recording a rollout', () => {
     ]);
   });
 
+  it('makes a release during an episode without a cause that episode\'s trigger', async () => {
+    h.cache.upsert(deployment('web', 'd1', { generation: 1 }));
+    h.clock.advance(1_000);
+    // A node goes away with one pod: drift without any spec change.
+    h.cache.upsert(deployment('web', 'd1', { generation: 1, ready: 1 }));
+    h.clock.advance(1_000);
+    h.cache.upsert(deployment('web', 'd1', { generation: 2, observedGeneration: 2, ready: 1, updated: 1, image: 'web:broken' }));
+    h.clock.advance(1_000);
+    h.cache.upsert(deployment('web', 'd1', { generation: 3, observedGeneration: 3, ready: 1, updated: 1, image: 'web:fixed' }));
+    await h.store.flush();
+    const [episode] = h.store.episodes.episodes({ from: 0, to: Number.MAX_SAFE_INTEGER }).episodes;
+    expect(episode?.trigger).toEqual({ generation: 2, image: 'web:broken' });
+  });
+
   it('writes a sample only when a recorded field changed, plus heartbeats', async () => {
     const t0 = h.clock.now();
     h.cache.upsert(deployment('web', 'd1'));
