@@ -20,7 +20,7 @@ export function describeFile(file: SnapshotFile, name: string, bytes: number): s
   const rows = workloadRows(file.objects);
   const drifting = driftingRows(rows);
   const history = file.history;
-  const samples = history?.workloads.reduce((sum, entry) => sum + entry.samples.length, 0) ?? 0;
+  const samples = history?.workloads.reduce((sum, entry) => sum + entry.rawSamples, 0) ?? 0;
   const lines = [
     `File:       ${name} (${kilobytes(bytes)}, format version ${file.schemaVersion}, written by Kubedrift ${file.generator.version})`,
     `Context:    ${file.context.name}${file.context.server ? ` (${file.context.server})` : ''}`,

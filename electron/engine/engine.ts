@@ -149,6 +149,8 @@ export function createEngine(options: EngineOptions): Engine {
   };
   const snapshots = createSnapshotFeature(context, {
     dialogs: options.dialogs,
+    // Late-bound: the dispatcher is built from every feature's handlers below.
+    request: (channel, payload) => dispatcher.dispatch(channel, payload) as never,
     contexts: {
       set(list) {
         const before = registry.selectedName();
@@ -250,7 +252,7 @@ export function createEngine(options: EngineOptions): Engine {
       hub.emit('settings:changed', next);
       return ok(next);
     },
-    ...features[0].handlers,
+    ...snapshots.historyHandlers(features[0].handlers),
     ...features[1].handlers,
     ...features[2].handlers,
     ...features[3].handlers,

@@ -8,7 +8,8 @@
  */
 import { z } from 'zod';
 import { KindSchema, SlimObjectSchema } from '../cluster.ts';
-import { EpisodeSchema, HistoryEventSchema, PointSchema, SampleSchema, WorkloadRefSchema } from './history.ts';
+import { GraphEdgeSchema, GraphNodeSchema } from './graph.ts';
+import { EpisodeSchema, HistoryEventSchema, PointSchema, RolloutSchema, SeriesNameSchema, WorkloadRefSchema } from './history.ts';
 
 /** `kind` of every snapshot file: tells a snapshot from any other gzipped JSON. */
 export const SNAPSHOT_KIND = 'KubedriftSnapshot';
@@ -27,22 +28,38 @@ export type SnapshotScope = z.infer<typeof SnapshotScopeSchema>;
 export const TimeWindowSchema = z.object({ from: z.number(), to: z.number() }).strict();
 export type TimeWindow = z.infer<typeof TimeWindowSchema>;
 
-/** The recorded history of the window before T: per-workload samples, episodes, drift count. */
+/**
+ * One workload's recorded history over the window, as the timeline draws it (`history:series`):
+ * each series downsampled, with its rollouts and Warning markers.
+ */
+export const SnapshotWorkloadHistorySchema = z.object({
+  workload: WorkloadRefSchema,
+  series: z.array(z.object({ name: SeriesNameSchema, points: z.array(PointSchema) })),
+  rawSamples: z.number().int(),
+  rollouts: z.array(RolloutSchema),
+  warnings: z.array(HistoryEventSchema),
+});
+export type SnapshotWorkloadHistory = z.infer<typeof SnapshotWorkloadHistorySchema>;
+
+/** The recorded history of the window before T: per-workload series, episodes, drift count. */
 export const SnapshotHistorySchema = z.object({
   window: TimeWindowSchema,
   /** The oldest moment the recorder still kept when the snapshot was taken. */
   since: z.number().nullable(),
-  workloads: z.array(z.object({ workload: WorkloadRefSchema, samples: z.array(SampleSchema) })),
+  workloads: z.array(SnapshotWorkloadHistorySchema),
+  /** Drift episodes overlapping the window, each with its Events. */
   episodes: z.array(EpisodeSchema),
+  /** The number of drifting workloads over the window, as steps. */
   driftCount: z.array(PointSchema),
-  events: z.array(HistoryEventSchema),
 });
 export type SnapshotHistory = z.infer<typeof SnapshotHistorySchema>;
 
-/** One edge of the ownership graph as the snapshot keeps it (the graph feature's own shape). */
+/** The ownership graph at T, as the graph view got it (`graph:get`). */
 export const SnapshotGraphSchema = z.object({
-  nodes: z.array(z.object({ id: z.string(), kind: z.string(), namespace: z.string().optional(), name: z.string() }).loose()),
-  edges: z.array(z.object({ from: z.string(), to: z.string(), type: z.string() }).loose()),
+  nodes: z.array(GraphNodeSchema),
+  edges: z.array(GraphEdgeSchema),
+  truncated: z.boolean(),
+  message: z.string().optional(),
 });
 export type SnapshotGraph = z.infer<typeof SnapshotGraphSchema>;
 
@@ -153,6 +170,7 @@ export const OpenedSnapshotSchema = z.object({
     workloads: z.number().int(),
     drifting: z.number().int(),
     episodes: z.number().int(),
+    /** Recorded samples behind the snapshot's series. */
     samples: z.number().int(),
   }),
   byKind: z.record(z.string(), z.number().int()),
@@ -219,8 +237,8 @@ export const SnapshotProgressSchema = z.object({
   id: z.string(),
   format: ExportFormatSchema,
   phase: z.enum(['collecting', 'history', 'graph', 'rendering', 'writing', 'done', 'failed', 'canceled']),
-  /** Steps done of `total`; the bar's fraction. */
-  done: z.number().int(),
+  /** Steps done of `total` (fractional while a step advances); the bar's fraction. */
+  done: z.number(),
   total: z.number().int(),
   message: z.string(),
 });

@@ -82,7 +82,7 @@ describe('snapshots', () => {
     const deployments = typeByApiVersionKind('apps/v1', 'Deployment');
     if (!deployments) throw new Error('no Deployment type');
     demo.store.mutate(deployments, 'shop', 'frontend', (copy) => {
-      (copy as { spec: { replicas: number } }).spec.replicas = 5;
+      (copy as unknown as { spec: { replicas: number } }).spec.replicas = 5;
     });
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const second = await exportFromForm(page, 'snapshot', 'second.kubedrift.json.gz');
@@ -105,7 +105,7 @@ describe('snapshots', () => {
     await expect.poll(() => page.getByTestId('context-picker').textContent()).toMatch(/snapshot: kubedrift-demo @/);
     await expect.poll(() => page.getByTestId('connection-state').textContent(), { timeout: 20_000 }).toMatch(/offline snapshot/);
     await expect.poll(() => page.getByTestId('snapshot-read-only').textContent()).toMatch(/offline snapshot .*cannot be compared with or changed on a live cluster/);
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate('window.scrollTo(0, 0)');
     await screenshot(page, 'snapshots-dark');
 
     await page.getByTestId('nav-overview').click();

@@ -29,10 +29,18 @@ export interface CollectSources {
   live(): SlimObject[];
   /** The objects at a past time (rejects when no history is recorded). */
   objectsAt(at: number): Promise<{ objects: SlimObject[]; at: number }>;
-  /** The recorded history of a window for the scope's workloads, or null when none exists. */
-  history?: ((request: { window: TimeWindow; uids: ReadonlySet<string> | null; namespace: string | null }) => Promise<SnapshotHistory | null>) | undefined;
-  /** The ownership graph of the given objects, or null. */
-  graph?: ((objects: readonly SlimObject[]) => SnapshotGraph | null) | undefined;
+  /** The recorded history of the window for the scoped workloads, or null when none exists. */
+  history?:
+    | ((input: {
+        window: TimeWindow;
+        objects: readonly SlimObject[];
+        namespace: string | null;
+        selection: boolean;
+        progress: (done: number, total: number) => void;
+      }) => Promise<SnapshotHistory | null>)
+    | undefined;
+  /** The ownership graph of the scope at T, or null. */
+  graph?: ((input: { namespace: string | null; focus: string | null; at: number | null }) => Promise<SnapshotGraph | null>) | undefined;
 }
 
 export interface CollectRequest {
@@ -42,6 +50,9 @@ export interface CollectRequest {
 }
 
 export type CollectStep = 'collecting' | 'history' | 'graph';
+
+/** A step began, or (history) advanced: `done` of `total` workloads read. */
+export type StepReporter = (phase: CollectStep, done?: number, total?: number) => void;
 
 export interface Collected {
   file: SnapshotFile;
@@ -97,7 +108,7 @@ function sortObjects(objects: SlimObject[]): SlimObject[] {
   );
 }
 
-export async function collectSnapshot(sources: CollectSources, request: CollectRequest, step: (phase: CollectStep) => void = () => {}): Promise<Collected> {
+export async function collectSnapshot(sources: CollectSources, request: CollectRequest, step: StepReporter = () => {}): Promise<Collected> {
   const context = sources.selected();
   if (!context) throw new Error('No context is selected: choose a cluster to export first');
   const notes: string[] = [];
@@ -123,18 +134,18 @@ export async function collectSnapshot(sources: CollectSources, request: CollectR
   const window = request.window ?? { from: takenAt - DEFAULT_WINDOW_MS, to: takenAt };
   if (window.from > window.to) throw new Error('The history window ends before it starts');
   let history: SnapshotHistory | null = null;
+  const namespace = request.scope.type === 'namespace' ? request.scope.namespace : null;
   if (sources.history) {
-    const uids = request.scope.type === 'selection' ? new Set(objects.map((object) => object.metadata.uid)) : null;
-    const namespace = request.scope.type === 'namespace' ? request.scope.namespace : null;
-    history = await sources.history({ window, uids, namespace });
+    history = await sources.history({ window, objects, namespace, selection: request.scope.type === 'selection', progress: (done, total) => step('history', done, total) });
     if (history === null) notes.push('No history was recorded for this context in the window, so the snapshot has no timeline.');
   } else {
-    notes.push('History recording is not available in this build, so the snapshot has no timeline.');
+    notes.push('History recording is not available here, so the snapshot has no timeline.');
   }
 
   step('graph');
-  const graph = sources.graph ? sources.graph(objects) : null;
-  if (!graph) notes.push('The ownership graph is not available in this build; it is rebuilt from the objects when the snapshot is opened.');
+  const focus = request.scope.type === 'selection' && request.scope.uids.length === 1 ? (request.scope.uids[0] as string) : null;
+  const graph = sources.graph && (request.scope.type !== 'selection' || focus) ? await sources.graph({ namespace, focus, at: request.at }) : null;
+  if (!graph) notes.push('The snapshot holds no ownership graph; the graph view rebuilds it from the objects when the snapshot is opened.');
 
   const file: SnapshotFile = {
     schemaVersion: SNAPSHOT_SCHEMA_VERSION,

@@ -40,7 +40,15 @@ export async function runExport(sources: CollectSources, request: Omit<ExportReq
   let total = BASE_STEPS + 1;
   const words = { collecting: 'Reading the objects', history: 'Reading the recorded history', graph: 'Building the ownership graph' } as const;
   const order = ['collecting', 'history', 'graph'] as const;
-  const { file, notes } = await collectSnapshot(sources, request, (phase) => report({ phase, done: order.indexOf(phase), total, message: words[phase] }));
+  const { file, notes } = await collectSnapshot(sources, request, (phase, done, of) =>
+    report({
+      phase,
+      // The history step advances per workload: its share of the bar is one step, filled gradually.
+      done: order.indexOf(phase) + (done !== undefined && of ? done / of : 0),
+      total,
+      message: done !== undefined && of ? `${words[phase]}: ${done} of ${of} workloads` : words[phase],
+    }),
+  );
   const format = FORMATS[request.format];
   let text: string | Buffer;
   if (request.format === 'snapshot') {

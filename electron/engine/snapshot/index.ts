@@ -11,16 +11,19 @@ import type { SlimObject } from '../../../shared/cluster.ts';
 import { SNAPSHOT_EXTENSION, type ExportFormat, type snapshotRequests } from '../../../shared/contracts/snapshot.ts';
 import type { ConnectionStatus, ContextInfo } from '../../../shared/model.ts';
 import { err, ok, type Result } from '../../../shared/result.ts';
-import type { EngineContext, Feature } from '../features.ts';
+import type { historyRequests } from '../../../shared/contracts/history.ts';
+import type { EngineContext, Feature, FeatureHandlers } from '../features.ts';
 import { compareSnapshots } from './compare.ts';
 import type { FileDialogs, FileFilter } from './dialogs.ts';
 import { runExport } from './export.ts';
 import { formatSnapshotTime, SnapshotFileError } from './file.ts';
 import { createSnapshotLibrary } from './library.ts';
-import { snapshotSources } from './sources.ts';
+import { withSnapshotHistory } from './history-handlers.ts';
+import { snapshotSources, type EngineRequest } from './sources.ts';
 import { createTransfers, TransferError } from './transfers.ts';
 
 export type { FileDialogs } from './dialogs.ts';
+export type { EngineRequest } from './sources.ts';
 
 /** Largest snapshot file opened from a path. */
 export const MAX_OPEN_BYTES = 512 * 1024 * 1024;
@@ -30,6 +33,8 @@ export interface SnapshotFeatureOptions {
   dialogs?: FileDialogs | undefined;
   /** Lists the opened snapshots' contexts in the context picker (the engine's registry). */
   contexts?: { set(contexts: ContextInfo[]): void } | undefined;
+  /** The engine's own dispatcher: history and graph answers go into the snapshot as clients see them. */
+  request?: EngineRequest | undefined;
 }
 
 /** What the engine lends `connect` for a snapshot context. */
@@ -44,6 +49,8 @@ export interface SnapshotConnectTarget {
 export interface SnapshotFeature extends Feature<typeof snapshotRequests> {
   /** The engine's connect() for a snapshot context: the cache comes from the file, no informers. */
   connect(contextName: string, target: SnapshotConnectTarget): Promise<void>;
+  /** The history feature's handlers, answering from the file while a snapshot context is selected. */
+  historyHandlers(handlers: FeatureHandlers<typeof historyRequests>): FeatureHandlers<typeof historyRequests>;
 }
 
 const FILTERS: Readonly<Record<ExportFormat, FileFilter>> = {
@@ -77,7 +84,11 @@ function failure(error: unknown): Result<never> {
 export function createSnapshotFeature(context: EngineContext, options: SnapshotFeatureOptions = {}): SnapshotFeature {
   const library = createSnapshotLibrary({ dataDir: context.dataDir, now: context.now, log: context.log });
   const transfers = createTransfers({ now: context.now });
-  const sources = snapshotSources(context, library);
+  const sources = snapshotSources(context, library, options.request);
+  const selectedSnapshot = () => {
+    const selected = context.selected();
+    return selected ? library.byContext(selected.name) : undefined;
+  };
 
   function publish(): void {
     const snapshots = library.list();
@@ -193,6 +204,7 @@ export function createSnapshotFeature(context: EngineContext, options: SnapshotF
         if (target.isCurrent()) target.setConnection({ context: contextName, state: 'error', message: `The snapshot could not be read: ${(error as Error).message}` });
       }
     },
+    historyHandlers: (handlers) => withSnapshotHistory(handlers, { selected: selectedSnapshot, file: (id) => library.file(id) }),
     dispose() {
       transfers.clear();
     },

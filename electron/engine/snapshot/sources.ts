@@ -1,32 +1,82 @@
 /**
  * Where an export's parts come from. The objects: the live cache, or the history feature's
- * rebuilt state for a past time (through the engine context). The history window: the history
- * store of the selected context; for an opened snapshot, the snapshot's own recorded window, so
- * re-exporting a snapshot (as YAML or a report) keeps its timeline.
+ * rebuilt state for a past time (through the engine context). The history window and the graph:
+ * the contract's own `history:*` and `graph:get` answers, asked through the engine's dispatcher
+ * like any client would, so the snapshot holds exactly what the timeline and the graph view
+ * showed; for an opened snapshot those answers come from its file (history-handlers.ts), so
+ * re-exporting a snapshot keeps its timeline.
  */
-import type { SnapshotHistory, TimeWindow } from '../../../shared/contracts/snapshot.ts';
+import type { SlimObject } from '../../../shared/cluster.ts';
+import type { RequestChannel, RequestOf, ResponseOf } from '../../../shared/contract.ts';
+import { HISTORY_KINDS, type Episode, type HistoryEvent } from '../../../shared/contracts/history.ts';
+import type { SnapshotGraph, SnapshotHistory, SnapshotWorkloadHistory } from '../../../shared/contracts/snapshot.ts';
+import type { Result } from '../../../shared/result.ts';
 import type { EngineContext } from '../features.ts';
+import { driftCountSteps } from '../history/episode-query.ts';
 import type { CollectSources } from './collect.ts';
 import type { SnapshotLibrary } from './library.ts';
 import { redactText } from './redact.ts';
 
-const within = (at: number, window: TimeWindow) => at >= window.from && at <= window.to;
+/** Asks the engine's own contract handlers (history, graph) what a client would get. */
+export type EngineRequest = <C extends RequestChannel>(channel: C, payload: RequestOf<C>) => Promise<Result<ResponseOf<C>>>;
 
-/** The part of a recorded history that falls in `window` and concerns the scope. */
-export function sliceHistory(history: SnapshotHistory, request: { window: TimeWindow; uids: ReadonlySet<string> | null; namespace: string | null }): SnapshotHistory {
-  const { window, uids, namespace } = request;
-  const inScope = (workload: { uid: string; namespace: string }) => (uids === null || uids.has(workload.uid)) && (namespace === null || workload.namespace === namespace);
-  return {
-    window,
-    since: history.since,
-    workloads: history.workloads.filter((entry) => inScope(entry.workload)).map((entry) => ({ workload: entry.workload, samples: entry.samples.filter((sample) => within(sample.at, window)) })),
-    episodes: history.episodes.filter((episode) => inScope(episode.workload) && episode.start <= window.to && (episode.end ?? Infinity) >= window.from),
-    driftCount: history.driftCount.filter(([at]) => within(at, window)),
-    events: history.events.filter((event) => within(event.at, window) && (namespace === null || event.object.namespace === namespace)).map((event) => ({ ...event, message: redactText(event.message) })),
-  };
+/** Points per series in a snapshot: a window of an hour to a day charts well with this many. */
+export const SNAPSHOT_SERIES_POINTS = 600;
+/** Episodes whose Events are fetched one by one (the longest first). */
+export const MAX_EPISODE_DETAILS = 300;
+
+const HISTORY_KIND_SET: ReadonlySet<string> = new Set(HISTORY_KINDS);
+
+const redactEvent = (event: HistoryEvent): HistoryEvent => ({ ...event, message: redactText(event.message) });
+
+async function episodeDetails(request: EngineRequest, episodes: readonly Episode[]): Promise<Episode[]> {
+  const detailed = new Set([...episodes].sort((a, b) => b.durationMs - a.durationMs).slice(0, MAX_EPISODE_DETAILS).map((episode) => episode.id));
+  const out: Episode[] = [];
+  for (const episode of episodes) {
+    const full = detailed.has(episode.id) ? await request('history:episode', { id: episode.id }) : null;
+    const events = full?.ok ? full.value.events : episode.events;
+    out.push({ ...episode, ...(events ? { events: events.map(redactEvent) } : {}) });
+  }
+  return out;
 }
 
-export function snapshotSources(context: EngineContext, library: SnapshotLibrary): CollectSources {
+/** The window's history of the scoped workloads, through `history:*`; null when nothing was recorded. */
+export async function historyOf(
+  request: EngineRequest,
+  input: { window: { from: number; to: number }; objects: readonly SlimObject[]; namespace: string | null; selection: boolean; progress: (done: number, total: number) => void },
+): Promise<SnapshotHistory | null> {
+  const { from, to } = input.window;
+  const listed = await request('history:episodes', { from, to, limit: 20_000, ...(input.namespace ? { namespace: input.namespace } : {}) });
+  if (!listed.ok) return null;
+  const workloads = input.objects.filter((object) => HISTORY_KIND_SET.has(object.kind));
+  const uids = new Set(workloads.map((object) => object.metadata.uid));
+  const entries: SnapshotWorkloadHistory[] = [];
+  for (const [index, object] of workloads.entries()) {
+    input.progress(index, workloads.length);
+    const answer = await request('history:series', { uid: object.metadata.uid, from, to, maxPoints: SNAPSHOT_SERIES_POINTS });
+    if (!answer.ok) continue;
+    const series = answer.value.series.filter((entry) => entry.points.some(([, value]) => value !== null));
+    entries.push({ workload: answer.value.workload, series, rawSamples: answer.value.rawSamples, rollouts: answer.value.rollouts, warnings: answer.value.warnings.map(redactEvent) });
+  }
+  const episodes = input.selection ? listed.value.episodes.filter((episode) => uids.has(episode.workload.uid)) : listed.value.episodes;
+  if (entries.length === 0 && episodes.length === 0) return null;
+  const driftCount = input.selection ? driftCountSteps(episodes.map((episode) => ({ start_at: episode.start, end_at: episode.end })), from, to) : listed.value.driftCount;
+  return { window: { from, to }, since: listed.value.since, workloads: entries, episodes: await episodeDetails(request, episodes), driftCount };
+}
+
+/** The ownership graph of the scope at T through `graph:get`; null when there is none. */
+export async function graphOf(request: EngineRequest, input: { namespace: string | null; focus: string | null; at: number | null }): Promise<SnapshotGraph | null> {
+  const answer = await request('graph:get', {
+    ...(input.namespace ? { namespace: input.namespace } : {}),
+    ...(input.focus ? { focus: input.focus } : {}),
+    ...(input.at !== null ? { at: input.at } : {}),
+  });
+  if (!answer.ok) return null;
+  const { nodes, edges, truncated, message } = answer.value;
+  return { nodes, edges, truncated, ...(message ? { message } : {}) };
+}
+
+export function snapshotSources(context: EngineContext, library: SnapshotLibrary, request: EngineRequest | undefined): CollectSources {
   return {
     version: context.version,
     now: context.now,
@@ -34,16 +84,15 @@ export function snapshotSources(context: EngineContext, library: SnapshotLibrary
     selected() {
       const selected = context.selected();
       const opened = selected ? library.byContext(selected.name) : undefined;
-      return opened ? { ...opened.source, demo: opened.source.demo } : selected;
+      return opened ? { ...opened.source } : selected;
     },
     live: () => context.cache.list(),
     objectsAt: (at) => context.objectsAt(at),
-    async history(request) {
-      const selected = context.selected();
-      const opened = selected ? library.byContext(selected.name) : undefined;
-      if (!opened) return null;
-      const file = await library.file(opened.id);
-      return file.history ? sliceHistory(file.history, request) : null;
-    },
+    ...(request
+      ? {
+          history: (input: Parameters<typeof historyOf>[1]) => historyOf(request, input),
+          graph: (input: Parameters<typeof graphOf>[1]) => graphOf(request, input),
+        }
+      : {}),
   };
 }

@@ -81,7 +81,7 @@ export function describeSnapshot(file: SnapshotFile, extra: { id: string; contex
       workloads: rows.length,
       drifting: rows.filter((row) => row.drift !== null).length,
       episodes: file.history?.episodes.length ?? 0,
-      samples: file.history?.workloads.reduce((sum, entry) => sum + entry.samples.length, 0) ?? 0,
+      samples: file.history?.workloads.reduce((sum, entry) => sum + entry.rawSamples, 0) ?? 0,
     },
     byKind: countByKind(file),
     window: file.history?.window ?? null,

@@ -7,7 +7,7 @@ import * as echarts from 'echarts/core';
 import { LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, MarkAreaComponent } from 'echarts/components';
 import { SVGRenderer } from 'echarts/renderers';
-import type { Point, Sample, SeriesName } from '../../../../shared/contracts/history.ts';
+import type { Point, SeriesName } from '../../../../shared/contracts/history.ts';
 
 echarts.use([LineChart, GridComponent, LegendComponent, MarkAreaComponent, SVGRenderer]);
 
@@ -65,25 +65,32 @@ const WORKLOAD_SERIES: ReadonlyArray<{ name: SeriesName; color: string; dashed?:
   { name: 'updated', color: CHART_COLORS.updated },
 ];
 
-/** One workload's desired vs actual over the window, its drift episodes shaded. */
+/** One workload's desired vs actual over the window (the recorded series), its drift episodes shaded. */
 export function workloadChart(
-  samples: readonly Sample[],
+  recorded: ReadonlyArray<{ name: SeriesName; points: readonly Point[] }>,
   window: { from: number; to: number },
   episodes: ReadonlyArray<{ start: number; end: number | null }>,
   size: ChartSize = { width: 880, height: 200 },
 ): string {
-  const series = WORKLOAD_SERIES.filter((entry) => samples.some((sample) => sample[entry.name] !== null)).map((entry, index) => ({
-    type: 'line',
-    name: entry.name,
-    step: 'end',
-    symbol: 'none',
-    data: [...samples.map((sample): Point => [sample.at, sample[entry.name]]), ...(samples.length > 0 ? [[window.to, (samples.at(-1) as Sample)[entry.name]] as Point] : [])],
-    lineStyle: { color: entry.color, width: 2, type: entry.dashed ? 'dashed' : 'solid' },
-    itemStyle: { color: entry.color },
-    ...(index === 0
-      ? { markArea: { silent: true, itemStyle: { color: CHART_COLORS.drift, opacity: 0.12 }, data: episodes.map((episode) => [{ xAxis: Math.max(episode.start, window.from) }, { xAxis: episode.end ?? window.to }]) } }
-      : {}),
-  }));
+  const byName = new Map(recorded.map((entry) => [entry.name, entry.points]));
+  const shown = WORKLOAD_SERIES.filter((entry) => (byName.get(entry.name) ?? []).some(([, value]) => value !== null));
+  const series = shown.map((entry, index) => {
+    const points = byName.get(entry.name) ?? [];
+    const last = points.at(-1);
+    return {
+      type: 'line',
+      name: entry.name,
+      step: 'end',
+      symbol: 'none',
+      // Held to the window's end: a step chart's last value lasts until something changes it.
+      data: last && last[0] < window.to ? [...points, [window.to, last[1]] as Point] : [...points],
+      lineStyle: { color: entry.color, width: 2, type: entry.dashed ? 'dashed' : 'solid' },
+      itemStyle: { color: entry.color },
+      ...(index === 0
+        ? { markArea: { silent: true, itemStyle: { color: CHART_COLORS.drift, opacity: 0.12 }, data: episodes.map((episode) => [{ xAxis: Math.max(episode.start, window.from) }, { xAxis: episode.end ?? window.to }]) } }
+        : {}),
+    };
+  });
   return render(
     {
       grid: { left: 44, right: 16, top: 30, bottom: 28 },

@@ -50,7 +50,7 @@ function chartedWorkloads(file: SnapshotFile, driftingUids: ReadonlySet<string>)
   if (!history) return [];
   const byUid = new Map<string, Episode[]>();
   for (const episode of history.episodes) byUid.set(episode.workload.uid, [...(byUid.get(episode.workload.uid) ?? []), episode]);
-  const withSamples = new Set(history.workloads.filter((entry) => entry.samples.length > 0).map((entry) => entry.workload.uid));
+  const withSamples = new Set(history.workloads.filter((entry) => entry.series.some((series) => series.points.some(([, value]) => value !== null))).map((entry) => entry.workload.uid));
   const total = (uid: string) => (byUid.get(uid) ?? []).reduce((sum, episode) => sum + episode.durationMs, 0);
   return [...new Set([...byUid.keys(), ...driftingUids])]
     .filter((uid) => withSamples.has(uid))
@@ -71,7 +71,7 @@ export function renderReport(file: SnapshotFile, options: ReportOptions = {}): s
   const charts: WorkloadChart[] = drawn.map(({ uid, episodes }, index) => {
     const entry = samplesOf.get(uid);
     if (!entry) throw new Error(`no samples for ${uid}`);
-    const svg = workloadChart(entry.samples, window, episodes);
+    const svg = workloadChart(entry.series, window, episodes);
     options.onChart?.(index + 2, total);
     const { kind, namespace, name } = entry.workload;
     const subtitle = episodes.length > 0 ? `${kind} · ${episodes.length} episode${episodes.length === 1 ? '' : 's'}` : `${kind} · drifting`;
