@@ -17,7 +17,7 @@ export interface ApiClient {
   readonly server: string;
   /** The kubeconfig context's namespace, if it names one. */
   readonly namespace: string | undefined;
-  request(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: { json: unknown; contentType: string }): Promise<ApiResponse>;
+  request(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: { json: unknown; contentType: string }): Promise<ApiResponse>;
   close(): void;
 }
 

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { compareObjects } from '../../../../electron/engine/diff/fields/compare.ts';
 import { LAST_APPLIED, managedFieldsOf, maskSecrets, normalise } from '../../../../electron/engine/diff/normalise.ts';
 import { foldStringData, predictClientSide } from '../../../../electron/engine/diff/cluster/approximate.ts';
+import { applyManagerOf } from '../../../../electron/engine/diff/cluster/fetch.ts';
+import { lastAppliedOf, pruneLastApplied } from '../../../../electron/engine/diff/cluster/prune.ts';
 import type { JsonObject } from '../../../../electron/engine/diff/load/types.ts';
 import { liveDeployment } from './fixtures.ts';
 
@@ -73,5 +75,27 @@ describe('the client-side prediction (no dry-run permission)', () => {
 
   it('folds a Secret manifest stringData into base64 data as the API server would', () => {
     expect(foldStringData({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 's' }, data: { a: 'YQ==' }, stringData: { b: 'b' } })).toEqual({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 's' }, data: { a: 'YQ==', b: 'Yg==' } });
+  });
+});
+
+describe('what a client-side apply would prune', () => {
+  it('drops fields and named list elements the last apply set and the file no longer has, keeping the rest', () => {
+    const lastApplied = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', labels: { app: 'web', tier: 'front' } }, spec: { revisionHistoryLimit: 3, template: { spec: { containers: [{ name: 'web', image: 'a', args: ['-v'] }, { name: 'sidecar', image: 's' }] } } } };
+    const manifest = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', labels: { app: 'web' } }, spec: { template: { spec: { containers: [{ name: 'web', image: 'a' }] } } } };
+    const predicted = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', uid: 'u', labels: { app: 'web', tier: 'front', 'added-by': 'controller' } }, spec: { replicas: 1, revisionHistoryLimit: 3, template: { spec: { containers: [{ name: 'web', image: 'a', args: ['-v'], imagePullPolicy: 'Always' }, { name: 'sidecar', image: 's' }] } } } };
+    expect(lastAppliedOf({ metadata: { annotations: { [LAST_APPLIED]: JSON.stringify(lastApplied) } } })).toEqual(lastApplied);
+    expect(pruneLastApplied(predicted, lastApplied, manifest)).toEqual({
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'web', uid: 'u', labels: { app: 'web', 'added-by': 'controller' } },
+      spec: { replicas: 1, template: { spec: { containers: [{ name: 'web', image: 'a', imagePullPolicy: 'Always' }] } } },
+    });
+  });
+
+  it('dry-runs as the one manager that server-side applies the object, else as kubedrift', () => {
+    const withManagers = (...entries: object[]) => ({ metadata: { managedFields: entries } });
+    expect(applyManagerOf(withManagers({ manager: 'argocd-controller', operation: 'Apply' }, { manager: 'kube-controller-manager', operation: 'Update' }))).toBe('argocd-controller');
+    expect(applyManagerOf(withManagers({ manager: 'kubectl-client-side-apply', operation: 'Update' }))).toBe('kubedrift');
+    expect(applyManagerOf(withManagers({ manager: 'a', operation: 'Apply' }, { manager: 'b', operation: 'Apply' }))).toBe('kubedrift');
   });
 });
