@@ -31,6 +31,7 @@ export function describeFile(file: SnapshotFile, name: string, bytes: number): s
       ? `Window:     ${formatSnapshotTime(history.window.from)} to ${formatSnapshotTime(history.window.to)} (${samples} samples of ${history.workloads.length} workloads, ${history.episodes.length} drift episodes)`
       : 'Window:     none (no history was recorded)',
     `Graph:      ${file.graph ? `${file.graph.nodes.length} nodes, ${file.graph.edges.length} edges` : 'none'}`,
+    `Diff:       ${file.diff ? `${file.diff.summary.total} objects against the manifests: ${file.diff.summary.counts.OutOfSync} out of sync, ${file.diff.summary.counts.Missing} missing, ${file.diff.summary.counts.Error} errors` : 'none'}`,
     `Objects:    ${file.objects.length} (+ ${file.events.length} Events)`,
   ];
   const kinds = Object.entries(countByKind(file));

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { KindSchema, SlimObjectSchema } from '../cluster.ts';
+import { DiffRowSchema, DiffSummarySchema } from './diff.ts';
 import { GraphEdgeSchema, GraphNodeSchema } from './graph.ts';
 import { EpisodeSchema, HistoryEventSchema, PointSchema, RolloutSchema, SeriesNameSchema, WorkloadRefSchema } from './history.ts';
 
@@ -63,6 +64,16 @@ export const SnapshotGraphSchema = z.object({
 });
 export type SnapshotGraph = z.infer<typeof SnapshotGraphSchema>;
 
+/** The last diff of the context against its manifests, when one had run: summary and rows. */
+export const SnapshotDiffSchema = z.object({
+  summary: DiffSummarySchema,
+  rows: z.array(DiffRowSchema),
+  /** More rows than a snapshot keeps (MAX_SNAPSHOT_DIFF_ROWS, differing ones first). */
+  truncated: z.boolean(),
+});
+export type SnapshotDiff = z.infer<typeof SnapshotDiffSchema>;
+export const MAX_SNAPSHOT_DIFF_ROWS = 5_000;
+
 /** The snapshot file's content (gzipped JSON). */
 export const SnapshotFileSchema = z
   .object({
@@ -86,6 +97,8 @@ export const SnapshotFileSchema = z
     history: SnapshotHistorySchema.nullable(),
     /** null when no graph builder was available. */
     graph: SnapshotGraphSchema.nullable(),
+    /** The diff results of the context at export time; null when no diff had run. */
+    diff: SnapshotDiffSchema.nullable(),
   })
   .strict();
 export type SnapshotFile = z.infer<typeof SnapshotFileSchema>;

@@ -10,6 +10,7 @@ import {
   SNAPSHOT_KIND,
   SNAPSHOT_SCHEMA_VERSION,
   type SnapshotFile,
+  type SnapshotDiff,
   type SnapshotGraph,
   type SnapshotHistory,
   type SnapshotScope,
@@ -39,6 +40,8 @@ export interface CollectSources {
         progress: (done: number, total: number) => void;
       }) => Promise<SnapshotHistory | null>)
     | undefined;
+  /** The last diff results of the selected context, or null. */
+  diff?: ((input: { namespace: string | null }) => Promise<SnapshotDiff | null>) | undefined;
   /** The ownership graph of the scope at T, or null. */
   graph?: ((input: { namespace: string | null; focus: string | null; at: number | null }) => Promise<SnapshotGraph | null>) | undefined;
 }
@@ -160,6 +163,7 @@ export async function collectSnapshot(sources: CollectSources, request: CollectR
     events,
     history,
     graph,
+    diff: sources.diff && request.scope.type !== 'selection' ? await sources.diff({ namespace }) : null,
   };
   return { file, notes };
 }

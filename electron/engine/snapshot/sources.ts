@@ -9,7 +9,8 @@
 import type { SlimObject } from '../../../shared/cluster.ts';
 import type { RequestChannel, RequestOf, ResponseOf } from '../../../shared/contract.ts';
 import { HISTORY_KINDS, type Episode, type HistoryEvent } from '../../../shared/contracts/history.ts';
-import type { SnapshotGraph, SnapshotHistory, SnapshotWorkloadHistory } from '../../../shared/contracts/snapshot.ts';
+import type { DiffRow, DiffState } from '../../../shared/contracts/diff.ts';
+import { MAX_SNAPSHOT_DIFF_ROWS, type SnapshotDiff, type SnapshotGraph, type SnapshotHistory, type SnapshotWorkloadHistory } from '../../../shared/contracts/snapshot.ts';
 import type { Result } from '../../../shared/result.ts';
 import type { EngineContext } from '../features.ts';
 import { driftCountSteps } from '../history/episode-query.ts';
@@ -76,6 +77,26 @@ export async function graphOf(request: EngineRequest, input: { namespace: string
   return { nodes, edges, truncated, ...(message ? { message } : {}) };
 }
 
+/** Diff rows per `diff:rows` page. */
+const DIFF_PAGE = 1_000;
+
+/** The context's last finished diff (rows differing from the manifests first), or null. */
+export async function diffOf(request: EngineRequest, state: DiffState | undefined, input: { context: string; namespace: string | null }): Promise<SnapshotDiff | null> {
+  const summary = state?.state === 'done' ? state.summary : undefined;
+  if (!summary || summary.context !== input.context) return null;
+  const rows: DiffRow[] = [];
+  for (let offset = 0; offset < summary.total; offset += DIFF_PAGE) {
+    const page = await request('diff:rows', { runId: summary.runId, offset, limit: DIFF_PAGE });
+    if (!page.ok) return null;
+    rows.push(...page.value.rows);
+  }
+  const scoped = rows
+    .filter((row) => input.namespace === null || row.namespace === input.namespace)
+    .map((row) => (row.reason ? { ...row, reason: redactText(row.reason) } : row))
+    .sort((a, b) => Number(a.status === 'InSync') - Number(b.status === 'InSync'));
+  return { summary, rows: scoped.slice(0, MAX_SNAPSHOT_DIFF_ROWS), truncated: scoped.length > MAX_SNAPSHOT_DIFF_ROWS };
+}
+
 export function snapshotSources(context: EngineContext, library: SnapshotLibrary, request: EngineRequest | undefined): CollectSources {
   return {
     version: context.version,
@@ -92,6 +113,10 @@ export function snapshotSources(context: EngineContext, library: SnapshotLibrary
       ? {
           history: (input: Parameters<typeof historyOf>[1]) => historyOf(request, input),
           graph: (input: Parameters<typeof graphOf>[1]) => graphOf(request, input),
+          diff: async (input: { namespace: string | null }) => {
+            const selected = context.selected();
+            return selected ? diffOf(request, context.hub.last('diff:changed') as DiffState | undefined, { context: selected.name, namespace: input.namespace }) : null;
+          },
         }
       : {}),
   };

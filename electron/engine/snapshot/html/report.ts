@@ -8,7 +8,7 @@ import type { SnapshotFile } from '../../../../shared/contracts/snapshot.ts';
 import { driftingRows, workloadRows } from '../summary.ts';
 import { driftCountChart, workloadChart } from './charts.ts';
 import { escapeHtml, formatTime, html, type RawHtml } from './escape.ts';
-import { driftingSection, driftOverTimeSection, episodesSection, eventsSection, summarySection, workloadChartsSection, type WorkloadChart } from './sections.ts';
+import { diffSection, driftingSection, driftOverTimeSection, episodesSection, eventsSection, summarySection, workloadChartsSection, type WorkloadChart } from './sections.ts';
 import { REPORT_CSS } from './styles.ts';
 
 /** Per-workload charts drawn at most; the rest stay in the snapshot file. */
@@ -83,7 +83,8 @@ ${driftOverTimeSection(file, driftChart)}
 ${driftingSection(drifting)}
 ${episodesSection(file)}
 ${workloadChartsSection(charts, charted.length - drawn.length)}
-${eventsSection(file)}`;
+${eventsSection(file)}
+${diffSection(file)}`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="generator" content="Kubedrift ${escapeHtml(file.generator.version)}">

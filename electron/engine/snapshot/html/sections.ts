@@ -113,3 +113,27 @@ ${shown.map((event) => {
 })}
 </section>`;
 }
+
+const DIFF_TONES: Readonly<Record<string, string>> = { OutOfSync: 'warning', Missing: 'danger', Error: 'danger', InSync: 'ok' };
+
+/** The last diff against the manifests: counts and the objects that differ. */
+export function diffSection(file: SnapshotFile): RawHtml {
+  const diff = file.diff;
+  if (!diff) return html``;
+  const { counts, startedAt } = diff.summary;
+  const differing = diff.rows.filter((row) => row.status !== 'InSync');
+  return html`<section id="diff"><h2>Diff against the manifests</h2>
+<p class="muted">Run at ${formatTime(startedAt)}: ${counts.InSync} in sync, ${counts.OutOfSync} out of sync, ${counts.Missing} missing, ${counts.Error} errors.</p>
+${
+  differing.length === 0
+    ? html`<p class="note">Every object matched its manifest.</p>`
+    : html`<table><thead><tr><th>Status</th><th>Object</th><th class="num">Fields</th><th>What differs</th><th>Manifest</th></tr></thead><tbody>
+${differing.slice(0, 500).map(
+  (row) => html`<tr><td><span class="pill ${DIFF_TONES[row.status] ?? 'warning'}">${row.status}</span></td>
+<td><span class="muted">${row.kind}</span> ${row.namespace ? `${row.namespace}/` : ''}${row.name}</td><td class="num">${row.changed}</td>
+<td>${row.reason ?? row.fields.join(', ')}</td><td class="muted">${row.source.file}:${row.source.line}</td></tr>`,
+)}
+</tbody></table>`
+}
+${differing.length > 500 || diff.truncated ? html`<p class="note">More differing objects are in the snapshot file.</p>` : html``}</section>`;
+}

@@ -4,11 +4,14 @@
  * `snapshot:progress` ending in `done`.
  */
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
 import type { FileDialogs } from '../../../../electron/engine/snapshot/dialogs.ts';
 import { decodeSnapshot } from '../../../../electron/engine/snapshot/file.ts';
+import { toManifest } from '../../../../electron/engine/snapshot/yaml.ts';
+import type { DiffSummary } from '../../../../shared/contracts/diff.ts';
 import { UPLOAD_CHUNK_BYTES, type ExportResult, type OpenedSnapshot, type SnapshotProgress } from '../../../../shared/contracts/snapshot.ts';
 import { withTempDir } from '../../../helpers/tmp.ts';
 import { exportBytes, startFixture, unwrap, type Fixture } from './engine-fixture.ts';
@@ -86,5 +89,26 @@ describe('export destinations', () => {
     expect(file.events.length).toBeGreaterThan(0);
     const missing = await fixture.engine.dispatch('snapshot:export', { format: 'snapshot', scope: { type: 'selection', uids: ['gone'] }, at: null, destination: 'download' });
     expect(missing).toMatchObject({ ok: false, error: { message: expect.stringContaining('None of the 1 selected objects exist') } });
+  });
+
+  it('carries the last diff against the manifests into the snapshot and the report', async () => {
+    const manifests = path.join(dir, 'manifests');
+    await mkdir(manifests, { recursive: true });
+    // The YAML bundle's own manifest of frontend, with one change: a diff finds exactly that.
+    const before = await decodeSnapshot((await exportBytes(fixture.engine, { format: 'snapshot', scope: { type: 'namespace', namespace: 'shop' }, at: null })).bytes);
+    const frontend = before.objects.find((o) => o.kind === 'Deployment' && o.metadata.name === 'frontend');
+    if (!frontend) throw new Error('the demo has no frontend Deployment');
+    const manifest = toManifest(frontend) as { spec: { replicas: number } };
+    manifest.spec.replicas = 7;
+    await writeFile(path.join(manifests, 'frontend.yaml'), stringify(manifest));
+    unwrap(await fixture.engine.dispatch('diff:paths', { paths: [manifests] }));
+    const summary = unwrap<DiffSummary>(await fixture.engine.dispatch('diff:run', {}));
+    expect(summary.counts).toMatchObject({ OutOfSync: 1, Error: 0 });
+    const { bytes } = await exportBytes(fixture.engine, { format: 'snapshot', scope: { type: 'cluster' }, at: null });
+    const file = await decodeSnapshot(bytes);
+    expect(file.diff?.summary.runId).toBe(summary.runId);
+    expect(file.diff?.rows).toContainEqual(expect.objectContaining({ status: 'OutOfSync', kind: 'Deployment', name: 'frontend' }));
+    const html = (await exportBytes(fixture.engine, { format: 'html', scope: { type: 'namespace', namespace: 'shop' }, at: null })).bytes.toString('utf8');
+    expect(html).toMatch(/<h2>Diff against the manifests<\/h2>[\s\S]*OutOfSync[\s\S]*shop\/frontend/);
   });
 });

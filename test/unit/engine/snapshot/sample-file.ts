@@ -44,6 +44,7 @@ export function sampleFile(overrides: Partial<SnapshotFile> = {}): SnapshotFile 
     ],
     history: null,
     graph: null,
+    diff: null,
     ...overrides,
   };
 }
