@@ -122,7 +122,7 @@ export function createEngine(options: EngineOptions): Engine {
     const name = registry.list().selected;
     const info = name ? registry.get(name) : undefined;
     if (!name || !info) return null;
-    return { name, demo: info.demo, server: info.server, namespace: info.namespace };
+    return { name, demo: info.demo, server: info.server, namespace: info.namespace, ...(info.snapshot ? { readOnly: true } : {}) };
   }
   let objectsAtProvider: ObjectsAt | undefined;
   const context: EngineContext = {

@@ -21,6 +21,8 @@ export interface SelectedContext {
   server?: string | undefined;
   /** The context's default namespace from the kubeconfig, if any. */
   namespace?: string | undefined;
+  /** An opened snapshot file (engine/snapshot/): offline, nothing to record, change or diff. */
+  readOnly?: boolean | undefined;
 }
 
 /** Rebuilds the cluster's objects as they were at a past time (ms since the epoch). */
