@@ -1,8 +1,8 @@
 /**
  * The Controllers screen on the demo cluster: a card per reporting controller with the
  * simulator's Events, a rollout the test starts (a new image on shop/catalog) showing up as the
- * deployment-controller's ScalingReplicaSet Events and an inferred reconcile with its lag, the
- * Event list's filters, and a click through to the workload.
+ * deployment-controller's ScalingReplicaSet Events, an inferred reconcile with its lag and who
+ * acted during it, the Event list's filters, and a click through to the workload.
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,6 +85,12 @@ describe('controllers screen', () => {
     await detail.locator('[data-testid="segment"][data-option="reconciles"]').click();
     await expect.poll(() => detail.getByTestId('reconcile-summary').textContent()).toMatch(/caught up\s*p50 \d/);
     await expect.poll(() => detail.getByTestId('reconcile-workload').filter({ hasText: 'Deployment/catalog' }).count()).toBeGreaterThan(0);
+    // Who acted during the rollout: the deployment controller scaled, the ReplicaSet created a
+    // Pod, the scheduler placed it, the kubelet pulled and started it.
+    const steps = detail.getByTestId('action-step');
+    await expect.poll(() => steps.filter({ hasText: 'ScalingReplicaSet' }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    for (const reason of ['SuccessfulCreate', 'Scheduled', 'Started']) await expect.poll(() => steps.filter({ hasText: reason }).count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await page.mouse.move(0, 0);
     await screenshot(page, 'controllers-reconciles-dark');
 
     // A workload opens its own screen.

@@ -30,7 +30,17 @@ export interface ActionTimelineModel {
   positions: number[];
 }
 
-const ORDER = { spec: 0, observed: 1, action: 2 } as const;
+/** At one instant: the change, then what the controllers did about it, then their status saying so. */
+const ORDER = { spec: 0, action: 1, observed: 2 } as const;
+
+/**
+ * Event times have a second's precision (their timestamps are truncated), the spec change's
+ * does not: an action in the same second as a spec change, seemingly before it, is placed at it.
+ */
+function afterChange(at: number, changes: readonly number[]): number {
+  for (const change of changes) if (at < change && Math.floor(at / 1_000) === Math.floor(change / 1_000)) return change;
+  return at;
+}
 
 function actionStep(action: Action): Omit<ActionStep, 'lane'> {
   return {
@@ -48,7 +58,8 @@ function actionStep(action: Action): Omit<ActionStep, 'lane'> {
 }
 
 export function buildActionTimeline(result: ActionsResult): ActionTimelineModel {
-  const raw: Array<Omit<ActionStep, 'lane'>> = result.actions.map(actionStep);
+  const changes = result.reconciles.map((r) => r.start);
+  const raw: Array<Omit<ActionStep, 'lane'>> = result.actions.map((action) => ({ ...actionStep(action), at: afterChange(action.at, changes) }));
   for (const r of result.reconciles) {
     const object: EventObject = { kind: r.workload.kind, name: r.workload.name, uid: r.workload.uid, ...(r.workload.namespace ? { namespace: r.workload.namespace } : {}) };
     const base = { object, count: 1, depth: 0, warning: false };

@@ -10,20 +10,34 @@ export function reconcileState(r: Reconcile): { text: string; tone: 'danger' | '
 }
 
 export const RECONCILE_COLUMNS: ReadonlyArray<TableColumn<Reconcile>> = [
-  { id: 'state', label: 'State', width: 100 },
-  { id: 'workload', label: 'Workload', width: 220, grow: 1 },
-  { id: 'namespace', label: 'Namespace', width: 110, cellClass: 'muted', text: (r) => r.workload.namespace ?? '—' },
-  { id: 'generation', label: 'Generation', width: 104, align: 'end', text: (r) => String(r.generation) },
+  { id: 'state', label: 'State', width: 92 },
+  { id: 'workload', label: 'Workload', width: 170, grow: 1, title: (r) => `${r.workload.namespace ?? ''}/${r.workload.name}` },
+  { id: 'generation', label: 'Gen.', width: 52, align: 'end', text: (r) => String(r.generation), help: 'metadata.generation: the spec version the controller had to catch up with' },
   {
     id: 'start',
-    label: 'Spec changed',
-    width: 120,
+    label: 'Changed',
+    width: 84,
     cellClass: 'muted',
     text: (r, now) => formatMoment(r.start, now),
     title: (r) => (r.startKnown ? undefined : 'Changed before Kubedrift was watching: this is when it first saw the change, so the lag is at least this long.'),
   },
-  { id: 'lag', label: 'Lag', width: 96, align: 'end', cellClass: 'strong', text: (r) => `${r.startKnown ? '' : '≥ '}${formatLag(r.lagMs)}` },
+  { id: 'lag', label: 'Lag', width: 76, align: 'end', cellClass: 'strong', text: (r) => `${r.startKnown ? '' : '≥ '}${formatLag(r.lagMs)}` },
+  { id: 'acted', label: '', width: 92 },
 ];
+
+/**
+ * Before the spec change, one second: Event times are truncated to the second, so the first
+ * actions can seem to precede it. After catching up the rollout goes on: a few minutes of it.
+ */
+const BEFORE_MS = 1_000;
+const AFTER_MS = 3 * 60_000;
+
+/** The window "who acted" shows for a reconcile (never past `now`). */
+export function actedWindow(r: Reconcile, now: number): { from: number; to: number } {
+  const from = r.start - BEFORE_MS;
+  const to = Math.min(now, (r.end ?? now) + AFTER_MS);
+  return { from, to: Math.max(to, from + 1) };
+}
 
 export const reconcileKey = (r: Reconcile): string => `${r.workload.uid}#${r.generation}`;
 export const reconcileTone = (r: Reconcile): string | undefined => reconcileState(r).tone;

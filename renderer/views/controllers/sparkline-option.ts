@@ -42,6 +42,10 @@ export function buildSparklineOption(summary: ControllerSummary, range: Range, t
         return `<div style="font-size:11px;opacity:.7">${escapeHtml(formatMoment(start))} – ${escapeHtml(formatMoment(start + range.bucketMs))}</div><b>${formatCount(count('all'))}</b> events · <span style="color:${theme.danger}">${formatCount(count('warnings'))} Warning</span>`;
       },
     },
-    series: [areaSeries('all', 'Events', bucketPoints(summary.rate, range), theme.accent, theme.dark ? 0.2 : 0.14), areaSeries('warnings', 'Warnings', bucketPoints(summary.warningRate, range), theme.danger, theme.dark ? 0.22 : 0.16)],
+    series: [
+      areaSeries('all', 'Events', bucketPoints(summary.rate, range), theme.accent, theme.dark ? 0.2 : 0.14),
+      // A flat Warning line would paint the baseline red: only drawn when there are some.
+      ...(summary.warningRate.some((v) => v > 0) ? [areaSeries('warnings', 'Warnings', bucketPoints(summary.warningRate, range), theme.danger, theme.dark ? 0.22 : 0.16)] : []),
+    ],
   } as ChartOption;
 }

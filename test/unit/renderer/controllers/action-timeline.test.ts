@@ -57,8 +57,8 @@ describe('ActionTimeline', () => {
     const steps = view.findAll('[data-testid="action-step"]').map((step) => ['.offset', '.who', '.reason', '.object', '.count', '.message'].map((selector) => part(step, selector)).filter((text) => text).join(' '));
     expect(steps).toEqual([
       expect.stringMatching(/^\+0\.0 s you \/ a client Spec changed: generation 2/),
-      expect.stringMatching(/^\+1\.0 s deployment-controller Observed generation 2 .*caught up after 1\.0 s/),
       expect.stringMatching(/^\+1\.0 s deployment-controller ScalingReplicaSet Deployment\/web/),
+      expect.stringMatching(/^\+1\.0 s deployment-controller Observed generation 2 .*caught up after 1\.0 s/),
       expect.stringMatching(/^\+1\.1 s replicaset-controller SuccessfulCreate ReplicaSet\/web-2/),
       expect.stringMatching(/^\+1\.2 s default-scheduler Scheduled Pod\/web-2-abc/),
       expect.stringMatching(/^\+10 s kubelet BackOff Pod\/web-2-abc ×3/),

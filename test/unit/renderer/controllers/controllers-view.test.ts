@@ -48,6 +48,15 @@ async function mountView(handlers: Handlers = {}): Promise<{ api: FakeApi; view:
       ),
     'events:list': (query) => ok(listOf(EVENTS, query)),
     'events:reconciles': () => ok(reconcileList([reconcile('api', { end: null, stuck: true, lagMs: 400_000 }), reconcile('web')])),
+    'events:actions': ({ uid, from, to }) =>
+      ok({
+        workload: { kind: 'Deployment', namespace: 'shop', name: uid.slice(2), uid },
+        from,
+        to,
+        truncated: false,
+        reconciles: [],
+        actions: [{ at: from + 1_000, id: `a-${uid}`, controller: 'deployment-controller', type: 'Normal', reason: 'ScalingReplicaSet', message: `Scaled ${uid}`, object: { kind: 'Deployment', name: uid.slice(2), uid }, depth: 0, count: 1 }],
+      }),
     ...handlers,
   });
   setApi(api);
@@ -99,8 +108,8 @@ describe('ControllersView', () => {
     expect(useNavigationStore().params).toEqual({ uid: 'd-web' });
   });
 
-  it('shows the reconciles tab with stuck ones first', async () => {
-    const { view } = await mountView();
+  it('shows the reconciles tab with stuck ones first, and who acted during the one picked', async () => {
+    const { api, view } = await mountView();
     await vi.waitFor(() => expect(cards(view)).toHaveLength(2));
     await cards(view)[1]?.trigger('click');
     await flushPromises();
@@ -108,6 +117,11 @@ describe('ControllersView', () => {
     await vi.waitFor(() => expect(rows(view)).toHaveLength(2));
     expect(rows(view)[0]?.text()).toMatch(/stuck.*Deployment\/api.*6m 40s/);
     expect(rows(view)[0]?.attributes('data-tone')).toBe('danger');
+    // The first (stuck) reconcile's actions show at once; picking another shows its own.
+    await vi.waitFor(() => expect(view.find('[data-testid="action-step"]').text()).toContain('Scaled d-api'));
+    await view.findAll('[data-testid="reconcile-acted"]')[1]?.trigger('click');
+    await vi.waitFor(() => expect(view.find('[data-testid="action-step"]').text()).toContain('Scaled d-web'));
+    expect(api.calls.filter((c) => c.channel === 'events:actions').at(-1)?.payload).toMatchObject({ uid: 'd-web', from: reconcile('web').start - 1_000 });
   });
 
   it('says clearly when the engine cannot answer', async () => {

@@ -4,6 +4,7 @@ import { LIGHT_CHART_THEME } from '../../../../renderer/components/charts/chart-
 import { buildActionTimeline, offsetText } from '../../../../renderer/components/events/action-steps.ts';
 import { formatCount, formatLag, formatPercent, objectTarget } from '../../../../renderer/components/events/event-format.ts';
 import { LAG_FLOOR_MS, lagPoints } from '../../../../renderer/views/controllers/lag-option.ts';
+import { actedWindow } from '../../../../renderer/views/controllers/reconcile-columns.ts';
 import { bucketPoints, buildSparklineOption } from '../../../../renderer/views/controllers/sparkline-option.ts';
 import { controllers, NOW, reconcile, summary } from './fixtures.ts';
 
@@ -26,7 +27,7 @@ describe('formatting', () => {
 });
 
 describe('chart options', () => {
-  it('puts each sparkline bucket at its middle, Warnings as their own series', () => {
+  it('puts each sparkline bucket at its middle, Warnings as their own series when there are any', () => {
     const result = controllers([]);
     expect(bucketPoints([1, 2], result)[1]).toEqual([result.from + 1.5 * result.bucketMs, 2]);
     const rate = new Array<number>(30).fill(0);
@@ -34,6 +35,8 @@ describe('chart options', () => {
     const option = buildSparklineOption(summary('kubelet', { rate, warningRate: rate }), result, LIGHT_CHART_THEME) as { series: Array<{ id: string; data: Array<[number, number]> }> };
     expect(option.series.map((s) => s.id)).toEqual(['all', 'warnings']);
     expect(option.series[0]?.data[3]?.[1]).toBe(4);
+    const calm = buildSparklineOption(summary('kubelet', { rate }), result, LIGHT_CHART_THEME) as { series: Array<{ id: string }> };
+    expect(calm.series.map((s) => s.id)).toEqual(['all']);
   });
 
   it('draws caught-up reconciles where they caught up, ongoing ones at now, lags of 0 at the axis floor', () => {
@@ -48,28 +51,36 @@ describe('chart options', () => {
 });
 
 describe('who acted, as steps', () => {
-  it('orders the spec change, its observation and the actions, one lane per controller', () => {
+  it('looks at a reconcile from a second before the spec change to three minutes after it caught up, never past now', () => {
+    const done = reconcile('web', { start: NOW - 600_000, end: NOW - 599_000 });
+    expect(actedWindow(done, NOW)).toEqual({ from: NOW - 601_000, to: NOW - 599_000 + 180_000 });
+    expect(actedWindow(reconcile('web', { start: NOW - 60_000, end: NOW - 59_000 }), NOW)).toEqual({ from: NOW - 61_000, to: NOW });
+  });
+
+  it('orders the spec change, the actions it caused and its observation, one lane per controller', () => {
     const model = buildActionTimeline({
       workload: { kind: 'Deployment', namespace: 'shop', name: 'web', uid: 'd-web' },
       from: NOW - 60_000,
       to: NOW,
       truncated: false,
-      reconciles: [reconcile('web', { start: NOW - 30_000, end: NOW - 29_000, lagMs: 1_000, workload: { kind: 'Deployment', namespace: 'shop', name: 'web', uid: 'd-web' } })],
+      reconciles: [reconcile('web', { start: NOW - 30_400, end: NOW - 29_000, lagMs: 1_400, workload: { kind: 'Deployment', namespace: 'shop', name: 'web', uid: 'd-web' } })],
       actions: [
-        { at: NOW - 29_000, id: 'a1', controller: 'deployment-controller', type: 'Normal', reason: 'ScalingReplicaSet', message: 'Scaled up', object: { kind: 'Deployment', name: 'web', uid: 'd-web' }, depth: 0, count: 1 },
+        // Its timestamp is truncated to the second: it seems to come before the change it answers.
+        { at: NOW - 31_000, id: 'a1', controller: 'deployment-controller', type: 'Normal', reason: 'ScalingReplicaSet', message: 'Scaled up', object: { kind: 'Deployment', name: 'web', uid: 'd-web' }, depth: 0, count: 1 },
         { at: NOW - 28_000, id: 'a2', controller: 'replicaset-controller', type: 'Normal', reason: 'SuccessfulCreate', message: 'Created pod', object: { kind: 'ReplicaSet', name: 'web-1', uid: 'rs' }, depth: 1, count: 1 },
         { at: NOW - 20_000, id: 'a3', controller: 'kubelet', type: 'Warning', reason: 'BackOff', message: 'Back-off', object: { kind: 'Pod', name: 'web-1-x', uid: 'p' }, depth: 2, count: 4 },
       ],
     });
     expect(model.steps.map((s) => [s.step, s.reason, s.lane])).toEqual([
       ['spec', 'Spec changed: generation 2', -1],
-      ['observed', 'Observed generation 2', 0],
       ['action', 'ScalingReplicaSet', 0],
+      ['observed', 'Observed generation 2', 0],
       ['action', 'SuccessfulCreate', 1],
       ['action', 'BackOff', 2],
     ]);
     expect(model.lanes).toEqual(['deployment-controller', 'replicaset-controller', 'kubelet']);
-    expect(model.positions[0]).toBeCloseTo(0.5, 6);
+    expect(model.positions[0]).toBeCloseTo(29_600 / 60_000, 6);
+    expect(model.steps[1]?.at).toBe(NOW - 30_400);
     expect(model.steps[4]?.warning).toBe(true);
     expect([offsetText(400), offsetText(12_300), offsetText(125_000)]).toEqual(['+0.4 s', '+12 s', '+2m 05s']);
   });
