@@ -60,6 +60,17 @@ export function frameSpan(start: number, end: number, now: number, minSpanMs = 5
   return { from: Math.min(start - margin, to - minSpanMs), to };
 }
 
+/**
+ * The part of a window worth showing when history starts inside it: from shortly before the
+ * first recorded moment (at least a minute wide), instead of a mostly empty chart. Unchanged
+ * when history covers the whole window or nothing is recorded yet.
+ */
+export function fitToHistory(range: TimeRange, since: number | null): TimeRange {
+  if (since === null || since <= range.from || since >= range.to) return range;
+  const from = Math.min(since, range.to - MINUTE_MS);
+  return { from: Math.max(range.from, from - (range.to - from) * 0.03), to: range.to };
+}
+
 /** The selection navigation parameters describe (see the file comment). */
 export function selectionFromParams(params: Readonly<Record<string, string>>, now: number, fallback: RangeSelection = DEFAULT_SELECTION): RangeSelection {
   const from = Number(params['from']);

@@ -10,6 +10,7 @@ import { countAxis, cursorLine, escapeHtml, timeAxis, tooltipStyle, zoomControls
 import type { ChartTheme } from './chart-theme.ts';
 import type { ChartOption } from './echarts.ts';
 import { formatDuration, formatMoment } from './time-format.ts';
+import { fitToHistory } from './time-range.ts';
 
 /** What the view adds to the data: where "now" is, a marked moment, the chosen episode, the zoom. */
 export interface WorkloadChartView {
@@ -36,6 +37,8 @@ export const GENERATION_SERIES: ReadonlyArray<{ name: SeriesName; label: string 
   { name: 'generation', label: 'Generation' },
   { name: 'observedGeneration', label: 'Observed' },
 ];
+
+const LINE_WIDTH: Partial<Record<SeriesName, number>> = { desired: 2, ready: 2.2, available: 1.4 };
 
 /** Id of the Warning marker series (its data index is the warning's index). */
 export const WARNINGS_SERIES_ID = 'warnings';
@@ -70,7 +73,7 @@ function episodeBand(episode: Episode, theme: ChartTheme, now: number, selected:
   const serious = episode.reasons.includes('progressing');
   const color = serious ? theme.danger : theme.warning;
   return [
-    { xAxis: episode.start, name: `#${episode.id}`, itemStyle: { color, opacity: selected ? 0.85 : 0.45, borderColor: color, borderWidth: selected ? 1 : 0 } },
+    { xAxis: episode.start, label: { show: false }, itemStyle: { color, opacity: selected ? 0.85 : 0.45, borderColor: color, borderWidth: selected ? 1 : 0 } },
     { xAxis: episode.end ?? now },
   ];
 }
@@ -94,7 +97,8 @@ function replicaSeries(result: SeriesResult, theme: ChartTheme, view: WorkloadCh
       connectNulls: false,
       data: points,
       color,
-      lineStyle: { color, width: entry.name === 'desired' ? 2 : 1.6, type: entry.name === 'desired' ? 'dashed' : 'solid' },
+      // Ready and available are often equal: available is drawn thin and dotted on top of ready.
+      lineStyle: { color, width: LINE_WIDTH[entry.name] ?? 1.6, type: entry.name === 'desired' ? 'dashed' : entry.name === 'available' ? 'dotted' : 'solid' },
       emphasis: { focus: 'none', lineStyle: { width: 2.2 } },
       z: entry.name === 'desired' ? 4 : 3,
     };
@@ -182,7 +186,8 @@ function axisTooltip(now: number): (params: unknown) => string {
 
 /** The complete chart option for one workload's history (see the file comment). */
 export function buildSeriesOption(result: SeriesResult, theme: ChartTheme, view: WorkloadChartView): ChartOption {
-  const range = { from: result.from, to: result.to };
+  // Before history starts there is nothing to draw: the axis begins where recording did.
+  const range = fitToHistory({ from: result.from, to: result.to }, result.since);
   const legend = REPLICA_SERIES.filter((entry) => pointsOf(result, entry.name)).map((entry) => entry.label);
   const hidden = Object.fromEntries(REPLICA_SERIES.filter((entry) => entry.hidden).map((entry) => [entry.label, false]));
   return {
@@ -200,9 +205,9 @@ export function buildSeriesOption(result: SeriesResult, theme: ChartTheme, view:
       inactiveColor: theme.faint,
     },
     grid: [
-      { left: 44, right: 18, top: 40, bottom: '44%', tooltip: { trigger: 'axis' } },
-      { left: 44, right: 18, top: '58%', height: 20, tooltip: { trigger: 'item' } },
-      { left: 44, right: 18, top: '67%', bottom: 58, tooltip: { trigger: 'axis' } },
+      { left: 44, right: 18, top: 40, bottom: '38%', tooltip: { trigger: 'axis' } },
+      { left: 44, right: 18, top: '64%', height: 20, tooltip: { trigger: 'item' } },
+      { left: 44, right: 18, top: '73%', bottom: 58, tooltip: { trigger: 'axis' } },
     ],
     xAxis: [0, 1, 2].map((gridIndex) => timeAxis(theme, { gridIndex, ...range, labels: gridIndex === 2 })),
     yAxis: [

@@ -93,6 +93,31 @@ export function laneBars(lane: Lane, range: TimeRange, now: number, mergePercent
   return bars;
 }
 
+/** A ReplicaSet's name is its Deployment's name, a dash and the pod-template hash. */
+const TEMPLATE_HASH = /^(.+)-[a-z0-9]{5,10}$/;
+
+/**
+ * Leaves out the lanes of ReplicaSets a Deployment runs: their drift is the Deployment's (as the
+ * Overview's "All" does). `ownedByDeployment` answers from the live cluster when it still has
+ * the ReplicaSet (undefined otherwise); else a ReplicaSet named after a Deployment that has a
+ * lane, or that `deploymentExists`, counts as run by it.
+ */
+export function hideManagedReplicaSets(
+  lanes: readonly Lane[],
+  options: { ownedByDeployment?: (uid: string) => boolean | undefined; deploymentExists?: (namespace: string, name: string) => boolean } = {},
+): { lanes: Lane[]; hidden: number } {
+  const deployments = new Set(lanes.filter((lane) => lane.workload.kind === 'Deployment').map((lane) => `${lane.workload.namespace}/${lane.workload.name}`));
+  const managed = (lane: Lane): boolean => {
+    if (lane.workload.kind !== 'ReplicaSet') return false;
+    const owned = options.ownedByDeployment?.(lane.uid);
+    if (owned !== undefined) return owned;
+    const base = TEMPLATE_HASH.exec(lane.workload.name)?.[1];
+    return base !== undefined && (deployments.has(`${lane.workload.namespace}/${base}`) || (options.deploymentExists?.(lane.workload.namespace, base) ?? false));
+  };
+  const kept = lanes.filter((lane) => !managed(lane));
+  return { lanes: kept, hidden: lanes.length - kept.length };
+}
+
 /** Lanes whose search text has every word of `search`. */
 export function filterLanes(lanes: readonly Lane[], search: string): readonly Lane[] {
   const words = search.toLowerCase().split(/\s+/).filter(Boolean);

@@ -7,10 +7,11 @@
 import { computed, ref, shallowRef, watch } from 'vue';
 import type { HistoryKind } from '../../../shared/contracts/history.ts';
 import { useLiveRefresh } from '../../components/charts/live-refresh.ts';
-import { resolveRange, selectionFromParams, type RangeSelection, type TimeRange } from '../../components/charts/time-range.ts';
+import { fitToHistory, resolveRange, selectionFromParams, type RangeSelection, type TimeRange } from '../../components/charts/time-range.ts';
 import { useHistoryStore, type EpisodesRequest } from '../../stores/history.ts';
 import { useNavigationStore } from '../../stores/navigation.ts';
-import { buildLanes, filterLanes } from './swimlane.ts';
+import { useClusterStore } from '../../stores/cluster.ts';
+import { buildLanes, filterLanes, hideManagedReplicaSets } from './swimlane.ts';
 
 /** The most episodes one answer carries (the contract's cap); beyond it the list says it is cut. */
 export const EPISODE_LIMIT = 20_000;
@@ -54,33 +55,49 @@ export function useTimeline() {
   const filters = ref<TimelineFilters>({ namespace: navigation.params['namespace'] ?? '', kind: 'all', ongoingOnly: false, minDurationMs: 0 });
   const search = ref('');
   const range = shallowRef<TimeRange>(resolveRange(selection.value, Date.now()));
-  /** What the chart and the swimlane show: the range, or the part of it the user zoomed to. */
-  const view = shallowRef<TimeRange>(range.value);
+  /** The part of the range the user zoomed to, if they did. */
+  const userZoom = shallowRef<TimeRange | null>(null);
   const cursor = ref<number | null>(null);
   const pinned = ref<number | null>(null);
 
   function reload(): void {
-    const next = resolveRange(selection.value, Date.now());
-    const followsNow = view.value.to >= range.value.to - 1_000 && view.value.from <= range.value.from + 1_000;
-    range.value = next;
-    if (followsNow) view.value = next;
-    void history.episodes.run(episodesRequest(next, filters.value));
+    range.value = resolveRange(selection.value, Date.now());
+    void history.episodes.run(episodesRequest(range.value, filters.value));
   }
   watch([selection, filters], () => {
-    view.value = resolveRange(selection.value, Date.now());
+    userZoom.value = null;
     reload();
   }, { deep: true, immediate: true });
   useLiveRefresh(() => selection.value, reload);
 
   const data = computed(() => history.episodes.data);
+  /** What the chart and the swimlane show: the zoomed part, else the recorded part of the range. */
+  const view = computed<TimeRange>(() => userZoom.value ?? fitToHistory(range.value, data.value?.since ?? history.status?.since ?? null));
+  const zoomed = computed(() => userZoom.value !== null);
   const now = computed(() => data.value?.to ?? range.value.to);
-  const lanes = computed(() => (data.value ? buildLanes(data.value.episodes, now.value) : []));
+  const cluster = useClusterStore();
+  /** Lanes of the answer; under "All", without the ReplicaSets Deployments run (their drift is the Deployment's). */
+  const grouped = computed(() => {
+    const all = data.value ? buildLanes(data.value.episodes, now.value) : [];
+    if (filters.value.kind !== 'all') return { lanes: all, hidden: 0 };
+    const deployments = new Set([...cluster.objects('Deployment').values()].map((object) => `${object.metadata.namespace}/${object.metadata.name}`));
+    return hideManagedReplicaSets(all, {
+      ownedByDeployment: (uid) => {
+        const object = cluster.objects('ReplicaSet').get(uid);
+        return object ? (object.metadata.ownerReferences ?? []).some((owner) => owner.kind === 'Deployment') : undefined;
+      },
+      deploymentExists: (namespace, name) => deployments.has(`${namespace}/${name}`),
+    });
+  });
+  const lanes = computed(() => grouped.value.lanes);
+  const hiddenReplicaSets = computed(() => grouped.value.hidden);
   const shown = computed(() => filterLanes(lanes.value, search.value));
   const ongoing = computed(() => lanes.value.filter((lane) => lane.ongoing).length);
 
-  function zoomTo(window: TimeRange): void {
-    view.value = { from: Math.max(window.from, range.value.from), to: Math.min(window.to, range.value.to) };
+  /** Shows part of the range (null: all of it that is recorded). */
+  function zoomTo(window: TimeRange | null): void {
+    userZoom.value = window ? { from: Math.max(window.from, range.value.from), to: Math.min(window.to, range.value.to) } : null;
   }
 
-  return { selection, filters, search, range, view, cursor, pinned, data, now, lanes, shown, ongoing, reload, zoomTo };
+  return { selection, filters, search, range, view, zoomed, cursor, pinned, data, now, lanes, hiddenReplicaSets, shown, ongoing, reload, zoomTo };
 }

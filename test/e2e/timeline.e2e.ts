@@ -1,0 +1,143 @@
+/**
+ * The drift timeline, the workload history and time travel on the demo cluster, with the
+ * engine's real recorder: the demo's broken payments-api release (a `:broken` image, then the
+ * rollback) is played early, its drift episode is recorded, the timeline shows it, the workload
+ * chart draws exactly what `history:series` answers, and the Overview shows the cluster as it
+ * was in the middle of the episode.
+ */
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { Episode, EpisodeList, SeriesResult } from '../../shared/contracts/history.ts';
+import type { Result } from '../../shared/result.ts';
+import { startSimCluster, type SimCluster } from '../../electron/engine/simcluster/index.ts';
+import { loadScenario, type Scenario } from '../../electron/engine/simcluster/scenarios/load.ts';
+import { launchBrowser, screenshot } from './harness.ts';
+import { startLiveShell, type LiveShell } from './live-shell.ts';
+import { withTempDir } from '../helpers/tmp.ts';
+
+let browser: Browser;
+let shell: LiveShell;
+let demo: SimCluster | undefined;
+let cleanup: () => Promise<void>;
+
+/** The demo with only its release events, once and early (after the start-up has settled): a clean catalog rollout, then the broken payments-api one and its fix. */
+function shortDemo(): Scenario {
+  const scenario = loadScenario('demo');
+  const at: Record<string, number> = { 'catalog v5.1.0 rolls out cleanly': 12_000, 'a payments-api release with a typo in its image tag gets stuck': 15_000, 'payments-api is rolled back to a fixed image; the stuck rollout completes': 38_000 };
+  const timeline = scenario.timeline.flatMap((entry) => {
+    const atMs = entry.note ? at[entry.note] : undefined;
+    return atMs === undefined ? [] : [{ ...entry, atMs, everyMs: undefined }];
+  });
+  if (timeline.length !== 3) throw new Error(`the demo's release events changed: found ${timeline.map((entry) => entry.note).join(', ')}`);
+  return { ...scenario, timeline };
+}
+
+async function engine<T>(channel: string, payload: unknown): Promise<T> {
+  const result = (await shell.engine.dispatch(channel, payload)) as Result<T>;
+  if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
+  return result.value;
+}
+
+/** The payments-api episode the broken image started, once the engine has recorded it (and, with `ended`, its end). */
+async function brokenEpisode(options: { ended: boolean }): Promise<Episode | undefined> {
+  const list = await engine<EpisodeList>('history:episodes', { from: Date.now() - 15 * 60_000, to: Date.now(), namespace: 'payments' });
+  return list.episodes.find((episode) => episode.workload.name === 'payments-api' && episode.trigger?.image?.endsWith(':broken') && (!options.ended || episode.end !== null));
+}
+
+async function chartSeries(page: Page, name: string): Promise<Array<{ id: string; data: unknown[] }>> {
+  // The charts' test hook (renderer/components/charts/test-hook.ts).
+  return page.evaluate((chart) => (globalThis as unknown as { __kubedriftCharts?: Record<string, () => Array<{ id: string; data: unknown[] }>> }).__kubedriftCharts?.[chart]?.() ?? [], name);
+}
+
+beforeAll(async () => {
+  const tmp = await withTempDir('kubedrift-e2e-timeline-');
+  cleanup = tmp.cleanup;
+  shell = await startLiveShell({
+    dataDir: path.join(tmp.dir, 'data'),
+    kubeconfig: path.join(tmp.dir, 'no-such-kubeconfig'),
+    demoCluster: async () => (demo = await startSimCluster({ scenario: shortDemo() })),
+  });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shell?.close();
+  await cleanup?.();
+});
+
+describe('drift timeline', () => {
+  it('records the broken rollout, shows it on the timeline and the workload chart, and time-travels the Overview into it', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, colorScheme: 'dark' });
+    await page.goto(`${shell.url}#/timeline?range=15m`);
+    await expect.poll(() => page.getByTestId('history-recording').textContent(), { timeout: 30_000 }).toMatch(/Recording/);
+
+    // The simulator plays the release; the recorder closes its episode once the rollback is ready.
+    await expect.poll(async () => (await brokenEpisode({ ended: true })) !== undefined, { timeout: 70_000, interval: 1_000 }).toBe(true);
+    const episode = (await brokenEpisode({ ended: true })) as Episode;
+    expect(demo?.scenario).toBeDefined();
+
+    // The timeline: a lane for payments-api with its episode bar.
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    const bar = page.locator(`[data-testid="lane-episode"][data-episode="${episode.id}"]`);
+    await expect.poll(() => bar.count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(async () => (await chartSeries(page, 'drift-count'))[0]?.data.length ?? 0).toBeGreaterThan(1);
+    await page.mouse.move(0, 0);
+    await screenshot(page, 'timeline-dark');
+
+    // An episode opens the workload at that moment, with the episode picked in the list.
+    await bar.click();
+    await expect.poll(() => page.getByTestId('workload-name').textContent()).toBe('payments-api');
+    await expect.poll(() => page.locator(`[data-testid="episode"][data-episode="${episode.id}"]`).getAttribute('aria-current')).toBe('true');
+    await expect.poll(() => page.getByTestId('episode-event').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    const hash = new URLSearchParams((await page.evaluate(() => (globalThis as unknown as { location: { hash: string } }).location.hash)).split('?')[1]);
+    const from = Number(hash.get('from'));
+    const to = Number(hash.get('to'));
+    expect(hash.get('uid')).toBe(episode.workload.uid);
+    expect(from).toBeLessThan(episode.start);
+    await screenshot(page, 'workload-detail-dark');
+
+    // The chart's series are exactly the engine's answer for that window.
+    await sleep(2_000);
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await sleep(500);
+    const answer = await engine<SeriesResult>('history:series', { uid: episode.workload.uid, from, to, maxPoints: 2_000 });
+    const drawn = await chartSeries(page, 'workload-series');
+    for (const series of answer.series) expect(drawn.find((entry) => entry.id === series.name)?.data, series.name).toEqual(series.points);
+    expect(answer.rollouts.some((rollout) => rollout.image?.endsWith(':broken'))).toBe(true);
+
+    // Time travel to the middle of the episode: the Overview shows payments-api drifting then.
+    await page.getByTestId('nav-timeline').click();
+    const track = page.getByTestId('scrubber-track');
+    await expect.poll(() => track.count()).toBe(1);
+    const at = Math.round((episode.start + 8_000) / 1000) * 1000;
+    const box = await track.boundingBox();
+    const min = Number(await track.getAttribute('aria-valuemin'));
+    const max = Number(await track.getAttribute('aria-valuemax'));
+    if (!box) throw new Error('the scrubber has no box');
+    await page.mouse.click(box.x + ((at - min) / (max - min)) * box.width, box.y + box.height / 2);
+    await page.getByTestId('travel').click();
+    const banner = page.getByTestId('time-travel-banner');
+    await expect.poll(() => banner.getAttribute('data-state'), { timeout: 15_000 }).toBe('ready');
+    await expect.poll(() => banner.textContent()).toMatch(/Viewing \d\d:\d\d:\d\d/);
+    // The Overview's payments-api row is the engine's object at that moment: mid-rollout, not Ready.
+    const past = await engine<{ objects: Array<{ kind: string; metadata: { name: string }; status?: { updatedReplicas?: number; readyReplicas?: number } }> }>('history:state-at', { at, offset: 0, limit: 2_000 });
+    const then = past.objects.find((object) => object.kind === 'Deployment' && object.metadata.name === 'payments-api');
+    const row = page.locator('[data-testid="virtual-table"] .body [role="row"]').filter({ has: page.locator('[data-testid="workload-link"]', { hasText: /^payments-api$/ }) });
+    await expect.poll(() => row.count()).toBe(1);
+    const cells = async () => (await row.locator('[role="cell"]').allTextContents()).map((text) => text.trim());
+    console.log(JSON.stringify(then?.status), await cells());
+    await expect.poll(async () => (await cells())[0]).not.toBe('Ready');
+    expect((await cells())[7]).toBe(String(then?.status?.updatedReplicas ?? 0));
+    await page.mouse.move(0, 0);
+    await screenshot(page, 'time-travel-overview');
+
+    // Back to live: payments-api is Ready again.
+    await page.getByTestId('back-to-live').click();
+    await expect.poll(() => banner.count()).toBe(0);
+    await expect.poll(async () => (await cells())[0], { timeout: 15_000 }).toBe('Ready');
+    await page.close();
+  }, 150_000);
+});
