@@ -22,6 +22,7 @@ export interface ViewEntry {
 export const VIEWS = [
   { id: 'overview', label: 'Overview', icon: 'overview', group: 'main', showsPast: true, component: defineAsyncComponent(() => import('./overview/OverviewView.vue')) },
   { id: 'timeline', label: 'Drift timeline', icon: 'timeline', group: 'main', component: defineAsyncComponent(() => import('./timeline/TimelineView.vue')) },
+  { id: 'graph', label: 'Graph', icon: 'graph', group: 'main', showsPast: true, component: defineAsyncComponent(() => import('./graph/GraphView.vue')) },
   { id: 'workload', label: 'Workload', icon: 'timeline', group: 'hidden', component: defineAsyncComponent(() => import('./workload/WorkloadView.vue')) },
   { id: 'pods', label: 'Pods', icon: 'pods', group: 'main', component: defineAsyncComponent(() => import('./pods/PodsView.vue')) },
   { id: 'nodes', label: 'Nodes', icon: 'nodes', group: 'main', component: defineAsyncComponent(() => import('./nodes/NodesView.vue')) },

@@ -48,14 +48,27 @@ const join = (...parts: Array<string | undefined | false>): string | undefined =
   return text === '' ? undefined : text;
 };
 
-function describeWorkload(object: SlimObject): Description {
+/** Whether pods under `object` (its own, or its ReplicaSets' and Jobs') are still starting. */
+function hasStartingPods(object: SlimObject, index: GraphIndex): boolean {
+  for (const child of index.dependents(object.metadata.uid)) {
+    if (child.kind === 'Pod') {
+      const status = podStatus(child as unknown as PodStatusView);
+      if (podTone(status.reason, status.ready, status.total) === 'pending') return true;
+    } else if ((child.kind === 'ReplicaSet' || child.kind === 'Job') && hasStartingPods(child, index)) return true;
+  }
+  return false;
+}
+
+function describeWorkload(object: SlimObject, index: GraphIndex): Description {
   const state = workloadState(object);
   const { counts } = state;
   let health = TONE_HEALTH[state.tone];
-  // A rollout or a scale is the controller at work: progressing, though desired != ready.
+  // A rollout or a scale is the controller at work: progressing, though desired != ready. So is
+  // a workload whose missing replicas are pods still starting (pulling, creating): the Overview
+  // calls it drifting, and it is, but the graph tells waiting apart from stuck.
   if (state.tone === 'pending') health = 'progressing';
   else if (state.drift?.severity === 'danger') health = 'failing';
-  else if (state.drift) health = 'drifting';
+  else if (state.drift) health = hasStartingPods(object, index) ? 'progressing' : 'drifting';
   const ready = counts.desired !== null && counts.ready !== null ? (object.kind === 'Job' ? `${counts.ready}/${counts.desired} done` : `${counts.ready}/${counts.desired} ready`) : undefined;
   const schedule = object.kind === 'CronJob' ? (object as { spec?: { schedule?: string } }).spec?.schedule : undefined;
   return { health, status: state.status, detail: join(ready, schedule, templateImage(object)), flags: [] };
@@ -127,7 +140,7 @@ function ownershipFlags(object: SlimObject, index: GraphIndex): GraphFlag[] {
 /** The health, status lines and flags of one object. */
 export function describeObject(object: SlimObject, index: GraphIndex): Description {
   let description: Description;
-  if (WORKLOAD_KINDS.has(object.kind)) description = describeWorkload(object);
+  if (WORKLOAD_KINDS.has(object.kind)) description = describeWorkload(object, index);
   else if (object.kind === 'Pod') description = describePod(object);
   else if (object.kind === 'Node') description = describeNode(object);
   else if (object.kind === 'Service') description = describeService(object, index);

@@ -120,6 +120,24 @@ describe('graph builder: health', () => {
   });
 });
 
+describe('graph builder: waiting or stuck', () => {
+  const owner = { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web-7d9f8c6b5d', uid: UID.webRs3 };
+  const short = patched(webRs3, { status: { readyReplicas: 2, availableReplicas: 2 } });
+
+  it('calls a ReplicaSet whose missing replica is a pod still being created progressing', () => {
+    const creating = runningPod('web-7d9f8c6b5d-new', 'creating', { owner, phase: 'Pending', waiting: { reason: 'ContainerCreating', restarts: 0 } });
+    const g = graph([short, creating]);
+    expect(node(g, UID.webRs3)).toMatchObject({ health: 'progressing', status: 'Not ready' });
+    expect(node(g, 'creating')).toMatchObject({ health: 'progressing', status: 'ContainerCreating' });
+  });
+
+  it('calls it drifting when its pods run but do not get ready', () => {
+    const g = graph([short, runningPod('web-7d9f8c6b5d-stuck', 'stuck', { owner, ready: false })]);
+    expect(node(g, UID.webRs3)).toMatchObject({ health: 'drifting' });
+    expect(node(g, 'stuck')).toMatchObject({ health: 'drifting', status: 'Running' });
+  });
+});
+
 describe('graph builder: collapsing', () => {
   const rs = { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web-7d9f8c6b5d', uid: UID.webRs3 };
   const many = (n: number): SlimObject[] =>
