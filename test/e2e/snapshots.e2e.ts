@@ -60,6 +60,17 @@ describe('snapshots', () => {
     await page.getByTestId('nav-snapshots').click();
     await expect.poll(() => page.getByTestId('snapshots').isVisible()).toBe(true);
 
+    // Let the recorder see the demo's rollouts drift and settle, so the report has a timeline.
+    await expect
+      .poll(async () => {
+        const now = Date.now();
+        const listed = await shell.engine.dispatch('history:episodes', { from: now - 600_000, to: now });
+        return listed.ok ? (listed.value as { episodes: unknown[] }).episodes.length : 0;
+      }, { timeout: 20_000 })
+      .toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await page.locator('[data-testid="export-window"] [data-option="15m"]').click();
+
     // The HTML report: a self-contained page that draws without any request.
     const report = await exportFromForm(page, 'html', 'report.html');
     const html = await readFile(report, 'utf8');
@@ -72,7 +83,11 @@ describe('snapshots', () => {
     });
     await reportPage.goto(`file://${report}`);
     await expect.poll(() => reportPage.locator('#summary .card').count()).toBeGreaterThan(3);
+    await expect.poll(() => reportPage.locator('#drift-over-time svg').count()).toBe(1);
+    expect(await reportPage.locator('#workload-charts svg').count()).toBeGreaterThan(0);
     await screenshot(reportPage, 'snapshot-report');
+    await reportPage.locator('#workload-charts').scrollIntoViewIfNeeded();
+    await screenshot(reportPage, 'snapshot-report-charts');
     expect(requests).toEqual([]);
     await reportPage.close();
 

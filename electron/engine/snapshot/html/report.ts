@@ -44,8 +44,22 @@ function headerBlock(file: SnapshotFile): RawHtml {
 <dl>${rows.map(([label, value]) => html`<dt>${label}</dt><dd>${value}</dd>`)}</dl></header>`;
 }
 
-/** Workloads worth a chart: those that drifted in the window first (longest first), then drifting now. */
-function chartedWorkloads(file: SnapshotFile, driftingUids: ReadonlySet<string>): Array<{ uid: string; episodes: Episode[] }> {
+/**
+ * The part of the window the charts draw: from when recording began (if that is later than the
+ * window's start; a window of a day over ten minutes of history would squeeze every line against
+ * the right edge) to its end.
+ */
+export function chartRange(file: SnapshotFile): { from: number; to: number } {
+  const window = file.history?.window ?? { from: file.takenAt, to: file.takenAt };
+  const since = file.history?.since ?? window.from;
+  return { from: Math.min(Math.max(window.from, since), window.to), to: window.to };
+}
+
+/**
+ * Workloads worth a chart: those that drifted in the window first (longest first), then those
+ * drifting now. Listed workloads only: a Deployment's ReplicaSets drift with it and add nothing.
+ */
+function chartedWorkloads(file: SnapshotFile, listed: ReadonlySet<string>, driftingUids: ReadonlySet<string>): Array<{ uid: string; episodes: Episode[] }> {
   const history = file.history;
   if (!history) return [];
   const byUid = new Map<string, Episode[]>();
@@ -53,7 +67,7 @@ function chartedWorkloads(file: SnapshotFile, driftingUids: ReadonlySet<string>)
   const withSamples = new Set(history.workloads.filter((entry) => entry.series.some((series) => series.points.some(([, value]) => value !== null))).map((entry) => entry.workload.uid));
   const total = (uid: string) => (byUid.get(uid) ?? []).reduce((sum, episode) => sum + episode.durationMs, 0);
   return [...new Set([...byUid.keys(), ...driftingUids])]
-    .filter((uid) => withSamples.has(uid))
+    .filter((uid) => withSamples.has(uid) && listed.has(uid))
     .sort((a, b) => total(b) - total(a))
     .map((uid) => ({ uid, episodes: byUid.get(uid) ?? [] }));
 }
@@ -61,10 +75,10 @@ function chartedWorkloads(file: SnapshotFile, driftingUids: ReadonlySet<string>)
 export function renderReport(file: SnapshotFile, options: ReportOptions = {}): string {
   const rows = workloadRows(file.objects);
   const drifting = driftingRows(rows);
-  const charted = chartedWorkloads(file, new Set(drifting.map((row) => row.uid)));
+  const charted = chartedWorkloads(file, new Set(rows.map((row) => row.uid)), new Set(drifting.map((row) => row.uid)));
   const drawn = charted.slice(0, MAX_WORKLOAD_CHARTS);
   const total = drawn.length + 1;
-  const window = file.history?.window ?? { from: file.takenAt, to: file.takenAt };
+  const window = chartRange(file);
   const driftChart = file.history ? driftCountChart(file.history.driftCount, window) : null;
   options.onChart?.(1, total);
   const samplesOf = new Map((file.history?.workloads ?? []).map((entry) => [entry.workload.uid, entry]));

@@ -28,8 +28,10 @@ export function summarySection(file: SnapshotFile, rows: readonly WorkloadRow[],
 export function driftOverTimeSection(file: SnapshotFile, chart: string | null): RawHtml {
   if (!file.history) return html`<section id="drift-over-time"><h2>Drift over time</h2><p class="note">No history was recorded for this context, so there is no timeline.</p></section>`;
   const { from, to } = file.history.window;
+  const since = file.history.since;
+  const recorded = since !== null && since > from ? ` Recording began at ${formatTime(since)}; the charts start there.` : '';
   return html`<section id="drift-over-time"><h2>Drift over time</h2>
-<p class="muted">Drifting workloads from ${formatTime(from)} to ${formatTime(to)}.</p>
+<p class="muted">Drifting workloads from ${formatTime(from)} to ${formatTime(to)}.${recorded}</p>
 <div class="chart">${raw(chart ?? '')}</div></section>`;
 }
 
