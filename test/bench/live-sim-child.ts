@@ -1,0 +1,43 @@
+/**
+ * The live-pipeline benchmark's simulated cluster, in a process of its own (forked by
+ * live-sim.ts): a real API server is another process than the app, so the engine must not be
+ * charged for serving its own lists and watches, nor share an event loop with the server. It
+ * seeds the fixture, reports where it listens, then serves the parent's requests over the fork
+ * IPC channel: the stamps of the watched objects (how many the renderer must end up with), a
+ * stamped churn, and its own CPU time. It stops when the parent disconnects.
+ */
+import { simulatorStamps } from '../e2e/consistency.ts';
+import type { SimChildReady, SimChildReply, SimChildRequest } from './live-sim.ts';
+import { podCount, startSimFixture, type SeedSizes } from './sim-fixture.ts';
+import { stampedChurn } from './stamped-churn.ts';
+
+const sizes = JSON.parse(process.argv[2] ?? '') as SeedSizes;
+const fixture = await startSimFixture(sizes);
+
+function reply(message: SimChildReply | SimChildReady): void {
+  process.send?.(message);
+}
+
+async function handle(request: SimChildRequest): Promise<SimChildReply> {
+  switch (request.op) {
+    case 'stamps':
+      return { id: request.id, value: simulatorStamps(fixture.sim.store).length };
+    case 'churn':
+      return { id: request.id, value: await stampedChurn(fixture.sim.store, request.perSecond, request.count) };
+    case 'cpu': {
+      const { user, system } = process.cpuUsage();
+      return { id: request.id, value: (user + system) / 1e6 };
+    }
+  }
+}
+
+process.on('message', (request: SimChildRequest) => {
+  handle(request).then(
+    (answer) => reply(answer),
+    (error: unknown) => reply({ id: request.id, error: error instanceof Error ? error.message : String(error) }),
+  );
+});
+// The parent disconnects to stop it, and a parent gone (crashed, killed) will never ask: go.
+process.on('disconnect', () => void fixture.stop().finally(() => process.exit(0)));
+
+reply({ ready: true, pods: podCount(sizes), target: fixture.target });
