@@ -13,6 +13,7 @@ import { isStreamChannel } from '../../shared/contract.ts';
 import { WS_PATH, type ServerMessage } from '../../shared/wire.ts';
 import { ClientMessageSchema } from '../../shared/wire-schema.ts';
 import type { Engine } from '../engine/engine.ts';
+import { frameText } from '../engine/stream/frames.ts';
 import { resolveStatic, sendFile } from './static.ts';
 import { allowedHostHeader, allowedOrigin, createToken, isLoopbackHost, tokenMatches } from './token.ts';
 import { refusalPage } from './refusal.ts';
@@ -63,6 +64,15 @@ function refuse(res: ServerResponse, status: number, title: string, body: string
     'Cache-Control': 'no-store',
   });
   res.end(html);
+}
+
+/**
+ * `JSON.stringify({ t: 'evt', stream, payload })`. A frame's text was made when the frame stream
+ * measured it (see frameText), so the bulk of the traffic is not serialised a second time here.
+ */
+export function eventText(stream: StreamChannel, payload: unknown): string {
+  if (stream !== 'cluster:frames') return JSON.stringify({ t: 'evt', stream, payload } satisfies ServerMessage);
+  return `{"t":"evt","stream":${JSON.stringify(stream)},"payload":${frameText(payload as ClusterFrame)}}`;
 }
 
 function rejectUpgrade(socket: Duplex, status: number, reason: string): void {
@@ -176,7 +186,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     for (const [ws, streams] of subscriptions) {
       if (!streams.has(stream) || ws.readyState !== ws.OPEN) continue;
       if (stream === 'cluster:frames' && !framesFlow.admit(ws, payload as ClusterFrame)) continue;
-      text ??= JSON.stringify({ t: 'evt', stream, payload } satisfies ServerMessage);
+      text ??= eventText(stream, payload);
       ws.send(text);
     }
   });

@@ -3,7 +3,10 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startWebServer, type WebServer } from '../../../electron/web/server.ts';
+import { eventText, startWebServer, type WebServer } from '../../../electron/web/server.ts';
+import { packDelta } from '../../../electron/engine/stream/frames.ts';
+import { PendingChanges } from '../../../electron/engine/stream/pending.ts';
+import { slimPod } from '../engine/stream/fixtures.ts';
 import { createDispatcher, type Handlers } from '../../../electron/engine/dispatcher.ts';
 import { StreamHub } from '../../../electron/engine/hub.ts';
 import { ok } from '../../../shared/result.ts';
@@ -144,5 +147,17 @@ describe('browser shell server', () => {
 
   it('refuses to listen on a non-loopback address', async () => {
     await expect(startWebServer({ engine: { dispatch: async () => ok(1), hub }, staticDir: '.', host: '0.0.0.0' })).rejects.toThrow(/loopback/);
+  });
+
+  it('sends a packed frame as the text the stream measured, the same JSON as serialising the message', () => {
+    const pending = new PendingChanges();
+    for (const i of [1, 2]) pending.record({ type: 'upsert', object: slimPod(i), previous: undefined });
+    pending.record({ type: 'delete', ref: { kind: 'Pod', uid: 'gone' }, object: slimPod(3) });
+    const { frame } = packDelta(pending, { epoch: 'e', seq: 4 }, 60_000);
+    expect(eventText('cluster:frames', frame)).toBe(JSON.stringify({ t: 'evt', stream: 'cluster:frames', payload: frame }));
+    const begin = { type: 'snapshot-begin', epoch: 'e', context: null, seq: 5, total: 0 } as const;
+    expect(eventText('cluster:frames', begin)).toBe(JSON.stringify({ t: 'evt', stream: 'cluster:frames', payload: begin }));
+    const settings = { theme: 'dark', lastContext: null };
+    expect(eventText('settings:changed', settings)).toBe(JSON.stringify({ t: 'evt', stream: 'settings:changed', payload: settings }));
   });
 });

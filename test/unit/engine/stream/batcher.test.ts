@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createFrameStream } from '../../../../electron/engine/stream/batcher.ts';
 import { ObjectCache } from '../../../../electron/engine/stream/cache.ts';
 import { ManualClock } from '../../../../electron/engine/simcluster/controllers/runtime.ts';
-import { FRAME_ENVELOPE_BYTES } from '../../../../electron/engine/stream/frames.ts';
+import { FRAME_ENVELOPE_BYTES, frameText } from '../../../../electron/engine/stream/frames.ts';
 import { FLUSH_INTERVAL_MS, MAX_FLUSH_INTERVAL_MS } from '../../../../electron/engine/stream/interval.ts';
 import { ClusterFrameSchema, MAX_FRAME_BYTES } from '../../../../shared/cluster.ts';
 import { slimPod } from './fixtures.ts';
@@ -86,6 +86,28 @@ describe('frame stream framing', () => {
     expect(Math.max(...h.frames.map(envelope))).toBeLessThanOrEqual(MAX_FRAME_BYTES);
     expect(new Set(h.deltas().flatMap((f) => f.upserts.map((p) => p.metadata.uid))).size).toBe(5000);
     for (const frame of h.frames) expect(ClusterFrameSchema.safeParse(frame).success).toBe(true);
+    for (const frame of h.frames) expect(frameText(frame)).toBe(JSON.stringify(frame));
+  });
+
+  it('hands the transport each frame as the JSON it measured, upserts and deletes alike', () => {
+    const h = harness();
+    const tricky = slimPod(7);
+    // Text that looks like the frame's own arrays, and characters that take several bytes.
+    tricky.metadata.labels = { note: '"deletes":[],"upserts":[]', 'zone-名前': 'ü' };
+    for (const i of [1, 2, 3]) h.cache.upsert(slimPod(i));
+    h.clock.advance(FLUSH_INTERVAL_MS);
+    h.cache.delete('Pod', slimPod(2).metadata.uid);
+    h.cache.upsert(tricky);
+    h.cache.upsert(slimPod(3, '2'));
+    h.clock.advance(FLUSH_INTERVAL_MS);
+    const [first, second] = h.deltas();
+    expect(second?.upserts.length).toBe(2);
+    expect(second?.deletes.length).toBe(1);
+    for (const frame of [first, second]) {
+      if (!frame) throw new Error('a delta frame is missing');
+      expect(frameText(frame)).toBe(JSON.stringify(frame));
+    }
+    expect(h.stream.stats().bytes).toBe(h.sizes().reduce((a, b) => a + b, 0));
   });
 
   it('numbers delta frames 1, 2, 3... with no gap across flushes', () => {

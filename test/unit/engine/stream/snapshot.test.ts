@@ -3,7 +3,7 @@ import { createFrameStream, type FrameStream } from '../../../../electron/engine
 import { ObjectCache } from '../../../../electron/engine/stream/cache.ts';
 import { ManualClock } from '../../../../electron/engine/simcluster/controllers/runtime.ts';
 import { createFrameClient } from '../../../../shared/frame-client.ts';
-import { FRAME_ENVELOPE_BYTES } from '../../../../electron/engine/stream/frames.ts';
+import { FRAME_ENVELOPE_BYTES, frameText } from '../../../../electron/engine/stream/frames.ts';
 import { FLUSH_INTERVAL_MS } from '../../../../electron/engine/stream/interval.ts';
 import { MAX_FRAME_BYTES, type ClusterFrame } from '../../../../shared/cluster.ts';
 import { slimPod } from './fixtures.ts';
@@ -30,6 +30,7 @@ describe('frame stream snapshots', () => {
     for (const part of parts) {
       sent += part.objects.length;
       expect(part).toMatchObject({ seq, sent, total: 3000 });
+      expect(frameText(part)).toBe(JSON.stringify(part));
     }
     expect(sent).toBe(3000);
     expect(Math.max(...h.sizes())).toBeLessThanOrEqual(MAX_FRAME_BYTES - FRAME_ENVELOPE_BYTES);
