@@ -6,24 +6,13 @@
  */
 import type { SlimObject } from '../../../shared/cluster.ts';
 import type { OpenedSnapshot, SnapshotFile, WorkloadState } from '../../../shared/contracts/snapshot.ts';
-import { workloadState as stateOf, type Drift } from '../../../shared/workload-status.ts';
+import { workloadState as stateOf, type WorkloadCounts, type WorkloadState as FullState } from '../../../shared/workload-status.ts';
 
 /** The kinds the Overview lists as workloads. */
 const WORKLOAD_KINDS: ReadonlySet<string> = new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet', 'Job', 'CronJob']);
 
-/** One workload as the Overview shows it. */
-export interface WorkloadRow {
-  uid: string;
-  kind: SlimObject['kind'];
-  namespace: string;
-  name: string;
-  desired: number | null;
-  ready: number | null;
-  available: number | null;
-  upToDate: number | null;
-  status: string;
-  drift: Drift | null;
-}
+/** One workload as the Overview shows it: identity, numbers, state and drift. */
+export type WorkloadRow = { uid: string; kind: SlimObject['kind']; namespace: string; name: string } & Omit<WorkloadCounts, 'current'> & Pick<FullState, 'status' | 'drift'>;
 
 export function isWorkload(object: SlimObject): boolean {
   return WORKLOAD_KINDS.has(object.kind);
