@@ -14,10 +14,11 @@ export const MAX_BYTES = { min: 64 * MIB, max: 1024 ** 4, default: GIB } as cons
 export type SizeUnit = 'MiB' | 'GiB';
 export const UNIT_BYTES: Record<SizeUnit, number> = { MiB: MIB, GiB: GIB };
 
+/** As the fields hold it: text, or a number where a number input's v-model already cast it. */
 export interface HistoryForm {
   recording: boolean;
-  days: string;
-  size: string;
+  days: string | number;
+  size: string | number;
   unit: SizeUnit;
 }
 
@@ -35,11 +36,13 @@ export function formFrom(settings: Settings | null): HistoryForm {
 
 /** The settings the form asks for, or what is wrong with it. */
 export function checkForm(form: HistoryForm): { patch: Required<HistorySettings> } | { error: string } {
-  const days = Number(form.days);
-  if (form.days.trim() === '' || !Number.isInteger(days)) return { error: 'Keep history for a whole number of days.' };
+  const daysText = String(form.days).trim();
+  const sizeText = String(form.size).trim();
+  const days = Number(daysText);
+  if (daysText === '' || !Number.isInteger(days)) return { error: 'Keep history for a whole number of days.' };
   if (days < RETENTION_DAYS.min || days > RETENTION_DAYS.max) return { error: `Keep history between ${RETENTION_DAYS.min} and ${RETENTION_DAYS.max} days.` };
-  const size = Number(form.size);
-  if (form.size.trim() === '' || !Number.isFinite(size) || size <= 0) return { error: 'The size limit must be a positive number.' };
+  const size = Number(sizeText);
+  if (sizeText === '' || !Number.isFinite(size) || size <= 0) return { error: 'The size limit must be a positive number.' };
   const bytes = Math.round(size * UNIT_BYTES[form.unit]);
   if (bytes < MAX_BYTES.min) return { error: 'The size limit must be at least 64 MiB.' };
   if (bytes > MAX_BYTES.max) return { error: 'The size limit can be at most 1024 GiB (1 TiB).' };

@@ -52,8 +52,8 @@ function describe(change: WorkloadChange): { summary: string; tone: ChangeTone }
   if (changed.includes('ready')) {
     if (drifting(after)) parts.push(`${after.ready ?? 0} of ${after.desired ?? 0} ready (was ${before.ready ?? '—'})`);
     else parts.push(`all ${after.ready ?? 0} ready again`);
-  } else if (drifting(after) && !parts.length) {
-    parts.push(`still ${after.ready ?? 0} of ${after.desired ?? 0} ready`);
+  } else if (drifting(after)) {
+    parts.push(`${after.ready ?? 0} of ${after.desired ?? 0} ready`);
   }
   if (parts.length === 0) parts.push(`${changed.join(', ')} changed`);
   const sentence = parts.join('; ');

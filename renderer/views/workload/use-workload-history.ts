@@ -34,9 +34,9 @@ export function useWorkloadHistory() {
 
   // A new navigation (another workload, another moment) starts from its own parameters.
   watch(
-    () => navigation.params,
-    (params) => {
-      selection.value = selectionFromParams(params, Date.now());
+    () => JSON.stringify(navigation.params),
+    () => {
+      selection.value = selectionFromParams(navigation.params, Date.now());
       selectedEpisode.value = null;
     },
   );

@@ -1,28 +1,18 @@
 // @vitest-environment happy-dom
 import { flushPromises } from '@vue/test-utils';
-import { createPinia, disposePinia, setActivePinia, type Pinia } from 'pinia';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SeriesResult } from '../../../../shared/contracts/history.ts';
 import { err, ok, type Result } from '../../../../shared/result.ts';
-import { link, setApi } from '../../../../renderer/api/index.ts';
 import { useHistoryStore } from '../../../../renderer/stores/history.ts';
 import { describeRecording } from '../../../../renderer/stores/history/recording.ts';
-import { createFakeApi, type Handlers } from '../fake-api.ts';
+import type { Handlers } from '../fake-api.ts';
 import { STATUS, stuckRollout } from './fixtures.ts';
+import { installApi, usePiniaPerTest } from './setup.ts';
 
-let pinia: Pinia;
-
-beforeEach(() => {
-  link.value = { state: 'open' };
-  pinia = createPinia();
-  setActivePinia(pinia);
-});
-
-afterEach(() => disposePinia(pinia));
+usePiniaPerTest();
 
 function start(handlers: Handlers = {}) {
-  const api = createFakeApi({ 'history:status': () => ok(STATUS), ...handlers });
-  setApi(api);
+  const api = installApi({ 'history:status': () => ok(STATUS), ...handlers });
   return { api, store: useHistoryStore() };
 }
 

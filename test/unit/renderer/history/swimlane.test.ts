@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildLanes, filterLanes, laneBars, percentOf } from '../../../../renderer/views/timeline/swimlane.ts';
+import { buildLanes, filterLanes, hideManagedReplicaSets, laneBars, percentOf } from '../../../../renderer/views/timeline/swimlane.ts';
 import { episode, MINUTE, T0, workloadRef } from './fixtures.ts';
 
 const api = workloadRef('api');
@@ -63,5 +63,21 @@ describe('swimlane layout', () => {
     expect(filterLanes(lanes, '')).toHaveLength(2);
     expect(percentOf(T0 + 25 * MINUTE, range)).toBe(25);
     expect(percentOf(T0 - 1, range)).toBeNull();
+  });
+
+  it('hides the ReplicaSets a Deployment runs, by owner when the cluster still has them, else by name', () => {
+    const deployment = workloadRef('payments-api');
+    const owned = workloadRef('payments-api-6c897fc454', { kind: 'ReplicaSet' });
+    const gone = workloadRef('payments-api-77b85fc8cd', { kind: 'ReplicaSet' });
+    const bare = workloadRef('legacy-7d9f8', { kind: 'ReplicaSet' });
+    const ofLiveDeployment = workloadRef('search-855ccd9d8', { kind: 'ReplicaSet', namespace: 'shop' });
+    const lanes = buildLanes([deployment, owned, gone, bare, ofLiveDeployment].map((ref, index) => episode(index, ref, T0, T0 + MINUTE)), NOW);
+    const result = hideManagedReplicaSets(lanes, {
+      ownedByDeployment: (uid) => (uid === owned.uid ? true : uid === bare.uid ? false : undefined),
+      deploymentExists: (namespace, name) => namespace === 'shop' && name === 'search',
+    });
+    expect(result.lanes.map((lane) => lane.workload.name)).toEqual(['payments-api', 'legacy-7d9f8']);
+    expect(result.hidden).toBe(3);
+    expect(hideManagedReplicaSets(lanes).lanes.map((lane) => lane.workload.name)).toEqual(['payments-api', 'legacy-7d9f8', 'search-855ccd9d8']);
   });
 });

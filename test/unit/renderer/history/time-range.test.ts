@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDuration, formatMoment } from '../../../../renderer/components/charts/time-format.ts';
 import {
+  fitToHistory,
   frameSpan,
   fromLocalInput,
   rangeAround,
@@ -43,6 +44,18 @@ describe('time ranges', () => {
     expect(framed.from).toBeLessThan(NOW - 30 * MINUTE);
     expect(framed.to).toBeGreaterThan(NOW - 28 * MINUTE);
     expect(framed.to - framed.from).toBeGreaterThanOrEqual(5 * MINUTE);
+  });
+
+  it('shows the recorded part of a window when history starts inside it', () => {
+    const range = { from: NOW - HOUR, to: NOW };
+    expect(fitToHistory(range, null)).toEqual(range);
+    expect(fitToHistory(range, NOW - 2 * HOUR)).toEqual(range);
+    const fitted = fitToHistory(range, NOW - 10 * MINUTE);
+    expect(fitted.to).toBe(NOW);
+    expect(fitted.from).toBeLessThan(NOW - 10 * MINUTE);
+    expect(fitted.from).toBeGreaterThan(NOW - 11 * MINUTE);
+    // History that began seconds ago still gets a minute of axis.
+    expect(fitToHistory(range, NOW - 5_000).from).toBeLessThanOrEqual(NOW - MINUTE);
   });
 
   it('round-trips datetime-local values and refuses impossible dates', () => {

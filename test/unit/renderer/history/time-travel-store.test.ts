@@ -1,25 +1,18 @@
 // @vitest-environment happy-dom
 import { flushPromises } from '@vue/test-utils';
-import { createPinia, disposePinia, setActivePinia, type Pinia } from 'pinia';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SlimObject } from '../../../../shared/cluster.ts';
 import type { ResponseOf } from '../../../../shared/contract.ts';
 import { err, ok, type Result } from '../../../../shared/result.ts';
-import { link, setApi } from '../../../../renderer/api/index.ts';
 import { useContextsStore } from '../../../../renderer/stores/contexts.ts';
 import { STATE_PAGE_SIZE, useTimeTravelStore } from '../../../../renderer/stores/time-travel.ts';
 import { deployment, replicaSet } from '../cluster-fixtures.ts';
-import { CONTEXT_LIST, createFakeApi, type Handlers } from '../fake-api.ts';
+import { CONTEXT_LIST, type Handlers } from '../fake-api.ts';
+import { installApi, usePiniaPerTest } from './setup.ts';
 
 type Page = Result<ResponseOf<'history:state-at'>>;
 
-let pinia: Pinia;
-beforeEach(() => {
-  link.value = { state: 'open' };
-  pinia = createPinia();
-  setActivePinia(pinia);
-});
-afterEach(() => disposePinia(pinia));
+usePiniaPerTest();
 
 const AT = Date.UTC(2025, 4, 3, 14, 3, 12);
 const objects: SlimObject[] = Array.from({ length: 5 }, (_, index) => deployment(`app-${index}`));
@@ -33,8 +26,7 @@ function pagesOf(list: SlimObject[], size: number): Handlers['history:state-at']
 }
 
 function start(handlers: Handlers) {
-  const api = createFakeApi(handlers);
-  setApi(api);
+  const api = installApi(handlers);
   return { api, store: useTimeTravelStore() };
 }
 

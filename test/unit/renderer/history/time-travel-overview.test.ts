@@ -1,0 +1,105 @@
+// @vitest-environment happy-dom
+import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ClusterHealth, SlimObject } from '../../../../shared/cluster.ts';
+import { err, ok } from '../../../../shared/result.ts';
+import TimeTravelBanner from '../../../../renderer/components/shell/TimeTravelBanner.vue';
+import { useNavigationStore } from '../../../../renderer/stores/navigation.ts';
+import { useTimeTravelStore } from '../../../../renderer/stores/time-travel.ts';
+import OverviewView from '../../../../renderer/views/overview/OverviewView.vue';
+import { clusterHealth, deployment, installFakeFrames, kindHealth, snapshotFrames, type FakeFrames } from '../cluster-fixtures.ts';
+import type { FakeApi, Handlers } from '../fake-api.ts';
+import { installApi, usePiniaPerTest } from './setup.ts';
+
+const test = usePiniaPerTest('#/overview');
+let frames: FakeFrames;
+let wrappers: VueWrapper[] = [];
+beforeEach(() => {
+  frames = installFakeFrames();
+});
+afterEach(() => {
+  for (const wrapper of wrappers) wrapper.unmount();
+  wrappers = [];
+  frames.restore();
+});
+
+const AT = new Date(2025, 4, 3, 14, 3, 12).getTime();
+const LIVE: ClusterHealth = clusterHealth('e1', [kindHealth('Deployment', 'live', 2)]);
+const live = [deployment('web', { namespace: 'shop' }), deployment('api', { namespace: 'shop', uid: 'uid-api' })];
+/** The same api an hour ago, one replica short; web did not exist yet. */
+const past: SlimObject[] = [deployment('api', { namespace: 'shop', uid: 'uid-api', ready: 1 })];
+
+async function mountBoth(handlers: Handlers = {}): Promise<{ api: FakeApi; overview: VueWrapper; banner: VueWrapper }> {
+  const api = installApi({
+    'cluster:resync': () => ok({ epoch: 'e1', seq: 0 }),
+    'cluster:health': () => ok(LIVE),
+    'history:state-at': ({ at }) => ok({ at, total: past.length, objects: past, nextOffset: null }),
+    ...handlers,
+  });
+  const banner = mount(TimeTravelBanner, { global: { plugins: [test.pinia] } });
+  const overview = mount(OverviewView, { global: { plugins: [test.pinia] }, attachTo: document.body });
+  wrappers.push(banner, overview);
+  await flushPromises();
+  for (const frame of snapshotFrames('e1', 1, live)) api.emit('cluster:frames', frame);
+  frames.runFrame();
+  await flushPromises();
+  return { api, overview, banner };
+}
+
+const names = (view: VueWrapper): string[] => view.findAll('.body [role="row"]').map((row) => row.findAll('[role="cell"]')[3]?.text() ?? '');
+
+describe('time travel in the Overview', () => {
+  it('shows the cluster as it was at T under a banner, then live again', async () => {
+    const { overview, banner } = await mountBoth();
+    expect(names(overview).sort()).toEqual(['api', 'web']);
+    expect(banner.find('[data-testid="time-travel-banner"]').exists()).toBe(false);
+
+    await useTimeTravelStore().load(AT);
+    await flushPromises();
+    expect(names(overview)).toEqual(['api']);
+    expect(overview.get('[data-testid="drift-badge"]').text()).toContain('1 of 3 desired replicas ready');
+    expect(overview.get('.table').attributes('data-past')).toBeDefined();
+    expect(banner.get('[data-testid="time-travel-banner"]').text()).toContain('Viewing May 3, 14:03:12');
+    expect(banner.text()).toContain('1 objects');
+
+    await banner.get('[data-testid="back-to-live"]').trigger('click');
+    await flushPromises();
+    expect(names(overview).sort()).toEqual(['api', 'web']);
+    expect(banner.find('[data-testid="time-travel-banner"]').exists()).toBe(false);
+  });
+
+  it('says the past is loading, and why it failed, with a retry', async () => {
+    let fail = true;
+    const { overview, banner } = await mountBoth({ 'history:state-at': ({ at }) => (fail ? err('unavailable', 'no keyframe before this time') : ok({ at, total: 1, objects: past, nextOffset: null })) });
+    const loading = useTimeTravelStore().load(AT);
+    await overview.vm.$nextTick();
+    expect(banner.get('[data-testid="time-travel-banner"]').attributes('data-state')).toBe('loading');
+    expect(overview.text()).toContain('Loading the cluster as it was then…');
+    await loading;
+    await flushPromises();
+    expect(banner.get('[data-testid="time-travel-banner"]').text()).toContain('no keyframe before this time');
+    expect(overview.text()).toContain('The cluster at this time cannot be rebuilt');
+    fail = false;
+    await banner.get('button').trigger('click');
+    await flushPromises();
+    expect(names(overview)).toEqual(['api']);
+  });
+
+  it("opens a workload's history from its name, at the moment on view", async () => {
+    const { overview } = await mountBoth();
+    await useTimeTravelStore().load(AT);
+    await flushPromises();
+    await overview.get('[data-testid="workload-link"]').trigger('click');
+    const navigation = useNavigationStore();
+    expect(navigation.current).toBe('workload');
+    expect(navigation.params).toEqual({ uid: 'uid-api', at: String(AT) });
+  });
+
+  it('on a screen that stays live, says the Overview shows the past', async () => {
+    const { banner } = await mountBoth();
+    await useTimeTravelStore().load(AT);
+    useNavigationStore().go('pods');
+    await flushPromises();
+    expect(banner.text()).toContain('Overview shows the cluster as of May 3, 14:03:12; this screen is live.');
+  });
+});
