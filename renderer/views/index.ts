@@ -27,6 +27,7 @@ export const VIEWS = [
   { id: 'pods', label: 'Pods', icon: 'pods', group: 'main', component: defineAsyncComponent(() => import('./pods/PodsView.vue')) },
   { id: 'nodes', label: 'Nodes', icon: 'nodes', group: 'main', component: defineAsyncComponent(() => import('./nodes/NodesView.vue')) },
   { id: 'controllers', label: 'Controllers', icon: 'controllers', group: 'main', component: defineAsyncComponent(() => import('./controllers/ControllersView.vue')) },
+  { id: 'diff', label: 'Diff', icon: 'diff', group: 'main', component: defineAsyncComponent(() => import('./diff/DiffView.vue')) },
   { id: 'cluster', label: 'Cluster', icon: 'cluster', group: 'main', component: defineAsyncComponent(() => import('./cluster/ClusterView.vue')) },
   { id: 'snapshots', label: 'Snapshots', icon: 'snapshot', group: 'main', component: defineAsyncComponent(() => import('./snapshots/SnapshotsView.vue')) },
   { id: 'diagnostics', label: 'Diagnostics', icon: 'search', group: 'footer', component: defineAsyncComponent(() => import('./diagnostics/DiagnosticsView.vue')) },

@@ -1,12 +1,13 @@
 /**
- * A run's rows and summary under the current ignore rules: problems first (errors, then objects
- * out of sync, then missing ones), each group in file order, so the list reads like the files.
+ * A run's rows and summary under the current ignore rules: what applying would change first
+ * (objects out of sync, then missing ones), then errors, then objects in sync — the order of the
+ * screen's count tiles — each group in file order, so the list reads like the files.
  */
 import type { DiffCounts, DiffRow, DiffStatus, DiffSummary, IgnoreRule } from '../../../shared/contracts/diff.ts';
 import { evaluate } from './evaluate.ts';
 import type { DiffRunData } from './run.ts';
 
-const ORDER: Record<DiffStatus, number> = { Error: 0, OutOfSync: 1, Missing: 2, InSync: 3 };
+const ORDER: Record<DiffStatus, number> = { OutOfSync: 0, Missing: 1, Error: 2, InSync: 3 };
 export const MAX_NOTICES = 100;
 
 export function rowsOf(run: DiffRunData, rules: readonly IgnoreRule[]): DiffRow[] {

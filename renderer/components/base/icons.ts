@@ -24,6 +24,7 @@ export const ICONS = {
   snapshot: 'M2.5 5h2.5l1.2-1.8h3.6L11 5h2.5v7.5h-11zM8 11a2.2 2.2 0 1 0 0-4.4 2.2 2.2 0 0 0 0 4.4z',
   controllers: 'M13.5 8a5.5 5.5 0 1 1-1.6-3.9M12.5 1.5v3h-3M8 5.5V8l1.75 1.75',
   timeline: 'M2.5 3.5h6M6 8h7.5M2.5 12.5h3.5M9 12.5h4.5M1.5 1.5v13',
+  diff: 'M4 1.5h5l3 3v10H4zM9 1.5v3h3M8 6v4M6 8h4M6 12h4',
 } as const;
 
 export type IconName = keyof typeof ICONS;

@@ -73,11 +73,22 @@ export function ownersOf(entries: readonly ManagedFieldsEntry[], segments: reado
 
 const CONTROLLER_MANAGERS = /^(kube-controller-manager|kube-scheduler|kubelet|.*-controller|.*controller-manager|.*-operator)$/;
 
+/** `kubectl-client-side-apply` -> `kubectl apply`, `kubectl-set` -> `kubectl set`, `kubectl` (Apply) -> `kubectl apply --server-side`. */
+function kubectlCommand(manager: string, operation: string | undefined): string {
+  if (manager === 'kubectl-client-side-apply') return 'kubectl apply';
+  if (manager === 'kubectl') return operation === 'Apply' ? 'kubectl apply --server-side' : 'kubectl';
+  return `kubectl ${manager.slice('kubectl-'.length)}`;
+}
+
 function describeManager(entry: ManagedFieldsEntry): FieldOwner {
   const manager = entry.manager ?? '(unnamed)';
   const how = `${entry.operation ?? 'Update'}${entry.subresource ? ` through /${entry.subresource}` : ''}`;
   if (manager === 'kubedrift') return { kind: 'kubedrift', manager, text: `Kubedrift's field manager set this value (${how}).` };
-  if (manager.startsWith('kubectl')) return { kind: 'kubectl', manager, text: `kubectl set this value (${manager}, ${how}): someone applied, edited or scaled it by hand.` };
+  if (manager.startsWith('kubectl')) {
+    const command = kubectlCommand(manager, entry.operation);
+    const byHand = entry.operation !== 'Apply' && manager !== 'kubectl-client-side-apply';
+    return { kind: 'kubectl', manager, text: `Last set with ${command} (field manager ${manager}, ${how})${byHand ? ': a change made by hand, not from the files' : ''}.` };
+  }
   if (CONTROLLER_MANAGERS.test(manager)) return { kind: 'controller', manager, text: `The controller ${manager} owns this value (${how}); it will set it back if the file's value is applied.` };
   return { kind: 'manager', manager, text: `The field manager "${manager}" owns this value (${how}).` };
 }

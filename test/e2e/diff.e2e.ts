@@ -1,0 +1,145 @@
+/**
+ * The Diff screen on the demo cluster: a folder applied to the cluster diffs all InSync; an edit
+ * to a file (the folder is watched) turns that object OutOfSync with the right lines; an object
+ * deleted from the cluster is Missing; an HPA scaling the Deployment makes `spec.replicas`
+ * differ, explained as the HPA's, and one click ignores it. Screenshots: diff-dark,
+ * diff-object-side-by-side.
+ */
+import { cp, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startSimCluster, type SimCluster } from '../../electron/engine/simcluster/index.ts';
+import { typeById, type ResourceType } from '../../electron/engine/simcluster/resources.ts';
+import { findKubectl } from '../../electron/engine/diff/kubectl-bin.ts';
+import { launchBrowser, screenshot } from './harness.ts';
+import { startLiveShell, type LiveShell } from './live-shell.ts';
+import { withTempDir } from '../helpers/tmp.ts';
+import { applyManifests, deleteObject } from '../unit/engine/diff/apply.ts';
+import { fixture } from '../unit/engine/diff/fixtures.ts';
+
+const NS = 'storefront';
+const DEPLOYMENTS = typeById('deployments.apps') as ResourceType;
+
+let browser: Browser;
+let shell: LiveShell;
+let demo: SimCluster | undefined;
+let dir: string;
+let manifests: string;
+let cleanup: () => Promise<void>;
+
+/** The shop fixture moved to its own namespace, plus the guestbook and a Secret. */
+async function writeManifests(): Promise<void> {
+  manifests = path.join(dir, 'manifests');
+  await cp(fixture('guestbook'), path.join(manifests, 'guestbook'), { recursive: true });
+  await cp(fixture('secrets'), path.join(manifests, 'secrets'), { recursive: true });
+  for (const file of ['checkout.yaml', 'namespace.yaml', 'nightly-report.yml']) {
+    const text = await readFile(fixture('shop', file), 'utf8');
+    await writeFile(path.join(manifests, file), text.replaceAll('namespace: shop', `namespace: ${NS}`).replace('name: shop\n', `name: ${NS}\n`));
+  }
+}
+
+beforeAll(async () => {
+  const tmp = await withTempDir('kubedrift-e2e-diff-');
+  dir = tmp.dir;
+  cleanup = tmp.cleanup;
+  await writeManifests();
+  shell = await startLiveShell({
+    dataDir: path.join(dir, 'data'),
+    kubeconfig: path.join(dir, 'no-such-kubeconfig'),
+    demoCluster: async () => (demo = await startSimCluster({ scenario: 'demo' })),
+  });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shell?.close();
+  await cleanup?.();
+});
+
+const count = (page: Page, status: string) => page.getByTestId(`diff-count-${status}`).locator('.value').textContent();
+
+async function editFile(file: string, from: string, to: string): Promise<void> {
+  const text = await readFile(file, 'utf8');
+  if (!text.includes(from)) throw new Error(`${file} has no "${from}"`);
+  await writeFile(file, text.replace(from, to));
+}
+
+describe('diff screen', () => {
+  it('diffs an applied folder clean, then shows an edit, a deletion and an HPA-scaled Deployment', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, colorScheme: 'dark' });
+    await page.goto(`${shell.url}#/diff`);
+    await expect.poll(() => page.getByTestId('connection-state').textContent(), { timeout: 30_000 }).toMatch(/Connected/);
+    if (!demo) throw new Error('the engine never started the demo cluster');
+    const config = demo.kubeconfigObject();
+    await applyManifests(config, [manifests]);
+
+    // Choose the folder: the engine checks it as it is typed.
+    await page.getByTestId('diff-path-input').fill(path.join(dir, 'nope'));
+    await expect.poll(() => page.getByTestId('diff-path-feedback').textContent()).toMatch(/nope: No such file or folder\./);
+    await page.getByTestId('diff-path-input').fill(manifests);
+    await expect.poll(() => page.getByTestId('diff-path-feedback').textContent()).toMatch(/Folder with 6 manifest files\./);
+    await page.getByTestId('diff-path-add').click();
+    await expect.poll(() => page.getByTestId('diff-run').getAttribute('title')).toMatch(/\(Ctrl\+Shift\+D\)$/);
+
+    // Applied from these very files: everything InSync.
+    await page.getByTestId('diff-run').click();
+    await expect.poll(() => count(page, 'InSync'), { timeout: 15_000 }).toBe('9');
+    for (const status of ['OutOfSync', 'Missing', 'Error']) expect(await count(page, status)).toBe('0');
+
+    // An edited file: the watched folder re-runs the diff on its own.
+    await editFile(path.join(manifests, 'checkout.yaml'), 'checkout:v3.4.0', 'checkout:v3.5.0');
+    await expect.poll(() => count(page, 'OutOfSync'), { timeout: 15_000 }).toBe('1');
+    await expect.poll(() => page.getByTestId('diff-object-title').textContent()).toBe(`Deployment ${NS}/checkout`);
+    const side = page.getByTestId('diff-side-by-side');
+    await expect.poll(() => side.locator('[data-side="del"].cell').allTextContents()).toEqual(['        image: ghcr.io/acme-shop/checkout:v3.4.0']);
+    expect(await side.locator('[data-side="add"].cell').allTextContents()).toEqual(['        image: ghcr.io/acme-shop/checkout:v3.5.0']);
+    expect(await page.getByTestId('diff-field').first().textContent()).toMatch(/spec\.template\.spec\.containers\[name=checkout\]\.image.*ghcr\.io\/acme-shop\/checkout:v3\.4\.0.*→.*v3\.5\.0.*kubectl/);
+    await page.getByTestId('diff-mode').locator('[data-option="unified"]').click();
+    const changed = page.getByTestId('diff-unified').locator('[data-kind="del"], [data-kind="add"]');
+    await expect.poll(() => changed.allTextContents()).toEqual([expect.stringMatching(/^\d+-\s+image: ghcr\.io\/acme-shop\/checkout:v3\.4\.0$/), expect.stringMatching(/^\d+\+\s+image: ghcr\.io\/acme-shop\/checkout:v3\.5\.0$/)]);
+    await page.getByTestId('diff-mode').locator('[data-option="split"]').click();
+    await page.mouse.move(0, 0);
+    await screenshot(page, 'diff-dark');
+
+    // The file put back, an object deleted from the cluster: Missing (run with the shortcut).
+    await editFile(path.join(manifests, 'checkout.yaml'), 'checkout:v3.5.0', 'checkout:v3.4.0');
+    await expect.poll(() => count(page, 'OutOfSync'), { timeout: 15_000 }).toBe('0');
+    await deleteObject(config, `/api/v1/namespaces/${NS}/configmaps/checkout-config`);
+    await page.keyboard.press('Control+Shift+D');
+    await expect.poll(() => count(page, 'Missing'), { timeout: 15_000 }).toBe('1');
+    await expect.poll(() => page.getByTestId('diff-object-title').textContent()).toBe(`ConfigMap ${NS}/checkout-config`);
+    await applyManifests(config, [path.join(manifests, 'checkout.yaml')]);
+
+    // The HPA scales checkout out (re-created, so it syncs at once): replicas differ, and the HPA owns them.
+    demo.scenario.hpa?.setLoad(NS, 'Deployment', 'checkout', 160);
+    await deleteObject(config, `/apis/autoscaling/v2/namespaces/${NS}/horizontalpodautoscalers/checkout`);
+    await applyManifests(config, [path.join(manifests, 'checkout.yaml')]);
+    const replicas = () => (demo?.store.find(DEPLOYMENTS, NS, 'checkout')?.['spec'] as { replicas?: number } | undefined)?.replicas ?? 0;
+    await expect.poll(replicas, { timeout: 20_000 }).toBeGreaterThan(2);
+    await page.getByTestId('diff-run').click();
+    await expect.poll(() => count(page, 'OutOfSync'), { timeout: 15_000 }).toBe('1');
+    await expect.poll(() => page.getByTestId('diff-object-title').textContent()).toBe(`Deployment ${NS}/checkout`);
+    const field = page.getByTestId('diff-field').filter({ hasText: 'spec.replicas' });
+    await expect.poll(() => field.getByTestId('diff-field-owner').textContent()).toMatch(/^HPA\s*The HorizontalPodAutoscaler "checkout" owns replicas: it scales this Deployment between 2 and 6 replicas/);
+    await page.mouse.move(0, 0);
+    await screenshot(page, 'diff-object-side-by-side');
+
+    // One click ignores it; the rule exports as Argo CD YAML.
+    await field.getByTestId('diff-ignore-field').click();
+    await expect.poll(() => count(page, 'OutOfSync'), { timeout: 10_000 }).toBe('0');
+    await page.getByTestId('diff-pane').locator('[data-option="ignores"]').click();
+    await page.getByTestId('diff-export').click();
+    await expect.poll(() => page.getByTestId('diff-export-yaml').textContent()).toMatch(/ignoreDifferences:\n {2}- group: apps\n {4}kind: Deployment\n {4}name: checkout\n {4}namespace: storefront\n {4}jsonPointers:\n {6}- \/spec\/replicas/);
+
+    // kubectl's own verdict on the same files.
+    if (await findKubectl()) {
+      await page.getByTestId('diff-pane').locator('[data-option="kubectl"]').click();
+      await page.getByTestId('diff-kubectl-run').click();
+      await expect.poll(() => page.getByTestId('diff-kubectl-exit').textContent(), { timeout: 30_000 }).toMatch(/^exit [01]$/);
+    }
+    demo.scenario.hpa?.setLoad(NS, 'Deployment', 'checkout', undefined);
+    await page.close();
+  });
+});
