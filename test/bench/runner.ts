@@ -6,15 +6,19 @@ import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { FULL_SIZES, QUICK_SIZES, podCount, startSimFixture, type SimFixture } from './sim-fixture.ts';
 import { graphBuild } from './graph-build.ts';
+import { historyOverhead } from './history-overhead.ts';
+import { historyStateAt } from './history-state-at.ts';
+import { historyTimeline } from './history-timeline.ts';
 import { livePipeline } from './live-pipeline.ts';
 import { eventsGroup } from './events-group.ts';
 import { simList } from './sim-list.ts';
 import { simSeed } from './sim-seed.ts';
 import { simWatch } from './sim-watch.ts';
+import { snapshotExport } from './snapshot-export.ts';
 import type { BenchContext, BenchGoal, BenchScenario, BenchValue } from './types.ts';
 
 /** In run order: seeding first, while the heap holds nothing else; the browser pipeline last. */
-const SCENARIOS: readonly BenchScenario[] = [simSeed, simList, simWatch, eventsGroup, graphBuild, livePipeline];
+const SCENARIOS: readonly BenchScenario[] = [simSeed, simList, simWatch, eventsGroup, graphBuild, snapshotExport, historyTimeline, historyStateAt, historyOverhead, livePipeline];
 
 function select(only: string[]): readonly BenchScenario[] {
   if (only.length === 0) return SCENARIOS;

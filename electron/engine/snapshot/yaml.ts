@@ -7,10 +7,10 @@
  * every object as it was, for the record. Built from slim objects, so the header says what
  * slimming left out; Secrets' data never gets here (see redact.ts).
  */
-import { stringify } from 'yaml';
 import type { SlimObject } from '../../../shared/cluster.ts';
 import type { SnapshotFile } from '../../../shared/contracts/snapshot.ts';
 import { formatSnapshotTime } from './file.ts';
+import { toYaml } from './yaml-emit.ts';
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -96,7 +96,7 @@ export function snapshotYaml(file: SnapshotFile, options: YamlOptions = {}): str
       leaveOut(`controller-owned ${object.kind}s`);
       continue;
     }
-    docs.push(stringify(keepStatus ? object : toManifest(object), { lineWidth: 0 }));
+    docs.push(toYaml(keepStatus ? (object as Record<string, unknown>) : toManifest(object)));
   }
   return `${header(file, docs.length, left, keepStatus)}\n${docs.map((doc) => `---\n${doc}`).join('')}`;
 }
