@@ -20,6 +20,8 @@ let window: { from: number; to: number };
 let liveSeries: SeriesResult;
 let liveEpisodes: EpisodeList;
 let uid: string;
+let past: SnapshotFile;
+let pastAt: number;
 
 beforeAll(async () => {
   ({ dir, cleanup } = await withTempDir('kubedrift-history-roundtrip-'));
@@ -34,6 +36,9 @@ beforeAll(async () => {
   uid = frontend?.metadata.uid ?? '';
   liveSeries = unwrap(await fixture.engine.dispatch('history:series', { uid, ...window, maxPoints: 600 }));
   liveEpisodes = unwrap(await fixture.engine.dispatch('history:episodes', { ...window }));
+  // A past moment, rebuilt from history (the time-travel store's T).
+  pastAt = now - 1_500;
+  past = await decodeSnapshot((await exportBytes(fixture.engine, { format: 'snapshot', scope: { type: 'cluster' }, at: pastAt, window })).bytes);
   const target = path.join(dir, 'with-history.kubedrift.json.gz');
   await writeFile(target, bytes);
   const { snapshot } = unwrap<{ snapshot: OpenedSnapshot }>(await fixture.engine.dispatch('snapshot:open', { source: 'path', path: target }));
@@ -75,4 +80,11 @@ describe('a snapshot\'s timeline', () => {
     const before = await fixture.engine.dispatch('history:state-at', { at: window.from, offset: 0, limit: 10 });
     expect(before).toMatchObject({ ok: false, error: { code: 'not-found', message: expect.stringContaining('holds the objects as they were at') } });
   });
+
+  it('can be taken at a past time, from the recorded state', () => {
+    expect(past).toMatchObject({ live: false, takenAt: pastAt });
+    expect(past.objects.some((o) => o.kind === 'Deployment' && o.metadata.name === 'frontend')).toBe(true);
+    expect(past.history?.window).toEqual(window);
+  });
+
 });
