@@ -86,5 +86,4 @@ describe('a snapshot\'s timeline', () => {
     expect(past.objects.some((o) => o.kind === 'Deployment' && o.metadata.name === 'frontend')).toBe(true);
     expect(past.history?.window).toEqual(window);
   });
-
 });
