@@ -47,7 +47,8 @@ export function createHistoryFeature(context: EngineContext, options: HistoryFea
   let store: HistoryStore | undefined;
   let selected: SelectedContext | null = null;
   let status: HistoryStatus = { context: null, state: 'off', since: null, bytes: 0, samples: 0, episodes: 0 };
-  let recordingOn = context.settings.get().historyRecording !== false;
+  /** Read at start(): the engine loads the settings file before it starts the features. */
+  let recordingOn = true;
   let reopen: NodeJS.Timeout | undefined;
   const timers: NodeJS.Timeout[] = [];
   const stops: Array<() => void> = [];
@@ -158,6 +159,7 @@ export function createHistoryFeature(context: EngineContext, options: HistoryFea
       },
     },
     start() {
+      recordingOn = context.settings.get().historyRecording !== false;
       stops.push(
         context.onContextChange((next) => open(next)),
         context.hub.listen((stream, payload) => {

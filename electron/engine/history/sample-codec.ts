@@ -100,10 +100,10 @@ const unzigzag = (n: number): number => (n % 2 === 0 ? n / 2 : -(n + 1) / 2);
 
 /** Appends one sample (its time must not be before the block's last). */
 export function appendSample(block: BlockWriter, at: number, values: SampleValues): void {
-  const reason = values.progressingReason === null ? null : encoder.encode(values.progressingReason);
+  const mask = block.previous === values ? 0 : changedMask(block.previous, values);
+  const reason = mask & REASON_BIT && values.progressingReason !== null ? encoder.encode(values.progressingReason) : null;
   ensure(block, 20 + COUNT_FIELDS.length * 10 + (reason ? reason.length + 5 : 0));
   writeVarint(block, Math.max(0, at - block.last));
-  const mask = changedMask(block.previous, values);
   writeVarint(block, mask);
   for (let i = 0; i < COUNT_FIELDS.length; i += 1) {
     if ((mask & (1 << i)) === 0) continue;
@@ -148,58 +148,70 @@ export function allocateColumns(length: number): SampleColumns {
   return { length, at: new Float64Array(length), counts, availableCondition: new Uint8Array(length), progressingCondition: new Uint8Array(length), progressingReason: new Array<string | null>(length).fill(null) };
 }
 
+/** Reads a varint at `state.pos` (advancing it). */
+function readVarint(data: Uint8Array, state: { pos: number }): number {
+  let byte = data[state.pos++] as number;
+  if (byte < 0x80) return byte;
+  let result = byte & 0x7f;
+  let scale = 0x80;
+  for (;;) {
+    byte = data[state.pos++] as number;
+    result += (byte & 0x7f) * scale;
+    if (byte < 0x80) return result;
+    scale *= 0x80;
+  }
+}
+
 /**
- * Decodes a block of `count` samples starting at `start` into `columns` from index `offset`;
- * returns the decoded block's writer state, so an open block can be appended to after a restart.
+ * Decodes a block starting at `start` into `columns` from index `offset`; returns how many
+ * samples it held. The query path: no per-sample allocation, one typed array per field.
  */
-export function decodeBlock(start: number, data: Uint8Array, columns: SampleColumns | null, offset = 0): BlockWriter {
-  let pos = 0;
-  const readVarint = (): number => {
-    let result = 0;
-    let scale = 1;
-    for (;;) {
-      const byte = data[pos++] as number;
-      result += (byte & 0x7f) * scale;
-      if (byte < 0x80) return result;
-      scale *= 0x80;
-    }
-  };
-  const current = [NaN, NaN, NaN, NaN, NaN, NaN, NaN, NaN];
+export function decodeInto(start: number, data: Uint8Array, columns: SampleColumns, offset = 0): number {
+  const targets = COUNT_FIELDS.map((field) => columns.counts[field]);
+  const current = new Float64Array(8).fill(NaN);
+  const state = { pos: 0 };
   let available = 0;
   let progressing = 0;
   let reason: string | null = null;
   let at = start;
   let index = offset;
-  let count = 0;
-  while (pos < data.length) {
-    at += readVarint();
-    const mask = readVarint();
-    for (let i = 0; i < 8; i += 1) {
-      if ((mask & (1 << i)) === 0) continue;
-      const raw = readVarint();
-      current[i] = raw === 0 ? NaN : unzigzag(raw - 1);
+  while (state.pos < data.length) {
+    at += readVarint(data, state);
+    const mask = readVarint(data, state);
+    if (mask !== 0) {
+      for (let i = 0; i < 8; i += 1) {
+        if ((mask & (1 << i)) === 0) continue;
+        const raw = readVarint(data, state);
+        current[i] = raw === 0 ? NaN : unzigzag(raw - 1);
+      }
+      if (mask & AVAILABLE_BIT) available = data[state.pos++] as number;
+      if (mask & PROGRESSING_BIT) progressing = data[state.pos++] as number;
+      if (mask & REASON_BIT) {
+        const length = readVarint(data, state);
+        reason = length === 0 ? null : decoder.decode(data.subarray(state.pos, state.pos + length - 1));
+        state.pos += Math.max(0, length - 1);
+      }
     }
-    if (mask & AVAILABLE_BIT) available = data[pos++] as number;
-    if (mask & PROGRESSING_BIT) progressing = data[pos++] as number;
-    if (mask & REASON_BIT) {
-      const length = readVarint();
-      reason = length === 0 ? null : decoder.decode(data.subarray(pos, pos + length - 1));
-      pos += Math.max(0, length - 1);
-    }
-    if (columns) {
-      columns.at[index] = at;
-      for (let i = 0; i < 8; i += 1) (columns.counts[COUNT_FIELDS[i] as CountField] as Float64Array)[index] = current[i] as number;
-      columns.availableCondition[index] = available;
-      columns.progressingCondition[index] = progressing;
-      columns.progressingReason[index] = reason;
-    }
+    columns.at[index] = at;
+    for (let i = 0; i < 8; i += 1) (targets[i] as Float64Array)[index] = current[i] as number;
+    columns.availableCondition[index] = available;
+    columns.progressingCondition[index] = progressing;
+    columns.progressingReason[index] = reason;
     index += 1;
-    count += 1;
   }
-  const previous = valuesFrom(current, available, progressing, reason);
+  return index - offset;
+}
+
+/** A stored block of `count` samples as an open block the writer can append to. */
+export function resumeBlock(start: number, data: Uint8Array, count: number): BlockWriter {
+  const columns = allocateColumns(count);
+  const decoded = decodeInto(start, data, columns);
   const bytes = new Uint8Array(Math.max(256, data.length * 2));
   bytes.set(data);
-  return { start, last: at, count, previous, bytes, length: data.length };
+  if (decoded === 0) return { ...newBlock(start), bytes };
+  const last = sampleAt(columns, decoded - 1);
+  const { at, ...previous } = last;
+  return { start, last: at, count: decoded, previous, bytes, length: data.length };
 }
 
 function valuesFrom(counts: number[], available: number, progressing: number, reason: string | null): SampleValues {

@@ -5,7 +5,7 @@
  */
 import type { DatabaseSync } from 'node:sqlite';
 import type { Sample } from '../../../shared/contracts/history.ts';
-import { allocateColumns, decodeBlock, isEmpty, sampleAt, type SampleColumns } from './sample-codec.ts';
+import { allocateColumns, decodeInto, isEmpty, sampleAt, type SampleColumns } from './sample-codec.ts';
 
 interface BlockRow {
   start_at: number;
@@ -25,8 +25,7 @@ function decodeAll(rows: readonly BlockRow[]): SampleColumns {
   const columns = allocateColumns(total);
   let offset = 0;
   for (const row of rows) {
-    decodeBlock(row.start_at, row.data, columns, offset);
-    offset += row.count;
+    offset += decodeInto(row.start_at, row.data, columns, offset);
   }
   return columns;
 }

@@ -51,27 +51,49 @@ export function createSeriesQuery(db: DatabaseSync, options: { now: () => number
   const samples = createSampleReader(db);
   const events = createWorkloadEvents(db);
 
-  /** The chart's time axis: sample indices in range, the carried-in value, and gap markers (-1). */
-  function axis(times: Float64Array, length: number, from: number, to: number): { x: Float64Array; source: Int32Array; raw: number } {
+  /**
+   * The chart's time axis: the carried-in value at `from`, the samples in range, and a gap
+   * marker (source -1) wherever recording was interrupted. Without gaps (the usual case) the
+   * series are views of the decoded columns from `offset`, no copy; `source` is then null.
+   */
+  function axis(times: Float64Array, length: number, from: number, to: number): { x: Float64Array; source: Int32Array | null; offset: number; raw: number } {
     const first = lowerBound(times, from, length);
     const end = upperBound(times, to, length);
-    const x: number[] = [];
-    const source: number[] = [];
-    const carried = first - 1;
-    if (carried >= 0 && from - (times[carried] as number) <= gapMs) {
-      x.push(from);
-      source.push(carried);
+    const carried = first - 1 >= 0 && from - (times[first - 1] as number) <= gapMs ? first - 1 : -1;
+    const begin = carried >= 0 ? carried : first;
+    let gaps = 0;
+    for (let i = begin + 1; i < end; i += 1) if ((times[i] as number) - (times[i - 1] as number) > gapMs) gaps += 1;
+    if (gaps === 0) {
+      const x = carried >= 0 ? times.slice(begin, end) : times.subarray(begin, end);
+      if (carried >= 0 && x.length > 0) x[0] = from;
+      return { x, source: null, offset: begin, raw: end - first };
     }
-    for (let i = first; i < end; i += 1) {
-      const previous = source.length > 0 ? (source.at(-1) as number) : -1;
-      if (previous >= 0 && (times[i] as number) - (times[previous] as number) > gapMs) {
-        x.push((times[previous] as number) + heartbeatMs);
-        source.push(-1);
+    const x = new Float64Array(end - begin + gaps);
+    const source = new Int32Array(end - begin + gaps);
+    let k = 0;
+    for (let i = begin; i < end; i += 1) {
+      if (i > begin && (times[i] as number) - (times[i - 1] as number) > gapMs) {
+        x[k] = (times[i - 1] as number) + heartbeatMs;
+        source[k++] = -1;
       }
-      x.push(times[i] as number);
-      source.push(i);
+      x[k] = i === carried ? from : (times[i] as number);
+      source[k++] = i;
     }
-    return { x: Float64Array.from(x), source: Int32Array.from(source), raw: end - first };
+    return { x, source, offset: begin, raw: end - first };
+  }
+
+  /** One field's values along the axis (NaN at gaps), and whether any is set. */
+  function valuesAlong(values: Float64Array, x: Float64Array, source: Int32Array | null, offset: number): { ys: Float64Array; any: boolean } {
+    const ys = source ? new Float64Array(x.length) : values.subarray(offset, offset + x.length);
+    let any = false;
+    for (let k = 0; k < x.length; k += 1) {
+      if (source) {
+        const index = source[k] as number;
+        ys[k] = index < 0 ? NaN : (values[index] as number);
+      }
+      if (!any && !Number.isNaN(ys[k] as number)) any = true;
+    }
+    return { ys, any };
   }
 
   return function series(query: SeriesQuery): SeriesAnswer | null {
@@ -80,17 +102,9 @@ export function createSeriesQuery(db: DatabaseSync, options: { now: () => number
     const { from, to } = query;
     const maxPoints = query.maxPoints ?? DEFAULT_MAX_POINTS;
     const columns = samples.range(row.id, from, to);
-    const { x, source, raw } = axis(columns.at, columns.length, from, to);
-    const ys = new Float64Array(x.length);
+    const { x, source, offset, raw } = axis(columns.at, columns.length, from, to);
     const series = COUNT_FIELDS.map((name) => {
-      const values = columns.counts[name];
-      let any = false;
-      for (let k = 0; k < x.length; k += 1) {
-        const index = source[k] as number;
-        const value = index < 0 ? NaN : (values[index] as number);
-        ys[k] = value;
-        if (!Number.isNaN(value)) any = true;
-      }
+      const { ys, any } = valuesAlong(columns.counts[name], x, source, offset);
       return { name, points: any ? downsample(x, ys, maxPoints) : [] };
     });
     const now = options.now();

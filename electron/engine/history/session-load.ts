@@ -7,7 +7,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { EpisodeRecord, RolloutRecord } from './records.ts';
 import { reasonsOf } from './records.ts';
 import type { RecorderHistory } from './recorder.ts';
-import { decodeBlock, type SampleValues } from './sample-codec.ts';
+import { resumeBlock, type SampleValues } from './sample-codec.ts';
 
 export function loadRecorderHistory(db: DatabaseSync): RecorderHistory {
   const openEpisodes = new Map<string, EpisodeRecord>();
@@ -25,16 +25,16 @@ export function loadRecorderHistory(db: DatabaseSync): RecorderHistory {
   for (const row of rollouts) openRollouts.set(row.uid, { uid: row.uid, generation: row.generation, start: row.start_at, end: null, image: row.image });
   const nextEpisodeId = Number((db.prepare('SELECT coalesce(max(id), 0) + 1 AS next FROM episodes').get() as { next: number }).next);
   const lastBlock = db.prepare(
-    'SELECT b.start_at, b.data FROM sample_blocks b JOIN workloads w ON w.id = b.workload_id WHERE w.uid = ? ORDER BY b.end_at DESC, b.id DESC LIMIT 1',
+    'SELECT b.start_at, b.count, b.data FROM sample_blocks b JOIN workloads w ON w.id = b.workload_id WHERE w.uid = ? ORDER BY b.end_at DESC, b.id DESC LIMIT 1',
   );
   return {
     openEpisodes,
     openRollouts,
     nextEpisodeId,
     previous(uid): { at: number; values: SampleValues } | undefined {
-      const row = lastBlock.get(uid) as { start_at: number; data: Uint8Array } | undefined;
+      const row = lastBlock.get(uid) as { start_at: number; count: number; data: Uint8Array } | undefined;
       if (!row) return undefined;
-      const block = decodeBlock(row.start_at, row.data, null);
+      const block = resumeBlock(row.start_at, row.data, row.count);
       return block.count > 0 ? { at: block.last, values: block.previous } : undefined;
     },
   };

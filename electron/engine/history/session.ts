@@ -29,8 +29,13 @@ export const HEARTBEAT_CHECK_MS = 15_000;
 export const RETRY_MS = 10_000;
 /** A keyframe at least this often while objects change... */
 export const KEYFRAME_INTERVAL_MS = 10 * 60_000;
-/** ...and after this many changes, so rebuilding a past state replays a bounded log. */
-export const KEYFRAME_MAX_DELTAS = 100_000;
+/**
+ * ...and after this many changes, or as many changes as there are objects if that is more:
+ * rebuilding a past state then inflates at most ~2x the cluster's objects (and parses only the
+ * newest version of each), while a keyframe (one stringify per object) costs at most one
+ * stringify per recorded change on average.
+ */
+export const KEYFRAME_MIN_DELTAS = 10_000;
 
 export interface SessionTiming {
   flushIntervalMs?: number;
@@ -39,6 +44,7 @@ export interface SessionTiming {
   gapMs?: number;
   retryMs?: number;
   keyframeIntervalMs?: number;
+  /** Overrides the adaptive threshold (KEYFRAME_MIN_DELTAS / the number of objects). */
   keyframeMaxDeltas?: number;
   keyframeChunkObjects?: number;
 }
@@ -103,7 +109,8 @@ export function startRecording(options: RecordingOptions): Recording {
   function wantKeyframe(at: number): boolean {
     if (!synced || keyframeJob) return false;
     if (needKeyframe || !keyframeTaken) return true;
-    return deltasSinceKeyframe >= (options.keyframeMaxDeltas ?? KEYFRAME_MAX_DELTAS) || (deltasSinceKeyframe > 0 && at - lastKeyframeAt >= (options.keyframeIntervalMs ?? KEYFRAME_INTERVAL_MS));
+    const maxDeltas = options.keyframeMaxDeltas ?? Math.max(KEYFRAME_MIN_DELTAS, cache.size());
+    return deltasSinceKeyframe >= maxDeltas || (deltasSinceKeyframe > 0 && at - lastKeyframeAt >= (options.keyframeIntervalMs ?? KEYFRAME_INTERVAL_MS));
   }
 
   function startKeyframe(id: number, objects: SlimObject[], at: number): void {

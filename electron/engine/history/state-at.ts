@@ -8,7 +8,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { WATCHED_KINDS, type SlimObject } from '../../../shared/cluster.ts';
-import { decodeChunk, decodeDeltas } from './state-log.ts';
+import { decodeChunk, decodeDeltas, lineText, type DeltaHeader, type Lines } from './state-log.ts';
 
 /** Replay work between two yields to the event loop. */
 const SLICE_MS = 8;
@@ -21,12 +21,32 @@ interface Position {
   index: number;
 }
 
+interface ObjectLine {
+  lines: Lines;
+  index: number;
+}
+
 interface Rebuilt {
   at: number;
   keyframe: number;
-  objects: Map<string, SlimObject>;
+  /** uid -> where the object's JSON is (decoded and parsed only for the answer). */
+  objects: Map<string, ObjectLine>;
   next: Position;
   sorted: SlimObject[] | undefined;
+}
+
+/** Parses the objects a slice at a time, yielding between slices. */
+async function parseAll(entries: Iterable<ObjectLine>): Promise<SlimObject[]> {
+  const out: SlimObject[] = [];
+  let sliceStart = performance.now();
+  for (const { lines, index } of entries) {
+    out.push(JSON.parse(lineText(lines, index)) as SlimObject);
+    if (performance.now() - sliceStart > SLICE_MS) {
+      await yieldToLoop();
+      sliceStart = performance.now();
+    }
+  }
+  return out;
 }
 
 export interface StateReader {
@@ -38,12 +58,15 @@ export interface StateReader {
 
 const KIND_ORDER = new Map<string, number>(WATCHED_KINDS.map((kind, i) => [kind, i]));
 
+/** Code-unit order (localeCompare is ~50x slower and the order only needs to be stable for paging). */
+const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 function compareObjects(a: SlimObject, b: SlimObject): number {
   return (
     (KIND_ORDER.get(a.kind) ?? 99) - (KIND_ORDER.get(b.kind) ?? 99) ||
-    (a.metadata.namespace ?? '').localeCompare(b.metadata.namespace ?? '') ||
-    a.metadata.name.localeCompare(b.metadata.name) ||
-    a.metadata.uid.localeCompare(b.metadata.uid)
+    compareText(a.metadata.namespace ?? '', b.metadata.namespace ?? '') ||
+    compareText(a.metadata.name, b.metadata.name) ||
+    compareText(a.metadata.uid, b.metadata.uid)
   );
 }
 
@@ -71,15 +94,15 @@ export function createStateReader(db: DatabaseSync, options: { idleMs?: number }
     for (const { id } of batchList.all(state.next.batch, at) as Array<{ id: number }>) {
       const row = batchData.get(id) as { data: Uint8Array } | undefined;
       if (!row) continue;
-      const deltas = decodeDeltas(row.data);
+      const { headers, lines } = decodeDeltas(row.data);
       let index = id === state.next.batch ? state.next.index : 0;
-      for (; index < deltas.length; index += 1) {
-        const [deltaAt, op, , uid, object] = deltas[index] as (typeof deltas)[number];
+      for (; index < headers.length; index += 1) {
+        const [deltaAt, op, , uid] = headers[index] as DeltaHeader;
         if (deltaAt > at) {
           state.next = { batch: id, index };
           return;
         }
-        if (op === 'u' && object) state.objects.set(uid, object);
+        if (op === 'u' && (lines.ends[index] ?? 0) > (lines.starts[index] ?? 0)) state.objects.set(uid, { lines, index });
         else state.objects.delete(uid);
       }
       state.next = { batch: id + 1, index: 0 };
@@ -92,11 +115,13 @@ export function createStateReader(db: DatabaseSync, options: { idleMs?: number }
 
   async function fromKeyframe(at: number): Promise<Rebuilt> {
     const keyframe = keyframeAt.get(at) as { id: number; after_batch: number } | undefined;
-    const objects = new Map<string, SlimObject>();
+    const objects = new Map<string, ObjectLine>();
     if (keyframe) {
       for (const { chunk } of chunkList.all(keyframe.id) as Array<{ chunk: number }>) {
         const row = chunkData.get(keyframe.id, chunk) as { data: Uint8Array } | undefined;
-        if (row) for (const object of decodeChunk(row.data)) objects.set(object.metadata.uid, object);
+        if (!row) continue;
+        const { uids, lines } = decodeChunk(row.data);
+        uids.forEach((uid, index) => objects.set(uid, { lines, index }));
         await yieldToLoop();
       }
     }
@@ -121,7 +146,7 @@ export function createStateReader(db: DatabaseSync, options: { idleMs?: number }
       const result = running.then(async () => {
         const state = await rebuild(at);
         touch();
-        state.sorted ??= [...state.objects.values()].sort(compareObjects);
+        state.sorted ??= (await parseAll(state.objects.values())).sort(compareObjects);
         return state.sorted;
       });
       running = result.catch(() => undefined);

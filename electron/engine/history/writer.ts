@@ -10,7 +10,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { Batch, EpisodeRecord, RolloutRecord } from './records.ts';
 import { reasonBits } from './records.ts';
-import { appendSample, BLOCK_CAPACITY, blockBytes, decodeBlock, newBlock, type BlockWriter, type SampleValues } from './sample-codec.ts';
+import { appendSample, BLOCK_CAPACITY, blockBytes, newBlock, resumeBlock, type BlockWriter, type SampleValues } from './sample-codec.ts';
 
 interface OpenBlock extends BlockWriter {
   rowid: number | undefined;
@@ -82,7 +82,7 @@ export function createWriter(db: DatabaseSync): HistoryWriter {
     const cached = blocks.get(workloadId);
     if (cached) return cached;
     const row = sql.lastBlock.get(workloadId) as { id: number; start_at: number; count: number; data: Uint8Array } | undefined;
-    const block: OpenBlock = row && row.count < BLOCK_CAPACITY ? { ...decodeBlock(row.start_at, row.data, null), rowid: row.id } : { ...newBlock(at), rowid: undefined };
+    const block: OpenBlock = row && row.count < BLOCK_CAPACITY ? { ...resumeBlock(row.start_at, row.data, row.count), rowid: row.id } : { ...newBlock(at), rowid: undefined };
     blocks.set(workloadId, block);
     return block;
   }

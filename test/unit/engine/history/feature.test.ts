@@ -141,6 +141,20 @@ describe('history feature', () => {
     expect(value(await env.feature.handlers['history:series']({ uid: 'w', ...ALL })).rawSamples).toBe(2);
   });
 
+  it('starts with recording off when the settings file says so', async () => {
+    env = setup();
+    const { writeFileSync, mkdirSync } = await import('node:fs');
+    mkdirSync(path.join(dir, 'data'), { recursive: true });
+    writeFileSync(path.join(dir, 'data', 'settings.json'), JSON.stringify({ historyRecording: false }));
+    // As the engine does: settings are loaded, then the features start.
+    await env.settings.load();
+    await env.feature.start?.();
+    env.switchTo('prod');
+    env.cache.upsert(deployment('web', 'w'));
+    await sleep(60);
+    expect(env.statuses.at(-1)).toMatchObject({ context: 'prod', state: 'off', samples: 0 });
+  });
+
   it('reports a database it cannot open and keeps the live cache going', async () => {
     env = setup();
     await env.feature.start?.();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { driftOf, rolloutComplete } from '../../../../electron/engine/history/drift.ts';
-import { allocateColumns, appendSample, blockBytes, decodeBlock, EMPTY_VALUES, newBlock, sampleAt, type SampleValues } from '../../../../electron/engine/history/sample-codec.ts';
+import { allocateColumns, appendSample, blockBytes, decodeInto, EMPTY_VALUES, newBlock, resumeBlock, sampleAt, type SampleValues } from '../../../../electron/engine/history/sample-codec.ts';
 import { imagesOf, sampleOf } from '../../../../electron/engine/history/sample.ts';
 import type { SlimObject } from '../../../../shared/cluster.ts';
 import { deployment } from './fixtures.ts';
@@ -19,9 +19,9 @@ describe('sample codec', () => {
     const block = newBlock(1_000);
     for (const s of samples) appendSample(block, s.at, s.values);
     const columns = allocateColumns(samples.length);
-    const decoded = decodeBlock(1_000, blockBytes(block).slice(), columns);
-    expect(decoded.count).toBe(5);
-    expect(decoded.last).toBe(5_000_000_001);
+    expect(decodeInto(1_000, blockBytes(block).slice(), columns)).toBe(5);
+    const resumed = resumeBlock(1_000, blockBytes(block).slice(), 5);
+    expect(resumed).toMatchObject({ count: 5, last: 5_000_000_001, previous: EMPTY_VALUES });
     samples.forEach((s, i) => expect(sampleAt(columns, i)).toEqual({ at: s.at, ...s.values }));
   });
 
@@ -38,10 +38,10 @@ describe('sample codec', () => {
     const block = newBlock(0);
     appendSample(block, 0, values({ desired: 1 }));
     appendSample(block, 10, values({ desired: 2 }));
-    const resumed = decodeBlock(0, blockBytes(block).slice(), null);
+    const resumed = resumeBlock(0, blockBytes(block).slice(), 2);
     appendSample(resumed, 20, values({ desired: 2, ready: 1 }));
     const columns = allocateColumns(3);
-    decodeBlock(0, blockBytes(resumed), columns);
+    decodeInto(0, blockBytes(resumed), columns);
     expect(Array.from(columns.at)).toEqual([0, 10, 20]);
     expect(Array.from(columns.counts.desired)).toEqual([1, 2, 2]);
     expect(Array.from(columns.counts.ready)).toEqual([NaN, NaN, 1]);

@@ -1,0 +1,105 @@
+/**
+ * `state_at_time_rebuild_ms`: rebuilding a 10,000-object cluster (the churn generator's pods,
+ * ReplicaSets, Deployments, nodes and namespaces, slimmed exactly as the informers slim them) as
+ * it was at a past moment, from the history database, with nothing cached.
+ *
+ * The history is recorded by the production recorder (store.ts, manual clock): the initial
+ * objects and keyframe, then 60,000 modifications from the churn generator (readiness flips,
+ * label changes, restarts) at 1,000 a second, flushed every 500 ms as the timer would. The
+ * moments measured are the worst ones — just before the next keyframe, where the most changes
+ * must be replayed — plus a few in between. Reported: the slowest rebuild.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { slimObject } from '../../electron/engine/cluster/informers/slim.ts';
+import { createStateReader } from '../../electron/engine/history/state-at.ts';
+import { openStore } from '../../electron/engine/history/store.ts';
+import { ObjectStore } from '../../electron/engine/simcluster/store.ts';
+import type { KubeObject } from '../../electron/engine/simcluster/types.ts';
+import { ObjectCache } from '../../electron/engine/stream/cache.ts';
+import type { Kind } from '../../shared/cluster.ts';
+import { seedChurn } from './sim-fixture.ts';
+import { percentile, round } from './stats.ts';
+import type { BenchScenario } from './types.ts';
+
+/** ~10,000 objects: 10 namespaces x 20 Deployments x 45 pods, plus ReplicaSets, nodes, namespaces. */
+const SIZES = { namespaces: 10, deploymentsPerNamespace: 20, podsPerDeployment: 45 };
+const QUICK_SIZES = { namespaces: 2, deploymentsPerNamespace: 10, podsPerDeployment: 45 };
+const MODIFICATIONS_MS = 1;
+const FLUSH_EVERY = 500;
+
+const slim = (object: KubeObject) => slimObject(object, { kind: object.kind as Kind, apiVersion: object.apiVersion });
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+export const historyStateAt: BenchScenario = {
+  name: 'history-state-at',
+  results: ['state_at_time_rebuild_ms'],
+  goals: [{ result: 'state_at_time_rebuild_ms', below: 500 }],
+  async run(ctx) {
+    const dir = await mkdtemp(path.join(tmpdir(), 'kubedrift-bench-state-'));
+    const sim = new ObjectStore();
+    const cache = new ObjectCache();
+    let now = Date.now() - 3_600_000;
+    const store = openStore({
+      file: path.join(dir, 'history.sqlite'),
+      context: 'bench',
+      cache,
+      record: true,
+      now: () => now,
+      log: ctx.log,
+      limits: () => ({ maxAgeMs: 14 * 86_400_000, maxBytes: 1024 ** 4 }),
+      onStatus: () => {},
+      timing: { flushIntervalMs: 2 ** 30, heartbeatCheckMs: 2 ** 30, retryMs: 2 ** 30 },
+    });
+    try {
+      sim.onChange((change) => {
+        if (change.type === 'DELETED') cache.delete(change.object.kind as Kind, change.object.metadata.uid);
+        else cache.upsert(slim(change.object));
+      });
+      const driver = seedChurn(sim, ctx.quick ? QUICK_SIZES : SIZES);
+      store.synced();
+      await store.flush();
+      await settle();
+      ctx.log(`state-at: ${cache.size()} objects recorded`);
+      const modifications = ctx.quick ? 6_000 : 60_000;
+      const keyframeTimes: number[] = [];
+      const db = store.db;
+      const lastKeyframe = () => (db.prepare('SELECT max(at) AS at FROM keyframes WHERE complete = 1').get() as { at: number | null }).at;
+      for (let done = 0; done < modifications; done += FLUSH_EVERY) {
+        const before = lastKeyframe();
+        driver.modify(FLUSH_EVERY / driver.batchSize);
+        now += FLUSH_EVERY * MODIFICATIONS_MS;
+        const flushAt = now;
+        await store.flush();
+        await settle();
+        if (lastKeyframe() !== before) keyframeTimes.push(flushAt);
+      }
+      driver.churn.stop();
+      const counts = db.prepare('SELECT (SELECT count(*) FROM keyframes WHERE complete = 1) AS keyframes, (SELECT sum(count) FROM delta_batches) AS deltas').get() as { keyframes: number; deltas: number };
+      ctx.log(`state-at: ${counts.deltas} changes recorded, ${counts.keyframes} keyframes`);
+      // Just before each keyframe after the first (the most to replay), and half-way.
+      const moments = keyframeTimes.flatMap((at) => [at - FLUSH_EVERY * MODIFICATIONS_MS, at - 10 * FLUSH_EVERY * MODIFICATIONS_MS]);
+      moments.push(now);
+      const times: number[] = [];
+      let objects = 0;
+      const cpu = process.cpuUsage();
+      for (const at of moments) {
+        const reader = createStateReader(db);
+        const start = performance.now();
+        objects = (await reader.objectsAt(at)).length;
+        times.push(performance.now() - start);
+        reader.clear();
+      }
+      const { user, system } = process.cpuUsage(cpu);
+      ctx.log(
+        `state-at: ${objects} objects rebuilt; p50 ${round(percentile(times, 50))} ms, slowest ${round(Math.max(...times))} ms over ${times.length} moments ` +
+          `(CPU ${round((user + system) / 1000 / times.length)} ms a rebuild)`,
+      );
+      return { state_at_time_rebuild_ms: round(Math.max(...times)) };
+    } finally {
+      store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  },
+};
