@@ -114,6 +114,8 @@ describe('snapshots', () => {
     await page.getByTestId('compare-run').click();
     await expect.poll(() => page.getByTestId('compare-workloads').textContent()).toMatch(/shop\/frontend\s*3 → 5/);
     await expect.poll(() => page.getByTestId('compare-changes').textContent()).toMatch(/spec\.replicas/);
+    await page.getByTestId('snapshot-compare').scrollIntoViewIfNeeded();
+    await screenshot(page, 'snapshots-compare-dark');
 
     // Show the first snapshot: a read-only context, offline, whose Overview is the file's.
     await page.getByTestId('snapshot-item').first().getByTestId('snapshot-show').click();
