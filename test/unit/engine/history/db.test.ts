@@ -1,0 +1,74 @@
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { historyFile, openHistoryDb } from '../../../../electron/engine/history/db.ts';
+import { SCHEMA_VERSION } from '../../../../electron/engine/history/schema.ts';
+import { withTempDir } from '../../../helpers/tmp.ts';
+
+let dir: string;
+let cleanup: () => Promise<void>;
+beforeEach(async () => ({ dir, cleanup } = await withTempDir()));
+afterEach(async () => cleanup());
+
+const pragma = (db: DatabaseSync, name: string): unknown => Object.values(db.prepare(`PRAGMA ${name}`).get() as Record<string, unknown>)[0];
+
+describe('the history database file', () => {
+  it('is one file per context, named safely and distinctly', () => {
+    const a = historyFile('/data', 'arn:aws:eks:eu-west-1:123:cluster/prod');
+    const b = historyFile('/data', 'arn:aws:eks:eu-west-1:123:cluster/prod?');
+    expect(path.dirname(a)).toBe(path.join('/data', 'history'));
+    expect(path.basename(a)).toMatch(/^arn_aws_eks_eu-west-1_123_cluster_prod-[0-9a-f]{8}\.sqlite$/);
+    expect(a).not.toBe(b);
+    expect(historyFile('/data', '../../etc/passwd')).toMatch(/history\/\.\._\.\._etc_passwd-[0-9a-f]{8}\.sqlite$/);
+  });
+
+  it('opens in WAL mode with synchronous=NORMAL, incremental vacuum and the current schema', () => {
+    const { db } = openHistoryDb(path.join(dir, 'h', 'a.sqlite'));
+    try {
+      expect(pragma(db, 'journal_mode')).toBe('wal');
+      expect(pragma(db, 'synchronous')).toBe(1);
+      expect(pragma(db, 'auto_vacuum')).toBe(2);
+      expect(pragma(db, 'user_version')).toBe(SCHEMA_VERSION);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('reopens an existing database without migrating it again', () => {
+    const file = path.join(dir, 'a.sqlite');
+    const first = openHistoryDb(file).db;
+    first.prepare("INSERT INTO meta (key, value) VALUES ('since', '5')").run();
+    first.close();
+    const { db } = openHistoryDb(file);
+    expect(db.prepare("SELECT value FROM meta WHERE key = 'since'").get()).toEqual({ value: '5' });
+    db.close();
+  });
+
+  it('refuses a database from a newer build instead of touching it', () => {
+    const file = path.join(dir, 'new.sqlite');
+    const newer = new DatabaseSync(file);
+    newer.exec(`CREATE TABLE future (x); PRAGMA user_version = ${SCHEMA_VERSION + 1}`);
+    newer.close();
+    expect(() => openHistoryDb(file)).toThrow(/newer than this build understands/);
+    const check = new DatabaseSync(file);
+    expect(pragma(check, 'user_version')).toBe(SCHEMA_VERSION + 1);
+    check.close();
+  });
+
+  it('moves a file that is not a database aside and starts afresh, saying so', () => {
+    const folder = path.join(dir, 'history');
+    mkdirSync(folder);
+    const file = path.join(folder, 'broken.sqlite');
+    writeFileSync(file, 'this is not an SQLite database, just some text that happens to be here'.repeat(100));
+    const { db, recovered } = openHistoryDb(file, () => 1234);
+    try {
+      expect(recovered).toMatch(/damaged.*moved to .*broken\.sqlite\.damaged-1234/);
+      expect(existsSync(`${file}.damaged-1234`)).toBe(true);
+      expect(pragma(db, 'user_version')).toBe(SCHEMA_VERSION);
+      expect(readdirSync(folder).sort()).toEqual(['broken.sqlite', 'broken.sqlite-shm', 'broken.sqlite-wal', 'broken.sqlite.damaged-1234']);
+    } finally {
+      db.close();
+    }
+  });
+});
