@@ -101,6 +101,8 @@ describe('diff screen', () => {
     await expect.poll(() => changed.allTextContents()).toEqual([expect.stringMatching(/^\d+-\s+image: ghcr\.io\/acme-shop\/checkout:v3\.4\.0$/), expect.stringMatching(/^\d+\+\s+image: ghcr\.io\/acme-shop\/checkout:v3\.5\.0$/)]);
     await page.getByTestId('diff-mode').locator('[data-option="split"]').click();
     await page.mouse.move(0, 0);
+    // Past the segmented control's 120 ms transition.
+    await page.waitForTimeout(300);
     await screenshot(page, 'diff-dark');
 
     // The file put back, an object deleted from the cluster: Missing (run with the shortcut).
@@ -124,6 +126,7 @@ describe('diff screen', () => {
     const field = page.getByTestId('diff-field').filter({ hasText: 'spec.replicas' });
     await expect.poll(() => field.getByTestId('diff-field-owner').textContent()).toMatch(/^HPA\s*The HorizontalPodAutoscaler "checkout" owns replicas: it scales this Deployment between 2 and 6 replicas/);
     await page.mouse.move(0, 0);
+    await page.waitForTimeout(300);
     await screenshot(page, 'diff-object-side-by-side');
 
     // One click ignores it; the rule exports as Argo CD YAML.

@@ -1,7 +1,7 @@
 /** The result list's columns and its filter (status tile + search text). */
 import type { DiffRow, DiffStatus } from '../../../shared/contracts/diff.ts';
 import type { TableColumn } from '../table/columns.ts';
-import { objectTitle, STATUS_LOOK } from './diff-status.ts';
+import { objectTitle, shortFile, STATUS_LOOK } from './diff-status.ts';
 
 export function changesText(row: DiffRow): string {
   if (row.status === 'Error') return row.reason ?? '';
@@ -12,10 +12,14 @@ export function changesText(row: DiffRow): string {
 }
 
 export const DIFF_COLUMNS: ReadonlyArray<TableColumn<DiffRow>> = [
-  { id: 'status', label: 'Status', width: 104, text: (row) => STATUS_LOOK[row.status].label },
-  { id: 'object', label: 'Object', width: 180, grow: 3, text: objectTitle, title: (row) => `${objectTitle(row)}\n${row.source.file}:${row.source.line}` },
-  { id: 'changes', label: 'Differences', width: 120, grow: 2, text: changesText, title: changesText, cellClass: 'muted' },
+  { id: 'status', label: 'Status', width: 108, text: (row) => STATUS_LOOK[row.status].label },
+  { id: 'object', label: 'Object · differences', width: 240, grow: 1, text: objectTitle, title: (row) => `${objectTitle(row)}\n${row.source.file}:${row.source.line}${changesText(row) ? `\n${changesText(row)}` : ''}` },
 ];
+
+/** The list's second line: what differs, why it failed, or (in sync) where it came from. */
+export function detailText(row: DiffRow): string {
+  return changesText(row) || `${shortFile(row.source.file)}:${row.source.line}`;
+}
 
 /** Rows with `status` (all when null) whose object, fields, reason or file contain the query. */
 export function filterRows(rows: readonly DiffRow[], status: DiffStatus | null, query: string): DiffRow[] {
