@@ -39,6 +39,12 @@ afterAll(async () => {
 
 const card = (page: Page, kind: string, name: string) => page.locator(`[data-testid="graph-node"][data-kind="${kind}"]`).filter({ has: page.locator('title', { hasText: new RegExp(`^${kind} shop/${name}\\n`) }) });
 
+/** Moves the pointer off the graph and lets cards finish gliding to new places (260 ms). */
+async function settle(page: Page): Promise<void> {
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(700);
+}
+
 describe('graph screen', () => {
   it('draws the shop namespace live, explains a node, and follows a rollout in focus mode', { timeout: 90_000 }, async () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, colorScheme: 'dark' });
@@ -51,7 +57,7 @@ describe('graph screen', () => {
     expect(await page.locator('[data-testid="graph-node"][data-kind="HorizontalPodAutoscaler"]').count()).toBe(1);
     expect(await page.locator('[data-testid="graph-node"][data-kind="Node"]').count()).toBeGreaterThanOrEqual(3);
     expect(await page.locator('path[data-type="selects"]').count()).toBeGreaterThan(5);
-    await page.mouse.move(0, 0);
+    await settle(page);
     await screenshot(page, 'graph-demo-dark');
 
     // A Deployment's panel: desired vs actual, conditions, Events, spec beside status.
@@ -77,7 +83,7 @@ describe('graph screen', () => {
     await expect.poll(() => page.locator('[data-testid="graph-node"][data-kind="ReplicaSet"]').count(), { timeout: 15_000 }).toBe(2);
     await expect.poll(() => card(page, 'Deployment', 'catalog').getAttribute('data-health')).toBe('progressing');
     await expect.poll(() => page.locator('[data-testid="graph-node"][data-kind="Pod"]').count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(5);
-    await page.mouse.move(0, 0);
+    await settle(page);
     await screenshot(page, 'graph-focus-rollout');
 
     // Its panel: the pods run both images while the rollout is under way.
@@ -85,7 +91,7 @@ describe('graph screen', () => {
     const image = panel.locator('[data-testid="graph-pair"]', { hasText: 'Image catalog' });
     await expect.poll(() => image.textContent(), { timeout: 10_000 }).toMatch(/catalog:v5\.0\.3.*catalog:v5\.2\.0|catalog:v5\.2\.0.*catalog:v5\.0\.3/);
     expect(await image.getAttribute('data-match')).toBe('false');
-    await page.mouse.move(0, 0);
+    await settle(page);
     await screenshot(page, 'graph-rollout-panel');
     await page.close();
   });

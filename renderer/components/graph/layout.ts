@@ -22,6 +22,8 @@ export const CARD_HEIGHT = 48;
 export const COLUMN_GAP = 60;
 export const ROW_HEIGHT = 60;
 export const BAND_GAP = 18;
+/** Room above the first band of each namespace when the graph spans several. */
+export const SECTION_GAP = 44;
 /** Rows a band may keep unused before it shrinks. */
 export const SLACK_ROWS = 2;
 
@@ -64,6 +66,8 @@ export type LayoutMemory = ReadonlyMap<string, number>;
 export interface Layout {
   positions: ReadonlyMap<string, Placed>;
   bands: readonly Band[];
+  /** Where each namespace's bands start, when the graph spans more than one. */
+  sections: ReadonlyArray<{ namespace: string; y: number }>;
   /** The x of each used column, with its title. */
   columns: ReadonlyArray<{ column: number; x: number; title: string }>;
   width: number;
@@ -196,9 +200,16 @@ export function layoutGraph(nodes: readonly GraphNode[], edges: readonly GraphEd
 
   const positions = new Map<string, Placed>();
   const bands: Band[] = [];
+  const sections: Array<{ namespace: string; y: number }> = [];
+  const namespaces = new Set(roots.map((root) => root.namespace ?? ''));
   let y = 0;
   bandRows.forEach((count, band) => {
-    bands.push({ id: (roots[band] as GraphNode).id, y, height: count * ROW_HEIGHT });
+    const root = roots[band] as GraphNode;
+    if (namespaces.size > 1 && sections.at(-1)?.namespace !== (root.namespace ?? '')) {
+      if (sections.length > 0) y += SECTION_GAP;
+      sections.push({ namespace: root.namespace ?? '', y });
+    }
+    bands.push({ id: root.id, y, height: count * ROW_HEIGHT });
     y += count * ROW_HEIGHT + BAND_GAP;
   });
   for (const [id, place] of rows) {
@@ -211,30 +222,10 @@ export function layoutGraph(nodes: readonly GraphNode[], edges: readonly GraphEd
   return {
     positions,
     bands,
+    sections,
     columns: columnList.map((col) => ({ column: col, x: xOf.get(col) ?? 0, title: COLUMN_TITLES[col] ?? 'Owners' })),
     width: columnList.length > 0 ? columnList.length * (CARD_WIDTH + COLUMN_GAP) - COLUMN_GAP : 0,
     height,
     memory: nextMemory,
   };
-}
-
-/**
- * An edge's path: from the right middle of its source card to the left middle of its target; in
- * one column (an HPA above its workload) from the bottom of the source down to the top of the target.
- */
-export function edgePath(from: Placed, to: Placed): string {
-  if (from.column === to.column) {
-    const x = from.x + CARD_WIDTH / 2;
-    const down = to.y >= from.y;
-    const y1 = down ? from.y + CARD_HEIGHT : from.y;
-    const y2 = down ? to.y : to.y + CARD_HEIGHT;
-    return `M${x} ${y1} L${to.x + CARD_WIDTH / 2} ${y2}`;
-  }
-  const forward = to.x > from.x;
-  const x1 = forward ? from.x + CARD_WIDTH : from.x;
-  const x2 = forward ? to.x : to.x + CARD_WIDTH;
-  const y1 = from.y + CARD_HEIGHT / 2;
-  const y2 = to.y + CARD_HEIGHT / 2;
-  const bend = Math.max(24, Math.abs(x2 - x1) / 2) * (forward ? 1 : -1);
-  return `M${x1} ${y1} C${x1 + bend} ${y1} ${x2 - bend} ${y2} ${x2} ${y2}`;
 }

@@ -54,6 +54,20 @@ export function panBy(viewport: Viewport, dx: number, dy: number): Viewport {
   return { ...viewport, x: viewport.x + dx, y: viewport.y + dy };
 }
 
+/** Content kept on screen however far one pans: this much of it, in screen pixels. */
+export const KEEP_VISIBLE = 120;
+
+/** `viewport` moved the least so that some of `content` stays in `view` (no panning into the void). */
+export function clampViewport(viewport: Viewport, content: Size, view: Size): Viewport {
+  const width = content.width * viewport.k;
+  const height = content.height * viewport.k;
+  const keepX = Math.min(KEEP_VISIBLE, width);
+  const keepY = Math.min(KEEP_VISIBLE, height);
+  const x = Math.min(view.width - keepX, Math.max(keepX - width, viewport.x));
+  const y = Math.min(view.height - keepY, Math.max(keepY - height, viewport.y));
+  return x === viewport.x && y === viewport.y ? viewport : { ...viewport, x, y };
+}
+
 /** The wheel's zoom factor: smooth for trackpad pinches (small deltas), a step for mouse wheels. */
 export function wheelFactor(deltaY: number): number {
   return Math.exp(-Math.max(-60, Math.min(60, deltaY)) * 0.006);

@@ -13,14 +13,17 @@ const SHORT_KINDS: Readonly<Record<string, string>> = {
   DaemonSet: 'ds',
   Job: 'job',
   CronJob: 'cj',
-  Pod: 'pod',
   Service: 'svc',
   HorizontalPodAutoscaler: 'hpa',
-  Node: 'node',
 };
 
+/** Kinds alone in their column (its title names them): their cards give the name all the room. */
+const OWN_COLUMN_KINDS: ReadonlySet<string> = new Set(['Pod', 'Node']);
+
+/** The card's kind label: kubectl's short name, none where the column says it. */
 export function kindLabel(node: Pick<GraphNode, 'kind' | 'group'>): string {
   if (node.kind === 'Group') return node.group?.of === 'ReplicaSet' ? 'rs ×' : 'pods ×';
+  if (OWN_COLUMN_KINDS.has(node.kind)) return '';
   return SHORT_KINDS[node.kind] ?? node.kind.toLowerCase();
 }
 
@@ -77,10 +80,13 @@ export function isObjectNode(node: Pick<GraphNode, 'id' | 'kind'>): boolean {
   return node.kind !== 'Group' && !node.id.startsWith('ref:') && !node.id.startsWith('group:');
 }
 
-/** The card's status line: the status word, then the detail ("Running · 1/1 · worker-2"); a plain "Ready" is left out. */
-export function statusLine(node: Pick<GraphNode, 'status' | 'detail'>): string {
+/** Kinds whose detail starts with their ready count, which says "Ready" already. */
+const COUNTED_KINDS: ReadonlySet<string> = new Set(['Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet']);
+
+/** The card's status line: the status word, then the detail ("Running · 1/1 · worker-2"); "Ready · 3/3 ready" says it twice, so a workload's plain Ready is left out. */
+export function statusLine(node: Pick<GraphNode, 'kind' | 'status' | 'detail'>): string {
   if (!node.detail) return node.status;
-  return node.status === 'Ready' ? node.detail : `${node.status} · ${node.detail}`;
+  return node.status === 'Ready' && COUNTED_KINDS.has(node.kind) ? node.detail : `${node.status} · ${node.detail}`;
 }
 
 let measure: CanvasRenderingContext2D | null | undefined;

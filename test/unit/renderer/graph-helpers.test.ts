@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { detailChangeKey, graphChangeKey, graphNamespaces } from '../../../renderer/components/graph/changes.ts';
-import { fitViewport, READABLE_SCALE, reveal, zoomAt } from '../../../renderer/components/graph/pan-zoom.ts';
+import { clampViewport, fitViewport, KEEP_VISIBLE, READABLE_SCALE, reveal, zoomAt } from '../../../renderer/components/graph/pan-zoom.ts';
 import { fitText, kindLabel, middleEllipsis, phaseSegments, statusLine } from '../../../renderer/components/graph/present.ts';
 import { toYaml } from '../../../renderer/components/graph/yaml-text.ts';
 import { defaultNamespace, paramsOf, scopeFromParams } from '../../../renderer/views/graph/graph-scope.ts';
@@ -57,6 +57,15 @@ describe('graph viewport', () => {
     expect((160 - after.y) / after.k).toBe((160 - before.y) / before.k);
   });
 
+  it('never pans the graph out of sight', () => {
+    const content = { width: 1000, height: 3000 };
+    const view = { width: 800, height: 600 };
+    expect(clampViewport({ x: 0, y: -10_000, k: 1 }, content, view)).toEqual({ x: 0, y: KEEP_VISIBLE - 3000, k: 1 });
+    expect(clampViewport({ x: 5_000, y: 0, k: 0.5 }, content, view)).toEqual({ x: 800 - KEEP_VISIBLE, y: 0, k: 0.5 });
+    const inside = { x: -100, y: -200, k: 1 };
+    expect(clampViewport(inside, content, view)).toBe(inside);
+  });
+
   it('brings a card into view with the least movement, and leaves a visible one alone', () => {
     const viewport = { x: 0, y: 0, k: 1 };
     expect(reveal(viewport, { x: 100, y: 100, width: 50, height: 20 }, { width: 800, height: 600 })).toBe(viewport);
@@ -78,9 +87,11 @@ describe('graph presentation', () => {
   it('labels kinds as kubectl does and leaves a plain Ready out of the status line', () => {
     expect(kindLabel({ kind: 'Deployment' })).toBe('deploy');
     expect(kindLabel({ kind: 'Rollout' })).toBe('rollout');
+    expect(kindLabel({ kind: 'Pod' })).toBe('');
     expect(kindLabel({ kind: 'Group', group: { of: 'Pod', count: 3, byPhase: {}, byHealth: {}, nodes: 1, expandable: true } })).toBe('pods ×');
-    expect(statusLine({ status: 'Ready', detail: '2/2 ready · web:v1' })).toBe('2/2 ready · web:v1');
-    expect(statusLine({ status: 'Running', detail: '1/1 · worker-1' })).toBe('Running · 1/1 · worker-1');
+    expect(statusLine({ kind: 'Deployment', status: 'Ready', detail: '2/2 ready · web:v1' })).toBe('2/2 ready · web:v1');
+    expect(statusLine({ kind: 'Node', status: 'Ready', detail: 'control-plane' })).toBe('Ready · control-plane');
+    expect(statusLine({ kind: 'Pod', status: 'Running', detail: '1/1 · worker-1' })).toBe('Running · 1/1 · worker-1');
   });
 
   it('orders a group’s phases Running, Pending, Succeeded, Failed with their shares', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GraphEdge, GraphNode } from '../../../shared/contracts/graph.ts';
-import { CARD_HEIGHT, CARD_WIDTH, COLUMN_GAP, edgePath, layoutGraph, ROW_HEIGHT, type Layout } from '../../../renderer/components/graph/layout.ts';
+import { combPath, COMB_THRESHOLD, edgePath, lineage, routeEdges } from '../../../renderer/components/graph/edges.ts';
+import { BAND_GAP, CARD_HEIGHT, CARD_WIDTH, COLUMN_GAP, layoutGraph, ROW_HEIGHT, SECTION_GAP, type Layout } from '../../../renderer/components/graph/layout.ts';
 
 const COLUMN = CARD_WIDTH + COLUMN_GAP;
 
@@ -117,6 +118,15 @@ describe('graph layout', () => {
     expect(at(layout, 'canary-pod')).toEqual({ x: 3 * COLUMN, y: at(layout, 'ref:rollout').y });
   });
 
+  it('starts each namespace’s bands with a section when the graph spans several namespaces', () => {
+    const nodes = [n('web', 'Deployment'), n('api', 'Deployment'), n('db', 'StatefulSet', { namespace: 'data' })];
+    const layout = layoutGraph(nodes, []);
+    expect(layout.sections.map((section) => section.namespace)).toEqual(['data', 'shop']);
+    expect(layout.sections[1]?.y).toBe(at(layout, 'api').y);
+    expect(at(layout, 'api').y).toBe(ROW_HEIGHT + BAND_GAP + SECTION_GAP);
+    expect(layoutGraph(nodes.slice(0, 2), []).sections).toEqual([]);
+  });
+
   it('keeps a Service that selects nothing in a band of its own', () => {
     const nodes = [n('lonely', 'Service', { flags: ['selects-nothing'] }), n('web', 'Deployment')];
     const layout = layoutGraph(nodes, []);
@@ -128,5 +138,36 @@ describe('graph layout', () => {
     expect(path.startsWith(`M${CARD_WIDTH} ${CARD_HEIGHT / 2} C`)).toBe(true);
     expect(path.endsWith(`${COLUMN} ${ROW_HEIGHT + CARD_HEIGHT / 2}`)).toBe(true);
     expect(edgePath({ x: 0, y: 0, column: 0 }, { x: 0, y: ROW_HEIGHT, column: 0 })).toBe(`M${CARD_WIDTH / 2} ${CARD_HEIGHT} L${CARD_WIDTH / 2} ${ROW_HEIGHT}`);
+  });
+});
+
+describe('graph edges', () => {
+  it('draws a large fan as one comb and a small one as curves', () => {
+    const g = merge(workload('web', COMB_THRESHOLD + 1), workload('api', 2));
+    const layout = layoutGraph(g.nodes, g.edges);
+    const routed = routeEdges(g.edges, layout.positions);
+    const comb = routed.find((edge) => edge.key === 'web-rs>owns>comb');
+    expect(comb?.to).toHaveLength(COMB_THRESHOLD + 1);
+    expect(routed.find((edge) => edge.key === 'svc-web>selects>comb')?.to).toHaveLength(COMB_THRESHOLD + 1);
+    expect(routed.filter((edge) => edge.from === 'api-rs' && edge.type === 'owns')).toHaveLength(2);
+    const path = combPath({ x: 0, y: 0, column: 1 }, [{ x: COLUMN, y: 0, column: 2 }, { x: COLUMN, y: ROW_HEIGHT, column: 2 }], 'owns');
+    const spine = COLUMN - 22;
+    expect(path).toBe(`M${CARD_WIDTH} ${CARD_HEIGHT / 2} H${spine} M${spine} ${CARD_HEIGHT / 2} V${ROW_HEIGHT + CARD_HEIGHT / 2} M${spine} ${CARD_HEIGHT / 2} H${COLUMN} M${spine} ${ROW_HEIGHT + CARD_HEIGHT / 2} H${COLUMN}`);
+  });
+
+  it('gives a node with many pods a bus instead of a fan', () => {
+    const g = merge(workload('web', COMB_THRESHOLD + 1));
+    const layout = layoutGraph(g.nodes, g.edges);
+    const bus = routeEdges(g.edges, layout.positions).filter((edge) => edge.type === 'runs-on');
+    expect(bus).toHaveLength(1);
+    expect(bus[0]?.key).toBe('worker-1>runs-on>bus');
+    expect(bus[0]?.to).toHaveLength(COMB_THRESHOLD + 1);
+  });
+
+  it('lights a node’s owners, everything it owns, the Services and HPA on its tree and its pods’ nodes', () => {
+    const g = merge(workload('web', 2, { hpa: true }), workload('api', 1));
+    const lit = lineage('web-rs', g.edges);
+    expect([...lit].sort()).toEqual(['hpa-web', 'svc-web', 'web', 'web-rs', 'web-rs-p0', 'web-rs-p1', 'worker-1'].sort());
+    expect(lineage('web-rs-p0', g.edges).has('web-rs-p1')).toBe(false);
   });
 });
