@@ -1,20 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isDiskFull } from '../../../../electron/engine/history/db.ts';
-import { withTempDir } from '../../../helpers/tmp.ts';
 import { deployment, pod } from './fixtures.ts';
-import { MANUAL_TIMING, storeHarness, type StoreHarness } from './harness.ts';
+import { MANUAL_TIMING, harnessPerTest, type StoreHarness } from './harness.ts';
 
-let dir: string;
-let cleanup: () => Promise<void>;
 let h: StoreHarness;
-beforeEach(async () => {
-  ({ dir, cleanup } = await withTempDir());
-  h = storeHarness(dir, { timing: { ...MANUAL_TIMING, retryMs: 25 } });
-});
-afterEach(async () => {
-  h.store.close();
-  await cleanup();
-});
+harnessPerTest((next) => (h = next), { timing: { ...MANUAL_TIMING, retryMs: 25 } });
 
 async function until(condition: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

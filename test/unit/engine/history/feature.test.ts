@@ -1,15 +1,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EngineContext, ObjectsAt, SelectedContext } from '../../../../electron/engine/features.ts';
+import type { EngineContext, ObjectsAt } from '../../../../electron/engine/features.ts';
 import { historyFile } from '../../../../electron/engine/history/db.ts';
 import { createHistoryFeature } from '../../../../electron/engine/history/index.ts';
-import { StreamHub } from '../../../../electron/engine/hub.ts';
 import { SettingsStore } from '../../../../electron/engine/settings.ts';
-import { ObjectCache } from '../../../../electron/engine/stream/cache.ts';
 import type { HistoryStatus } from '../../../../shared/contracts/history.ts';
 import type { Result } from '../../../../shared/result.ts';
 import { withTempDir } from '../../../helpers/tmp.ts';
+import { fakeContext } from '../events/context.ts';
 import { deployment, pod } from './fixtures.ts';
 
 let dir: string;
@@ -17,43 +16,33 @@ let cleanup: () => Promise<void>;
 beforeEach(async () => ({ dir, cleanup } = await withTempDir()));
 
 function setup() {
-  const cache = new ObjectCache();
-  const hub = new StreamHub();
+  // The events feature's fake context (real cache and hub, a context switch like the engine's),
+  // with a real data directory and settings file, and the provider the feature registers kept.
+  const fake = fakeContext(Date.now);
   const settings = new SettingsStore(path.join(dir, 'data'));
-  const listeners = new Set<(context: SelectedContext | null) => void>();
-  let selected: SelectedContext | null = null;
   let provider: ObjectsAt | undefined;
-  const statuses: HistoryStatus[] = [];
-  hub.listen((stream, payload) => stream === 'history:status' && statuses.push(payload as HistoryStatus));
+  let selected: string | null = null;
   const context: EngineContext = {
-    version: 'test',
+    ...fake.context,
     dataDir: path.join(dir, 'data'),
-    now: Date.now,
-    log: () => {},
-    hub,
     settings,
-    cache,
-    selected: () => selected,
-    onContextChange(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    clientConfig: () => Promise.resolve(undefined),
+    selected: () => (selected ? { name: selected, demo: false } : null),
     objectsAt: (at) => (provider ? provider(at) : Promise.reject(new Error('none'))),
     provideObjectsAt: (p) => (provider = p),
   };
+  const statuses: HistoryStatus[] = [];
+  fake.context.hub.listen((stream, payload) => stream === 'history:status' && statuses.push(payload as HistoryStatus));
   const feature = createHistoryFeature(context, { timing: { flushIntervalMs: 10 }, statusIntervalMs: 10 });
   return {
     context,
-    cache,
-    hub,
+    cache: fake.cache,
+    hub: fake.context.hub,
     settings,
     statuses,
     feature,
-    switchTo(name: string | null): void {
-      cache.clear();
-      selected = name ? { name, demo: false } : null;
-      for (const listener of listeners) listener(selected);
+    switchTo(name: string): void {
+      selected = name;
+      fake.switchTo(name);
     },
   };
 }

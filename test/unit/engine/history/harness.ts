@@ -3,12 +3,14 @@
  * flushed by hand: what the store tests drive.
  */
 import path from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
 import { historyFile } from '../../../../electron/engine/history/db.ts';
 import { openStore, type HistoryStore } from '../../../../electron/engine/history/store.ts';
 import type { SessionTiming } from '../../../../electron/engine/history/session.ts';
 import type { RetentionLimits } from '../../../../electron/engine/history/retention.ts';
 import { ObjectCache } from '../../../../electron/engine/stream/cache.ts';
 import type { HistoryStatus } from '../../../../shared/contracts/history.ts';
+import { withTempDir } from '../../../helpers/tmp.ts';
 import { manualClock } from './fixtures.ts';
 
 /** Timers that never fire on their own: the test flushes and beats. */
@@ -25,6 +27,8 @@ export interface StoreHarness {
   limits: RetentionLimits;
   /** Closes the store and opens the file again (an app restart), keeping cache and clock. */
   reopen(options?: { record?: boolean; timing?: SessionTiming }): HistoryStore;
+  /** Flushes, closes, lets `ms` pass with the app closed, and starts again on an empty cache. */
+  restartAfter(ms: number): Promise<HistoryStore>;
 }
 
 export function storeHarness(dir: string, options: { timing?: SessionTiming; limits?: RetentionLimits; context?: string } = {}): StoreHarness {
@@ -57,7 +61,31 @@ export function storeHarness(dir: string, options: { timing?: SessionTiming; lim
       });
       return harness.store;
     },
+    async restartAfter(ms) {
+      await harness.store.flush();
+      harness.store.close();
+      clock.advance(ms);
+      // As on a context switch: the cache is emptied before the history hears of it.
+      cache.clear();
+      return harness.reopen();
+    },
   };
   harness.reopen();
   return harness;
+}
+
+/** A fresh harness in a fresh temporary directory for every test of the file, handed to `set`. */
+export function harnessPerTest(set: (harness: StoreHarness) => void, options: Parameters<typeof storeHarness>[1] = {}): void {
+  let current: StoreHarness | undefined;
+  let cleanup: (() => Promise<void>) | undefined;
+  beforeEach(async () => {
+    const temp = await withTempDir();
+    cleanup = temp.cleanup;
+    current = storeHarness(temp.dir, options);
+    set(current);
+  });
+  afterEach(async () => {
+    current?.store.close();
+    await cleanup?.();
+  });
 }

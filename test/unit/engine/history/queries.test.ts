@@ -1,20 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { driftCountSteps } from '../../../../electron/engine/history/episode-query.ts';
-import { withTempDir } from '../../../helpers/tmp.ts';
 import { deployment } from './fixtures.ts';
-import { storeHarness, type StoreHarness } from './harness.ts';
+import { harnessPerTest, type StoreHarness } from './harness.ts';
 
-let dir: string;
-let cleanup: () => Promise<void>;
 let h: StoreHarness;
-beforeEach(async () => {
-  ({ dir, cleanup } = await withTempDir());
-  h = storeHarness(dir);
-});
-afterEach(async () => {
-  h.store.close();
-  await cleanup();
-});
+harnessPerTest((next) => (h = next));
 
 const ALL = { from: 0, to: Number.MAX_SAFE_INTEGER };
 

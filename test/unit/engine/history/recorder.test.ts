@@ -1,21 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HEARTBEAT_MS } from '../../../../electron/engine/history/recorder.ts';
-import { withTempDir } from '../../../helpers/tmp.ts';
 import { deployment, event, pod, replicaSet } from './fixtures.ts';
-import { storeHarness, type StoreHarness } from './harness.ts';
+import { harnessPerTest, type StoreHarness } from './harness.ts';
 
-let dir: string;
-let cleanup: () => Promise<void>;
 let h: StoreHarness;
-beforeEach(async () => {
-  ({ dir, cleanup } = await withTempDir());
-  h = storeHarness(dir);
-});
-afterEach(async () => {
-  h.store.close();
-  await cleanup();
-});
+harnessPerTest((next) => (h = next));
 
+const allEpisodes = () => h.store.episodes.episodes({ from: 0, to: Number.MAX_SAFE_INTEGER });
 const series = (name: string, uid = 'd1', from = 0, to = Number.MAX_SAFE_INTEGER) => h.store.series({ uid, from, to })?.series.find((s) => s.name === name)?.points;
 
 describe('recording a rollout', () => {
@@ -68,7 +59,7 @@ describe('recording a rollout', () => {
     h.clock.advance(1_000);
     h.cache.upsert(deployment('web', 'd1', { generation: 3, observedGeneration: 3, ready: 1, updated: 1, image: 'web:fixed' }));
     await h.store.flush();
-    const [episode] = h.store.episodes.episodes({ from: 0, to: Number.MAX_SAFE_INTEGER }).episodes;
+    const [episode] = allEpisodes().episodes;
     expect(episode?.trigger).toEqual({ generation: 2, image: 'web:broken' });
   });
 
@@ -90,11 +81,7 @@ describe('recording a rollout', () => {
   it('breaks the line where recording was interrupted and where the workload was deleted', async () => {
     const t0 = h.clock.now();
     h.cache.upsert(deployment('web', 'd1'));
-    await h.store.flush();
-    h.store.close();
-    h.clock.advance(3_600_000);
-    h.cache.clear();
-    h.reopen();
+    await h.restartAfter(3_600_000);
     h.cache.upsert(deployment('web', 'd1', { ready: 1 }));
     h.clock.advance(1_000);
     h.cache.delete('Deployment', 'd1');
@@ -105,7 +92,7 @@ describe('recording a rollout', () => {
       [t0 + 3_600_000, 1],
       [t0 + 3_601_000, null],
     ]);
-    const all = h.store.episodes.episodes({ from: 0, to: Number.MAX_SAFE_INTEGER }).episodes;
+    const all = allEpisodes().episodes;
     expect(all).toEqual([expect.objectContaining({ start: t0 + 3_600_000, end: t0 + 3_601_000, reasons: ['ready'] })]);
   });
 });
@@ -114,16 +101,12 @@ describe('history across restarts', () => {
   it('continues an episode after a quick restart', async () => {
     const t0 = h.clock.now();
     h.cache.upsert(deployment('web', 'd1', { ready: 0 }));
-    await h.store.flush();
-    h.store.close();
-    h.clock.advance(20_000);
-    h.cache.clear();
-    h.reopen();
+    await h.restartAfter(20_000);
     h.cache.upsert(deployment('web', 'd1', { ready: 1 }));
     h.clock.advance(5_000);
     h.cache.upsert(deployment('web', 'd1', { ready: 2 }));
     await h.store.flush();
-    const { episodes } = h.store.episodes.episodes({ from: 0, to: Number.MAX_SAFE_INTEGER });
+    const { episodes } = allEpisodes();
     expect(episodes).toEqual([expect.objectContaining({ start: t0, end: t0 + 25_000, peakGap: 2 })]);
   });
 
@@ -132,14 +115,10 @@ describe('history across restarts', () => {
     h.cache.upsert(deployment('web', 'd1', { ready: 0 }));
     h.clock.advance(10_000);
     h.cache.upsert(deployment('web', 'd1', { ready: 1 }));
-    await h.store.flush();
-    h.store.close();
-    h.clock.advance(3_600_000);
-    h.cache.clear();
-    h.reopen();
+    await h.restartAfter(3_600_000);
     h.cache.upsert(deployment('web', 'd1', { ready: 1 }));
     await h.store.flush();
-    const { episodes } = h.store.episodes.episodes({ from: 0, to: Number.MAX_SAFE_INTEGER });
+    const { episodes } = allEpisodes();
     expect(episodes.map((e) => [e.start - t0, e.end === null ? null : e.end - t0])).toEqual([
       [0, 10_000],
       [3_610_000, null],
@@ -149,15 +128,11 @@ describe('history across restarts', () => {
   it('closes what was left open for workloads deleted while the app was closed, once synced', async () => {
     const t0 = h.clock.now();
     h.cache.upsert(deployment('gone', 'g1', { ready: 0 }));
-    await h.store.flush();
-    h.store.close();
-    h.clock.advance(600_000);
-    h.cache.clear();
-    h.reopen();
+    await h.restartAfter(600_000);
     h.cache.upsert(deployment('web', 'd1'));
     h.store.synced();
     await h.store.flush();
-    const { episodes } = h.store.episodes.episodes({ from: 0, to: Number.MAX_SAFE_INTEGER });
+    const { episodes } = allEpisodes();
     expect(episodes).toEqual([expect.objectContaining({ workload: expect.objectContaining({ uid: 'g1' }), start: t0, end: t0 })]);
   });
 });

@@ -1,20 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DAY_MS, usedBytes } from '../../../../electron/engine/history/retention.ts';
-import { withTempDir } from '../../../helpers/tmp.ts';
 import { deployment, event, pod } from './fixtures.ts';
-import { MANUAL_TIMING, storeHarness, type StoreHarness } from './harness.ts';
+import { MANUAL_TIMING, harnessPerTest, type StoreHarness } from './harness.ts';
 
-let dir: string;
-let cleanup: () => Promise<void>;
 let h: StoreHarness;
-beforeEach(async () => {
-  ({ dir, cleanup } = await withTempDir());
-  h = storeHarness(dir, { timing: { ...MANUAL_TIMING, keyframeIntervalMs: DAY_MS / 4 } });
-});
-afterEach(async () => {
-  h.store.close();
-  await cleanup();
-});
+harnessPerTest((next) => (h = next), { timing: { ...MANUAL_TIMING, keyframeIntervalMs: DAY_MS / 4 } });
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 const count = (table: string) => (h.store.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;

@@ -1,21 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SlimObject } from '../../../../shared/cluster.ts';
-import { withTempDir } from '../../../helpers/tmp.ts';
 import { deployment, event, pod } from './fixtures.ts';
-import { MANUAL_TIMING, storeHarness, type StoreHarness } from './harness.ts';
+import { MANUAL_TIMING, harnessPerTest, type StoreHarness } from './harness.ts';
 
-let dir: string;
-let cleanup: () => Promise<void>;
 let h: StoreHarness;
-beforeEach(async () => {
-  ({ dir, cleanup } = await withTempDir());
-  // Small keyframes, often: the rebuild crosses keyframes, chunks and delta batches.
-  h = storeHarness(dir, { timing: { ...MANUAL_TIMING, keyframeMaxDeltas: 25, keyframeChunkObjects: 7 } });
-});
-afterEach(async () => {
-  h.store.close();
-  await cleanup();
-});
+// Small keyframes, often: the rebuild crosses keyframes, chunks and delta batches.
+harnessPerTest((next) => (h = next), { timing: { ...MANUAL_TIMING, keyframeMaxDeltas: 25, keyframeChunkObjects: 7 } });
 
 function seeded(seed: number): () => number {
   let a = seed;
