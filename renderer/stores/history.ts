@@ -49,5 +49,14 @@ export const useHistoryStore = defineStore('history', () => {
     },
   );
 
-  return { status, statusError, recording, refreshStatus: follower.refresh, series, episodes, episode, comparison };
+  /** What each history screen last showed (its range, its filters), so coming back restores it. */
+  const remembered = new Map<string, unknown>();
+  function remember(screen: string, state: unknown): void {
+    remembered.set(screen, state);
+  }
+  function recall<T>(screen: string): T | undefined {
+    return remembered.get(screen) as T | undefined;
+  }
+
+  return { status, statusError, recording, refreshStatus: follower.refresh, series, episodes, episode, comparison, remember, recall };
 });

@@ -1,6 +1,19 @@
 /** The look every history chart shares: axes, tooltips, zoom slider, cursor lines. */
 import type { ChartTheme } from './chart-theme.ts';
-import { formatAxisTime } from './time-format.ts';
+
+/**
+ * Time labels by the level ECharts picks for the visible span (it re-picks on zoom): seconds
+ * only when ticks are seconds apart, the day only where it changes. 24-hour, local time.
+ */
+const TIME_LABELS = {
+  year: '{yyyy}',
+  month: '{MMM} {yyyy}',
+  day: '{MMM} {d}',
+  hour: '{HH}:{mm}',
+  minute: '{HH}:{mm}',
+  second: '{HH}:{mm}:{ss}',
+  millisecond: '{HH}:{mm}:{ss}',
+};
 
 /** Text for tooltip HTML: Events carry user-controlled messages. */
 export function escapeHtml(text: string): string {
@@ -21,7 +34,6 @@ export function tooltipStyle(theme: ChartTheme): Record<string, unknown> {
 
 /** A time x axis over `from`..`to`; labels only where `labels` (the bottom grid). */
 export function timeAxis(theme: ChartTheme, options: { gridIndex: number; from: number; to: number; labels: boolean }): Record<string, unknown> {
-  const span = options.to - options.from;
   return {
     type: 'time',
     gridIndex: options.gridIndex,
@@ -29,7 +41,7 @@ export function timeAxis(theme: ChartTheme, options: { gridIndex: number; from: 
     max: options.to,
     axisLine: { lineStyle: { color: theme.border } },
     axisTick: { show: options.labels, lineStyle: { color: theme.border } },
-    axisLabel: { show: options.labels, color: theme.faint, fontSize: 11, hideOverlap: true, formatter: (value: number) => formatAxisTime(value, span) },
+    axisLabel: { show: options.labels, color: theme.faint, fontSize: 11, hideOverlap: true, formatter: TIME_LABELS },
     splitLine: { show: true, lineStyle: { color: theme.border, opacity: 0.5 } },
   };
 }

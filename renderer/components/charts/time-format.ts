@@ -50,11 +50,3 @@ export function formatDuration(ms: number): string {
   const hours = Math.floor((ms % DAY_MS) / HOUR_MS);
   return hours === 0 ? `${Math.floor(ms / DAY_MS)}d` : `${Math.floor(ms / DAY_MS)}d ${hours}h`;
 }
-
-/** An axis label for a time, as precise as the visible span needs. */
-export function formatAxisTime(ms: number, spanMs: number): string {
-  const date = new Date(ms);
-  if (spanMs > 2 * DAY_MS) return `${formatDay(ms)} ${pad(date.getHours())}:00`;
-  if (spanMs > 30 * MINUTE_MS) return `${pad(date.getHours())}:${pad(date.getMinutes())}`;
-  return formatClock(ms);
-}

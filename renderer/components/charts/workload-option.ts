@@ -108,7 +108,8 @@ function replicaSeries(result: SeriesResult, theme: ChartTheme, view: WorkloadCh
       if (selected) bands.push([{ xAxis: selected.start, itemStyle: { color: theme.dangerSoft } }, { xAxis: selected.end ?? view.now }]);
       series['markArea'] = { silent: true, data: bands };
       const lines = [];
-      if (view.marker !== null && view.marker !== undefined) lines.push(cursorLine(view.marker, theme.accent, formatMoment(view.marker, view.now)));
+      // Unlabelled: the screen says "Opened at …" beside the chart, and a label here would cover the axis name.
+      if (view.marker !== null && view.marker !== undefined) lines.push(cursorLine(view.marker, theme.accent, ''));
       if (lines.length > 0) series['markLine'] = { silent: true, symbol: ['none', 'none'], animation: false, data: lines };
     }
     if (entry.name === 'ready') series['areaStyle'] = { color, opacity: 0.06 };

@@ -51,8 +51,12 @@ export function useTimeline() {
   const history = useHistoryStore();
   const navigation = useNavigationStore();
 
-  const selection = ref<RangeSelection>(selectionFromParams(navigation.params, Date.now()));
-  const filters = ref<TimelineFilters>({ namespace: navigation.params['namespace'] ?? '', kind: 'all', ongoingOnly: false, minDurationMs: 0 });
+  // A link's parameters win; otherwise the timeline shows what it showed when the user left it.
+  const last = history.recall<{ selection: RangeSelection; filters: TimelineFilters }>('timeline');
+  const linked = ['from', 'to', 'at', 'range'].some((key) => navigation.params[key] !== undefined);
+  const selection = ref<RangeSelection>(linked || !last ? selectionFromParams(navigation.params, Date.now()) : last.selection);
+  const filters = ref<TimelineFilters>(last?.filters ?? { namespace: '', kind: 'all', ongoingOnly: false, minDurationMs: 0 });
+  if (navigation.params['namespace'] !== undefined) filters.value = { ...filters.value, namespace: navigation.params['namespace'] };
   const search = ref('');
   const range = shallowRef<TimeRange>(resolveRange(selection.value, Date.now()));
   /** The part of the range the user zoomed to, if they did. */
@@ -66,6 +70,7 @@ export function useTimeline() {
   }
   watch([selection, filters], () => {
     userZoom.value = null;
+    history.remember('timeline', { selection: selection.value, filters: filters.value });
     reload();
   }, { deep: true, immediate: true });
   useLiveRefresh(() => selection.value, reload);

@@ -114,4 +114,19 @@ describe('TimelineView', () => {
     expect(view.get('[data-testid="compare-summary"]').text()).toBe('1 workload changed');
     expect(view.get('[data-testid="compare-panel"]').text()).toContain('payments/payments-api');
   });
+
+  it('shows the range and filters it was left with when the user comes back', async () => {
+    const { api: fake, view } = await mountTimeline();
+    await view.get('[data-option="6h"]').trigger('click');
+    await view.get('[data-option="Job"]').trigger('click');
+    await flushPromises();
+    view.unmount();
+    wrapper = undefined;
+    useNavigationStore().go('timeline');
+    wrapper = mount(TimelineView, { global: { plugins: [test.pinia] }, attachTo: document.body });
+    await flushPromises();
+    const last = episodeCalls(fake).at(-1) as { from: number; to: number; kind?: string };
+    expect(last.to - last.from).toBe(6 * 60 * MINUTE);
+    expect(last.kind).toBe('Job');
+  });
 });
