@@ -15,10 +15,11 @@ import { simList } from './sim-list.ts';
 import { simSeed } from './sim-seed.ts';
 import { simWatch } from './sim-watch.ts';
 import { diff500 } from './diff-500.ts';
+import { snapshotExport } from './snapshot-export.ts';
 import type { BenchContext, BenchGoal, BenchScenario, BenchValue } from './types.ts';
 
 /** In run order: seeding first, while the heap holds nothing else; the browser pipeline last. */
-const SCENARIOS: readonly BenchScenario[] = [simSeed, simList, simWatch, eventsGroup, graphBuild, historyTimeline, historyStateAt, historyOverhead, diff500, livePipeline];
+const SCENARIOS: readonly BenchScenario[] = [simSeed, simList, simWatch, eventsGroup, graphBuild, snapshotExport, historyTimeline, historyStateAt, historyOverhead, diff500, livePipeline];
 
 function select(only: string[]): readonly BenchScenario[] {
   if (only.length === 0) return SCENARIOS;
