@@ -11,6 +11,13 @@
 import type { SlimObject } from './cluster.ts';
 import { describeCondition, findCondition, readConditions, type ConditionView } from './conditions.ts';
 
+const WORKLOAD_KINDS: ReadonlySet<string> = new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet', 'Job', 'CronJob']);
+
+/** The kinds `workloadState` describes. */
+export function isWorkloadKind(kind: string): boolean {
+  return WORKLOAD_KINDS.has(kind);
+}
+
 /** How alarming a state is; the views colour by it. */
 export type Tone = 'ok' | 'pending' | 'warning' | 'danger' | 'neutral';
 

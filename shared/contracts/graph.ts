@@ -136,7 +136,8 @@ export const GraphConditionSchema = z.object({
   status: z.string(),
   reason: z.string().optional(),
   message: z.string().optional(),
-  lastTransitionTime: z.string().optional(),
+  /** lastTransitionTime (ms). */
+  lastTransition: z.number().optional(),
 });
 
 export const GraphEventSchema = z.object({

@@ -5,7 +5,8 @@
  */
 import type { SlimObject } from '../../../shared/cluster.ts';
 import type { GraphEvent, GraphObject } from '../../../shared/contracts/graph.ts';
-import { workloadState } from '../../../shared/workload-status.ts';
+import { readConditions } from '../../../shared/conditions.ts';
+import { isWorkloadKind, workloadState } from '../../../shared/workload-status.ts';
 import { createdMs } from './collapse.ts';
 import { describeObject } from './health.ts';
 import { ownersOf, type GraphIndex } from './objects.ts';
@@ -13,8 +14,6 @@ import { desiredVsActual } from './pairs.ts';
 
 /** Events shown per object, newest first. */
 export const EVENT_LIMIT = 30;
-
-const WORKLOAD_KINDS: ReadonlySet<string> = new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet', 'Job', 'CronJob']);
 
 interface EventView {
   involvedObject?: { uid?: string; kind?: string; name?: string; namespace?: string };
@@ -65,26 +64,14 @@ export function recentEvents(events: Iterable<SlimObject>): GraphEvent[] {
   return out.sort((a, b) => b.last - a.last).slice(0, EVENT_LIMIT);
 }
 
-interface RawCondition {
-  type?: unknown;
-  status?: unknown;
-  reason?: unknown;
-  message?: unknown;
-  lastTransitionTime?: unknown;
-}
-
 function conditionsOf(object: SlimObject): GraphObject['conditions'] {
-  const raw = (object as { status?: { conditions?: unknown } }).status?.conditions;
-  if (!Array.isArray(raw)) return [];
-  const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
-  return (raw as RawCondition[]).flatMap((condition) => {
-    const type = text(condition?.type);
-    if (!type) return [];
-    const reason = text(condition.reason);
-    const message = text(condition.message);
-    const since = text(condition.lastTransitionTime);
-    return [{ type, status: text(condition.status) ?? 'Unknown', ...(reason ? { reason } : {}), ...(message ? { message } : {}), ...(since ? { lastTransitionTime: since } : {}) }];
-  });
+  return readConditions((object as { status?: { conditions?: unknown } }).status).map((condition) => ({
+    type: condition.type,
+    status: condition.status,
+    ...(condition.reason ? { reason: condition.reason } : {}),
+    ...(condition.message ? { message: condition.message } : {}),
+    ...(Number.isNaN(condition.lastTransition) ? {} : { lastTransition: condition.lastTransition }),
+  }));
 }
 
 /** The side panel's view of `object`, with `events` already narrowed to those about it. */
@@ -106,7 +93,7 @@ export function objectDetail(object: SlimObject, index: GraphIndex, events: Iter
     uid: object.metadata.uid,
     labels: object.metadata.labels ?? {},
     owners: ownersOf(object).map((owner) => ({ kind: owner.kind, name: owner.name, uid: owner.uid, present: index.get(owner.uid) !== undefined })),
-    reasons: WORKLOAD_KINDS.has(object.kind) ? (workloadState(object).drift?.reasons ?? []) : [],
+    reasons: isWorkloadKind(object.kind) ? (workloadState(object).drift?.reasons ?? []) : [],
     pairs: desiredVsActual(object, index),
     spec: raw.spec ?? null,
     status: raw.status ?? null,

@@ -8,7 +8,7 @@ import type { SlimObject } from '../../../shared/cluster.ts';
 import { findCondition, readConditions } from '../../../shared/conditions.ts';
 import type { GraphFlag, GraphHealth } from '../../../shared/contracts/graph.ts';
 import { nodeRoles, podStatus, podTone, type PodStatusView } from '../../../shared/kube-status.ts';
-import { workloadState, type Tone } from '../../../shared/workload-status.ts';
+import { isWorkloadKind, workloadState, type Tone } from '../../../shared/workload-status.ts';
 import { nodeNameOf, ownersOf, scaleTargetOf, serviceSelector, type GraphIndex } from './objects.ts';
 
 export interface Description {
@@ -18,7 +18,6 @@ export interface Description {
   flags: GraphFlag[];
 }
 
-const WORKLOAD_KINDS: ReadonlySet<string> = new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet', 'Job', 'CronJob']);
 /** The kinds the app watches: an owner of one of these that is not in the cache is dangling. */
 const WATCHED_OWNER_KINDS: ReadonlySet<string> = new Set(['Node', 'Pod', 'Service', 'Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob', 'HorizontalPodAutoscaler', 'Namespace']);
 /** Labels only controllers put on what they create: without a controller owner, the object was orphaned. */
@@ -140,7 +139,7 @@ function ownershipFlags(object: SlimObject, index: GraphIndex): GraphFlag[] {
 /** The health, status lines and flags of one object. */
 export function describeObject(object: SlimObject, index: GraphIndex): Description {
   let description: Description;
-  if (WORKLOAD_KINDS.has(object.kind)) description = describeWorkload(object, index);
+  if (isWorkloadKind(object.kind)) description = describeWorkload(object, index);
   else if (object.kind === 'Pod') description = describePod(object);
   else if (object.kind === 'Node') description = describeNode(object);
   else if (object.kind === 'Service') description = describeService(object, index);

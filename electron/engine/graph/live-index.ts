@@ -29,9 +29,8 @@ export interface LiveIndex {
   get(uid: string): SlimObject | undefined;
   /** The drawable objects of a namespace plus the Nodes; null: every drawable object. */
   objectsFor(namespace: string | null): SlimObject[];
+  /** Events about `uid`; `name:<namespace>` holds a namespace's Events that name their object without a uid. */
   eventsAbout(uid: string): SlimObject[];
-  /** Every cached Event (for Events that name their object without a uid). */
-  allEvents(): SlimObject[];
   /** The counters as `graph:changed` carries them. */
   counters(): GraphChanged;
   /** A key that changes whenever the graph of `namespace` (null: all) may have changed. */
@@ -126,7 +125,6 @@ export function createLiveIndex(onChanged: () => void): LiveIndex {
       return [...(byNamespace.get(namespace)?.values() ?? []), ...(namespace === CLUSTER_SCOPE ? [] : (byNamespace.get(CLUSTER_SCOPE)?.values() ?? []))];
     },
     eventsAbout: (uid) => [...(events.get(uid)?.values() ?? [])],
-    allEvents: () => [...events.values()].flatMap((map) => [...map.values()]),
     counters: () => ({ context, revision, objects: Object.fromEntries(objectRevisions), events: Object.fromEntries(eventRevisions) }),
     revisionKey(namespace) {
       if (namespace === null) return `all:${objectsRevision}`;

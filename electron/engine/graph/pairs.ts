@@ -6,6 +6,7 @@
 import type { SlimObject } from '../../../shared/cluster.ts';
 import { findCondition, readConditions } from '../../../shared/conditions.ts';
 import type { GraphPair } from '../../../shared/contracts/graph.ts';
+import { isWorkloadKind } from '../../../shared/workload-status.ts';
 import { shortImage } from './health.ts';
 import { scaleTargetOf, serviceSelector, type GraphIndex } from './objects.ts';
 
@@ -141,14 +142,8 @@ function podPairs(spec: Json, status: Json): GraphPair[] {
 export function desiredVsActual(object: SlimObject, index: GraphIndex): GraphPair[] {
   const spec = obj(obj(object)['spec']);
   const status = obj(obj(object)['status']);
+  if (isWorkloadKind(object.kind)) return workloadPairs(object, index, spec, status);
   switch (object.kind) {
-    case 'Deployment':
-    case 'ReplicaSet':
-    case 'StatefulSet':
-    case 'DaemonSet':
-    case 'Job':
-    case 'CronJob':
-      return workloadPairs(object, index, spec, status);
     case 'Pod':
       return podPairs(spec, status);
     case 'Service': {

@@ -52,7 +52,7 @@ export const OBJECT: GraphObject = {
   ],
   spec: { replicas: 3, strategy: { type: 'RollingUpdate' } },
   status: { observedGeneration: 4, replicas: 3, readyReplicas: 1 },
-  conditions: [{ type: 'Progressing', status: 'True', reason: 'ReplicaSetUpdated', message: 'ReplicaSet "web-8c4f" is progressing.', lastTransitionTime: '2025-05-01T10:00:00Z' }],
+  conditions: [{ type: 'Progressing', status: 'True', reason: 'ReplicaSetUpdated', message: 'ReplicaSet "web-8c4f" is progressing.', lastTransition: Date.parse('2025-05-01T10:00:00Z') }],
   events: [{ type: 'Normal', reason: 'ScalingReplicaSet', message: 'Scaled up replica set web-8c4f to 1', count: 1, last: Date.parse('2025-05-01T10:00:00Z'), source: 'deployment-controller' }],
 };
 

@@ -105,6 +105,7 @@ describe('graph feature: live', () => {
     expect(detail.spec).toMatchObject({ replicas: 3 });
     expect(detail.status).toMatchObject({ readyReplicas: 3 });
     expect(detail.conditions.map((c) => c.type)).toEqual(['Available', 'Progressing']);
+    expect(detail.conditions[0]).toEqual({ type: 'Available', status: 'True', reason: 'MinimumReplicasAvailable', message: 'Deployment has minimum availability.', lastTransition: Date.parse('2025-05-01T10:02:00Z') });
     expect(detail.events.map((e) => e.message)).toEqual(['Scaled down replica set web-5c6d7f8b94 to 0 from 1', 'Scaled up replica set web-7d9f8c6b5d to 1']);
     expect(detail.events[0]).toMatchObject({ type: 'Normal', reason: 'ScalingReplicaSet', count: 1, source: 'deployment-controller' });
   });
