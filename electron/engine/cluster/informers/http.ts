@@ -127,13 +127,13 @@ export function createTransport(config: object): Transport {
  * Reads a whole body. `onData` sees every chunk (the watchdog's sign of life). Rejects when the
  * connection closes before the end.
  */
-function readBody(response: IncomingMessage, onData: () => void = () => undefined): Promise<string> {
+function readBody(response: IncomingMessage, onData: (chunk: Buffer) => void = () => undefined): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let ended = false;
     response.on('data', (chunk: Buffer) => {
       chunks.push(chunk);
-      onData();
+      onData(chunk);
     });
     response.on('end', () => {
       ended = true;
@@ -229,4 +229,62 @@ export async function getJson(transport: Transport, path: string, options: { sig
   const code = response.statusCode ?? 0;
   if (code < 200 || code > 299) throw await failureOf(response, options.onData);
   return JSON.parse(await readBody(response, options.onData));
+}
+
+/** A list's `metadata`: where a paged list goes on, and the version it is a snapshot of. */
+export interface ListMeta {
+  resourceVersion?: string;
+  continue?: string;
+}
+
+const ITEMS_KEY = Buffer.from('"items":');
+/** Past this many bytes without the items key, the head is not looked for any longer. */
+const HEAD_SCAN_BYTES = 64 * 1024;
+
+/** The metadata of a list from the bytes before its items, or undefined when they do not parse. */
+function parseHead(prefix: string): ListMeta | undefined {
+  try {
+    const metadata = (JSON.parse(`${prefix}"items":[]}`) as { metadata?: unknown }).metadata;
+    return typeof metadata === 'object' && metadata !== null ? (metadata as ListMeta) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * GETs a list like `getJson`, and calls `onHead` once with the list's metadata as soon as the
+ * bytes before `"items":` have arrived: kube-apiserver (and the simulator) write a List's kind,
+ * apiVersion and metadata before its items, so a paged list's continue token is known while
+ * the items are still on their way. `onHead` gets undefined when the head could not be read
+ * early (a failed request, another field order); it always runs before the promise settles.
+ */
+export async function getList(
+  transport: Transport,
+  path: string,
+  options: { signal: AbortSignal; onData?: () => void; onHead: (metadata: ListMeta | undefined) => void },
+): Promise<unknown> {
+  let headDone = false;
+  const head = (metadata: ListMeta | undefined): void => {
+    if (headDone) return;
+    headDone = true;
+    options.onHead(metadata);
+  };
+  try {
+    const response = await transport.get(path, options);
+    const code = response.statusCode ?? 0;
+    if (code < 200 || code > 299) throw await failureOf(response, options.onData);
+    let scanned: Buffer = Buffer.alloc(0);
+    const text = await readBody(response, (chunk) => {
+      options.onData?.();
+      if (headDone) return;
+      scanned = scanned.length === 0 ? chunk : Buffer.concat([scanned, chunk]);
+      const at = scanned.indexOf(ITEMS_KEY);
+      if (at >= 0) head(parseHead(scanned.toString('utf8', 0, at)));
+      else if (scanned.length > HEAD_SCAN_BYTES) head(undefined);
+    });
+    head(undefined);
+    return JSON.parse(text);
+  } finally {
+    head(undefined);
+  }
 }

@@ -1,6 +1,6 @@
 /**
  * One kind's reflector, the loop client-go runs and client-node's informer lacks: a paged LIST
- * written to the cache with `replaceKind` (only changed objects are emitted), then a WATCH from
+ * (read one page ahead, see pager.ts) written to the cache with `replaceKind` (only changed objects are emitted), then a WATCH from
  * the list's resourceVersion with bookmarks and a randomised timeout, resumed from the last
  * resourceVersion seen after every end; a relist on 410 Gone; capped jittered backoff after
  * failures; a watchdog for silent connections; 403 parks the kind as forbidden and retries
@@ -10,8 +10,9 @@ import type { Kind, SlimObject } from '../../../../shared/cluster.ts';
 import type { ObjectCache } from '../../stream/cache.ts';
 import type { ResourceEndpoint } from './discovery.ts';
 import type { HealthBoard } from './health.ts';
-import { ApiStatusError, failureOf, getJson, readLines, statusError, type Transport } from './http.ts';
+import { ApiStatusError, failureOf, readLines, statusError, type Transport } from './http.ts';
 import { describeFailure } from './messages.ts';
+import { Pager, type ListPage } from './pager.ts';
 import { slimObject, type ObjectSource } from './slim.ts';
 import { Backoff, Watchdog, type BackoffOptions, type Clock } from './timing.ts';
 
@@ -46,11 +47,6 @@ export interface ReflectorOptions {
 }
 
 type Interrupt = { type: 'stop' } | { type: 'restart'; reason: string } | { type: 'watchdog'; silentMs: number };
-
-interface ListPage {
-  metadata?: { resourceVersion?: string; continue?: string };
-  items?: unknown[];
-}
 
 interface WatchEvent {
   type?: string;
@@ -135,18 +131,17 @@ export class Reflector {
     const { path } = this.endpoint;
     const source = this.source;
     health.set(kind, 'syncing', { count: 0 });
+    const pager = new Pager({ transport: this.o.transport, path, signal, onData: () => this.watchdog.alive() });
     let items: SlimObject[] = [];
     let continueToken: string | undefined;
     let expired = 0;
     for (;;) {
-      const query = new URLSearchParams();
       // Like client-go's pager: after a second expired continue token, one unpaged list finishes.
-      if (expired < 2) query.set('limit', String(pageSize));
-      if (continueToken) query.set('continue', continueToken);
+      const limit = expired < 2 ? pageSize : undefined;
       let page: ListPage;
       try {
         this.watchdog.arm();
-        page = (await getJson(this.o.transport, `${path}?${query}`, { signal, onData: () => this.watchdog.alive() })) as ListPage;
+        page = await (continueToken ? pager.next(continueToken, limit) : pager.first(limit));
       } catch (error) {
         if (!(continueToken && error instanceof ApiStatusError && error.status === 410)) throw error;
         expired += 1;
