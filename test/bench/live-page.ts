@@ -1,6 +1,6 @@
 /**
- * What the live-pipeline benchmark watches inside the page. A script installed before the app
- * loads (page.addInitScript) wraps `WebSocket` so every message the browser shell sends is seen
+ * What the live-pipeline benchmark watches inside the page (a live-browser.ts page). A script
+ * installed before the app loads (addInitScript) wraps `WebSocket` so every message the browser shell sends is seen
  * once, on arrival, before the app's own handler:
  * - its UTF-8 size, for the largest message (exact whenever it could be a new maximum);
  * - for `delta` frames, the `bench/t` annotations (write times, ms since the epoch) found by a
@@ -12,7 +12,7 @@
  * within one interval the earlier one is charged the later time: the error only ever adds.
  * The app itself is not changed.
  */
-import type { Page } from 'playwright-core';
+import type { BenchPage as Page } from './live-browser.ts';
 
 /** `window.__kubedriftBench`, as read back by `readPage`. */
 export interface PageMeasures {
@@ -87,7 +87,7 @@ const INIT_SCRIPT = `(() => {
 
 /** Installs the measuring script; call before the page navigates to the app. */
 export async function instrumentPage(page: Page): Promise<void> {
-  await page.addInitScript({ content: INIT_SCRIPT });
+  await page.addInitScript(INIT_SCRIPT);
 }
 
 interface BenchState {

@@ -4,7 +4,9 @@
  * WebSocket server) with a seeded simulated cluster as its demo context. The simulator runs in
  * a child process (live-sim.ts), as a real API server is another process than the app: this
  * process holds the engine (and the page's driver), so its CPU and heap are the engine's, not
- * the engine's plus the server's.
+ * the engine's plus the server's. The page runs in Chromium driven over the bare DevTools
+ * protocol (live-browser.ts), without the copy of every WebSocket message Playwright's network
+ * instrumentation would send to this process.
  * - `initial_sync_50k_pods_ms`: from starting the shell (the engine starts listing at once; the
  *   page, already open, navigates as soon as the server listens and subscribes) to the renderer
  *   store's apply of the batch that made it synced and complete (`status().appliedAt`).
@@ -23,10 +25,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../e2e/harness.ts';
 import { startLiveShell, type LiveShell } from '../e2e/live-shell.ts';
 import { bareInformerCpuSeconds } from './bare-informer.ts';
+import { launchBenchBrowser, type BenchBrowser, type BenchPage } from './live-browser.ts';
 import { ensureRendererBuilt } from './renderer-build.ts';
 import { instrumentPage, pageEpochMs, readPage, startRecording, storeStatus } from './live-page.ts';
 import { startSimProcess, type SimProcess } from './live-sim.ts';
@@ -48,7 +49,7 @@ function heapUsed(): number {
   return process.memoryUsage().heapUsed;
 }
 
-async function waitForSync(page: Page, expected: number): Promise<number> {
+async function waitForSync(page: BenchPage, expected: number): Promise<number> {
   const deadline = performance.now() + SYNC_TIMEOUT_MS;
   for (;;) {
     const status = await storeStatus(page);
@@ -58,7 +59,7 @@ async function waitForSync(page: Page, expected: number): Promise<number> {
   }
 }
 
-async function waitForApplied(page: Page, lastStamp: number): Promise<void> {
+async function waitForApplied(page: BenchPage, lastStamp: number): Promise<void> {
   const deadline = performance.now() + CATCH_UP_TIMEOUT_MS;
   for (;;) {
     const measures = await readPage(page);
@@ -79,9 +80,9 @@ function borrowed(sim: SimProcess) {
   return () => Promise.resolve({ kubeconfigObject: (name?: string) => sim.kubeconfigObject(name), stop: () => Promise.resolve() });
 }
 
-async function measure(ctx: BenchContext, sim: SimProcess, browser: Browser, dataDir: string) {
+async function measure(ctx: BenchContext, sim: SimProcess, browser: BenchBrowser, dataDir: string) {
   const expected = await sim.watchedObjects();
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const page = await browser.newPage({ width: 1280, height: 800 });
   await instrumentPage(page);
   const heapBefore = heapUsed();
   const startedAt = performance.timeOrigin + performance.now();
@@ -136,7 +137,7 @@ export const livePipeline: BenchScenario = {
     ctx.log(`seeding a simulated cluster process with ${podCount(ctx.sizes)} pods`);
     const sim = await startSimProcess(ctx.sizes);
     const dataDir = await mkdtemp(path.join(tmpdir(), 'kubedrift-bench-'));
-    const browser = await launchBrowser();
+    const browser = await launchBenchBrowser();
     try {
       const simCpuBefore = await sim.cpuSeconds();
       const { engineCpuSeconds, writes, perSecond, ...results } = await measure(ctx, sim, browser, dataDir);
