@@ -39,6 +39,28 @@ export function pair(before: Sample | null, after: Sample | null, field: Field):
 const drifting = (sample: Sample | null): boolean => sample !== null && sample.desired !== null && sample.ready !== null && sample.ready !== sample.desired;
 const stalled = (sample: Sample | null): boolean => sample?.progressingCondition === 'False';
 
+/** How the less telling fields read when nothing above says more. */
+const FIELD_WORDS: Record<string, string> = {
+  current: 'pods',
+  available: 'available',
+  updated: 'up-to-date',
+  unavailable: 'unavailable',
+  observedGeneration: 'observed generation',
+  availableCondition: 'Available',
+  progressingCondition: 'Progressing',
+  progressingReason: 'progress',
+};
+
+function otherChanges(before: Sample, after: Sample, changed: readonly string[]): string[] {
+  const parts = changed.flatMap((field) => {
+    const word = FIELD_WORDS[field];
+    if (!word) return [];
+    const value = (sample: Sample): string => String((sample as unknown as Record<string, unknown>)[field] ?? '—');
+    return [`${word} ${value(before)} → ${value(after)}`];
+  });
+  return parts.length > 0 ? parts : [`${changed.join(', ')} changed`];
+}
+
 function describe(change: WorkloadChange): { summary: string; tone: ChangeTone } {
   const { before, after, changed } = change;
   if (changed.includes('created') || before === null) {
@@ -51,11 +73,11 @@ function describe(change: WorkloadChange): { summary: string; tone: ChangeTone }
   if (stalled(after) && !stalled(before)) parts.push(`rollout stalled${after.progressingReason ? ` (${after.progressingReason})` : ''}`);
   if (changed.includes('ready')) {
     if (drifting(after)) parts.push(`${after.ready ?? 0} of ${after.desired ?? 0} ready (was ${before.ready ?? '—'})`);
-    else parts.push(`all ${after.ready ?? 0} ready again`);
+    else if (after.desired !== 0) parts.push(`all ${after.ready ?? 0} ready again`);
   } else if (drifting(after)) {
     parts.push(`${after.ready ?? 0} of ${after.desired ?? 0} ready`);
   }
-  if (parts.length === 0) parts.push(`${changed.join(', ')} changed`);
+  if (parts.length === 0) parts.push(...otherChanges(before, after, changed));
   const sentence = parts.join('; ');
   const tone: ChangeTone = stalled(after) ? 'danger' : drifting(after) ? 'warning' : drifting(before) || stalled(before) ? 'ok' : 'neutral';
   return { summary: sentence.charAt(0).toUpperCase() + sentence.slice(1), tone };
@@ -82,11 +104,11 @@ const TONE_RANK: Record<ChangeTone, number> = { danger: 0, warning: 1, ok: 2, ne
 
 export const CHANGE_COLUMNS: ReadonlyArray<TableColumn<ChangeRow>> = [
   { id: 'summary', label: 'What changed', width: 260, grow: 3, text: (row) => row.summary, sortKey: (row) => `${TONE_RANK[row.tone]}${row.summary}`, title: (row) => row.summary },
-  { id: 'kind', label: 'Kind', width: 96, text: (row) => row.kind, sortKey: (row) => row.kind, cellClass: 'muted' },
+  { id: 'kind', label: 'Kind', width: 92, text: (row) => row.kind, sortKey: (row) => row.kind, cellClass: 'muted' },
   { id: 'name', label: 'Workload', width: 180, grow: 2, text: (row) => `${row.namespace}/${row.name}`, sortKey: (row) => `${row.namespace}/${row.name}`, cellClass: 'strong' },
   { id: 'desired', label: 'Desired', width: 80, align: 'end', text: (row) => row.desired },
   { id: 'ready', label: 'Ready', width: 80, align: 'end', text: (row) => row.ready },
-  { id: 'available', label: 'Available', width: 84, align: 'end', text: (row) => row.available },
-  { id: 'updated', label: 'Up-to-date', width: 88, align: 'end', text: (row) => row.updated },
-  { id: 'generation', label: 'Generation', width: 90, align: 'end', text: (row) => row.generation },
+  { id: 'available', label: 'Available', width: 96, align: 'end', text: (row) => row.available },
+  { id: 'updated', label: 'Up-to-date', width: 104, align: 'end', text: (row) => row.updated },
+  { id: 'generation', label: 'Generation', width: 104, align: 'end', text: (row) => row.generation },
 ];

@@ -96,26 +96,29 @@ export function laneBars(lane: Lane, range: TimeRange, now: number, mergePercent
 /** A ReplicaSet's name is its Deployment's name, a dash and the pod-template hash. */
 const TEMPLATE_HASH = /^(.+)-[a-z0-9]{5,10}$/;
 
+export interface ManagedOptions {
+  /** From the live cluster when it still has the ReplicaSet: run by a Deployment? (undefined: unknown). */
+  ownedByDeployment?: (uid: string) => boolean | undefined;
+  deploymentExists?: (namespace: string, name: string) => boolean;
+}
+
 /**
- * Leaves out the lanes of ReplicaSets a Deployment runs: their drift is the Deployment's (as the
- * Overview's "All" does). `ownedByDeployment` answers from the live cluster when it still has
- * the ReplicaSet (undefined otherwise); else a ReplicaSet named after a Deployment that has a
- * lane, or that `deploymentExists`, counts as run by it.
+ * Leaves out the ReplicaSets a Deployment runs: their drift is the Deployment's (as the
+ * Overview's "All" does). The live cluster's owner reference decides when it still has the
+ * ReplicaSet; else one named after a Deployment among `items`, or that `deploymentExists`,
+ * counts as run by it.
  */
-export function hideManagedReplicaSets(
-  lanes: readonly Lane[],
-  options: { ownedByDeployment?: (uid: string) => boolean | undefined; deploymentExists?: (namespace: string, name: string) => boolean } = {},
-): { lanes: Lane[]; hidden: number } {
-  const deployments = new Set(lanes.filter((lane) => lane.workload.kind === 'Deployment').map((lane) => `${lane.workload.namespace}/${lane.workload.name}`));
-  const managed = (lane: Lane): boolean => {
-    if (lane.workload.kind !== 'ReplicaSet') return false;
-    const owned = options.ownedByDeployment?.(lane.uid);
+export function hideManagedReplicaSets<T>(items: readonly T[], refOf: (item: T) => WorkloadRef, options: ManagedOptions = {}): { kept: T[]; hidden: number } {
+  const deployments = new Set(items.map(refOf).filter((ref) => ref.kind === 'Deployment').map((ref) => `${ref.namespace}/${ref.name}`));
+  const managed = (ref: WorkloadRef): boolean => {
+    if (ref.kind !== 'ReplicaSet') return false;
+    const owned = options.ownedByDeployment?.(ref.uid);
     if (owned !== undefined) return owned;
-    const base = TEMPLATE_HASH.exec(lane.workload.name)?.[1];
-    return base !== undefined && (deployments.has(`${lane.workload.namespace}/${base}`) || (options.deploymentExists?.(lane.workload.namespace, base) ?? false));
+    const base = TEMPLATE_HASH.exec(ref.name)?.[1];
+    return base !== undefined && (deployments.has(`${ref.namespace}/${base}`) || (options.deploymentExists?.(ref.namespace, base) ?? false));
   };
-  const kept = lanes.filter((lane) => !managed(lane));
-  return { lanes: kept, hidden: lanes.length - kept.length };
+  const kept = items.filter((item) => !managed(refOf(item)));
+  return { kept, hidden: items.length - kept.length };
 }
 
 /** Lanes whose search text has every word of `search`. */

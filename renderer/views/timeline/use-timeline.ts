@@ -11,7 +11,7 @@ import { fitToHistory, resolveRange, selectionFromParams, type RangeSelection, t
 import { useHistoryStore, type EpisodesRequest } from '../../stores/history.ts';
 import { useNavigationStore } from '../../stores/navigation.ts';
 import { useClusterStore } from '../../stores/cluster.ts';
-import { buildLanes, filterLanes, hideManagedReplicaSets } from './swimlane.ts';
+import { buildLanes, filterLanes, hideManagedReplicaSets, type ManagedOptions } from './swimlane.ts';
 
 /** The most episodes one answer carries (the contract's cap); beyond it the list says it is cut. */
 export const EPISODE_LIMIT = 20_000;
@@ -81,21 +81,31 @@ export function useTimeline() {
   const zoomed = computed(() => userZoom.value !== null);
   const now = computed(() => data.value?.to ?? range.value.to);
   const cluster = useClusterStore();
-  /** Lanes of the answer; under "All", without the ReplicaSets Deployments run (their drift is the Deployment's). */
-  const grouped = computed(() => {
-    const all = data.value ? buildLanes(data.value.episodes, now.value) : [];
-    if (filters.value.kind !== 'all') return { lanes: all, hidden: 0 };
+  /** Which ReplicaSets a Deployment runs, as far as the live cluster knows. */
+  const ownership = computed<ManagedOptions>(() => {
     const deployments = new Set([...cluster.objects('Deployment').values()].map((object) => `${object.metadata.namespace}/${object.metadata.name}`));
-    return hideManagedReplicaSets(all, {
+    const replicaSets = cluster.objects('ReplicaSet');
+    return {
       ownedByDeployment: (uid) => {
-        const object = cluster.objects('ReplicaSet').get(uid);
+        const object = replicaSets.get(uid);
         return object ? (object.metadata.ownerReferences ?? []).some((owner) => owner.kind === 'Deployment') : undefined;
       },
       deploymentExists: (namespace, name) => deployments.has(`${namespace}/${name}`),
-    });
+    };
   });
-  const lanes = computed(() => grouped.value.lanes);
+  /** Lanes of the answer; under "All", without the ReplicaSets Deployments run (their drift is the Deployment's). */
+  const grouped = computed(() => {
+    const all = data.value ? buildLanes(data.value.episodes, now.value) : [];
+    return filters.value.kind === 'all' ? hideManagedReplicaSets(all, (lane) => lane.workload, ownership.value) : { kept: all, hidden: 0 };
+  });
+  const lanes = computed(() => grouped.value.kept);
   const hiddenReplicaSets = computed(() => grouped.value.hidden);
+  /** What changed between the compared moments, without the ReplicaSets of Deployments under "All". */
+  const changes = computed(() => {
+    const all = history.comparison.data?.changes ?? null;
+    if (!all || filters.value.kind !== 'all') return all && { kept: all, hidden: 0 };
+    return hideManagedReplicaSets(all, (change) => change.workload, ownership.value);
+  });
   const shown = computed(() => filterLanes(lanes.value, search.value));
   const ongoing = computed(() => lanes.value.filter((lane) => lane.ongoing).length);
 
@@ -104,5 +114,5 @@ export function useTimeline() {
     userZoom.value = window ? { from: Math.max(window.from, range.value.from), to: Math.min(window.to, range.value.to) } : null;
   }
 
-  return { selection, filters, search, range, view, zoomed, cursor, pinned, data, now, lanes, hiddenReplicaSets, shown, ongoing, reload, zoomTo };
+  return { selection, filters, search, range, view, zoomed, cursor, pinned, data, now, lanes, hiddenReplicaSets, shown, ongoing, changes, reload, zoomTo };
 }

@@ -34,4 +34,9 @@ describe('compare rows', () => {
     expect(changeRow(change(null, sample({ desired: 2, ready: 0 }), ['created']))).toMatchObject({ summary: 'Created with 2 desired', tone: 'warning' });
     expect(changeRow(change(sample({}), null, ['deleted']))).toMatchObject({ summary: 'Deleted', tone: 'neutral', desired: '3' });
   });
+
+  it('words the other fields plainly, and says nothing of readiness for a ReplicaSet scaled to zero', () => {
+    expect(changeRow(change(sample({ progressingReason: 'ReplicaSetUpdated', current: 3 }), sample({ current: 2 }), ['current', 'progressingReason'])).summary).toBe('Pods 3 → 2; progress ReplicaSetUpdated → NewReplicaSetAvailable');
+    expect(changeRow(change(sample({ desired: 1, ready: 1 }), sample({ desired: 0, ready: 0 }), ['desired', 'ready'])).summary).toBe('Scaled 1 → 0');
+  });
 });

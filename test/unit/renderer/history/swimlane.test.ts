@@ -72,12 +72,12 @@ describe('swimlane layout', () => {
     const bare = workloadRef('legacy-7d9f8', { kind: 'ReplicaSet' });
     const ofLiveDeployment = workloadRef('search-855ccd9d8', { kind: 'ReplicaSet', namespace: 'shop' });
     const lanes = buildLanes([deployment, owned, gone, bare, ofLiveDeployment].map((ref, index) => episode(index, ref, T0, T0 + MINUTE)), NOW);
-    const result = hideManagedReplicaSets(lanes, {
+    const result = hideManagedReplicaSets(lanes, (lane) => lane.workload, {
       ownedByDeployment: (uid) => (uid === owned.uid ? true : uid === bare.uid ? false : undefined),
       deploymentExists: (namespace, name) => namespace === 'shop' && name === 'search',
     });
-    expect(result.lanes.map((lane) => lane.workload.name)).toEqual(['payments-api', 'legacy-7d9f8']);
+    expect(result.kept.map((lane) => lane.workload.name)).toEqual(['payments-api', 'legacy-7d9f8']);
     expect(result.hidden).toBe(3);
-    expect(hideManagedReplicaSets(lanes).lanes.map((lane) => lane.workload.name)).toEqual(['payments-api', 'legacy-7d9f8', 'search-855ccd9d8']);
+    expect(hideManagedReplicaSets(lanes, (lane) => lane.workload).kept.map((lane) => lane.workload.name)).toEqual(['payments-api', 'legacy-7d9f8', 'search-855ccd9d8']);
   });
 });
