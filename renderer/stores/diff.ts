@@ -11,7 +11,7 @@ import type { KdError } from '../../shared/result.ts';
 import { api } from '../api/index.ts';
 import { onLinkRestored } from './live.ts';
 
-const PAGE_SIZE = 1000;
+const PAGE_SIZE = 500;
 const IDLE: DiffState = { context: null, state: 'idle', done: 0, total: 0 };
 
 export const useDiffStore = defineStore('diff', () => {

@@ -157,7 +157,7 @@ export const ObjectDiffSchema = z.object({
   /** kubectl-style unified diff (`diff -u -N .../LIVE-... .../MERGED-...`). */
   unified: z.string(),
   fields: z.array(FieldDiffSchema),
-  /** The texts were too large to send whole; `live`/`predicted` hold only the changed regions. */
+  /** The texts were too large to send: `live` and `predicted` are null, `unified` (cut at the limit) is all there is. */
   truncated: z.boolean(),
 });
 export type ObjectDiff = z.infer<typeof ObjectDiffSchema>;

@@ -14,7 +14,7 @@ import { diffLines } from './text/myers.ts';
 import { kubectlFileName, linesOf, toYaml, unifiedDiff } from './text/unified.ts';
 
 /** Texts above this size (both sides together) are sent as the unified diff only. */
-export const MAX_TEXT_CHARS = 512 * 1024;
+export const MAX_TEXT_CHARS = 256 * 1024;
 
 export interface Evaluated {
   row: DiffRow;

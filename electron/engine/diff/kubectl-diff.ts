@@ -13,7 +13,7 @@ import { runProgram } from './kubectl-bin.ts';
 import { walkPaths } from './load/walk.ts';
 
 const TIMEOUT_MS = 120_000;
-const MAX_OUTPUT_BYTES = 1024 * 1024;
+const MAX_OUTPUT_BYTES = 256 * 1024;
 
 export interface KubectlDiffOptions {
   kubectl: string;
