@@ -24,8 +24,6 @@ export const WATCH_TIMEOUT_MAX_S = 600;
 export const DEFAULT_WATCHDOG_MS = 90_000;
 /** How often a forbidden kind asks again (RBAC may be granted while the app runs). */
 export const FORBIDDEN_RETRY_MS = 5 * 60_000;
-/** A connection that stayed up this long without failing resets the backoff. */
-export const DEFAULT_HEALTHY_RESET_MS = 60_000;
 /** A watch ending cleanly sooner than this, without a single event, counts as a failure. */
 const MIN_CLEAN_WATCH_MS = 1_000;
 
@@ -41,7 +39,6 @@ export interface ReflectorOptions {
   random: () => number;
   watchdogMs: number;
   backoff: BackoffOptions;
-  healthyResetMs?: number;
   pageSize: number;
   log: (message: string) => void;
 }
@@ -63,7 +60,6 @@ export class Reflector {
   private interrupt: Interrupt | undefined;
   private wake: (() => void) | undefined;
   private readonly watchdog: Watchdog;
-  private connectedAt: number | undefined;
   private running: Promise<void> | undefined;
   private stopped = false;
 
@@ -176,7 +172,7 @@ export class Reflector {
     const response = await this.o.transport.get(`${this.endpoint.path}?${query}`, { signal });
     if (response.statusCode !== 200) throw await failureOf(response, () => this.watchdog.alive());
     const openedAt = clock.now();
-    this.connectedAt = openedAt;
+    this.backoff.connected(openedAt);
     health.set(kind, 'live', { count: cache.size(kind) });
     let events = 0;
     const source = this.source;
@@ -190,11 +186,11 @@ export class Reflector {
     );
     if (events === 0 && clock.now() - openedAt < MIN_CLEAN_WATCH_MS) {
       // A proxy that ends every watch at once would otherwise make this a busy loop.
-      this.resetBackoffIfHealthy();
+      this.backoff.disconnected(clock.now());
       health.set(kind, 'reconnecting', { count: cache.size(kind), message: `${this.o.transport.server} ended the ${kind} watch at once.` });
       return this.backoff.next();
     }
-    this.resetBackoffIfHealthy();
+    this.backoff.disconnected(clock.now());
     return 0;
   }
 
@@ -229,8 +225,7 @@ export class Reflector {
     const { kind, cache, health, log, transport } = this.o;
     const interrupt = this.interrupt;
     if (interrupt?.type === 'stop' || this.stopped) return 0;
-    this.resetBackoffIfHealthy();
-    this.connectedAt = undefined;
+    this.backoff.disconnected(this.o.clock.now());
     const count = cache.size(kind);
     if (interrupt?.type === 'restart') {
       log(`${kind}: restarting (${interrupt.reason})`);
@@ -265,10 +260,6 @@ export class Reflector {
     log(`${kind}: ${message}`);
     health.set(kind, 'reconnecting', { count, message });
     return error instanceof ApiStatusError && error.retryAfterMs !== undefined ? error.retryAfterMs : this.backoff.next();
-  }
-
-  private resetBackoffIfHealthy(): void {
-    if (this.connectedAt !== undefined && this.o.clock.now() - this.connectedAt >= (this.o.healthyResetMs ?? DEFAULT_HEALTHY_RESET_MS)) this.backoff.reset();
   }
 
   private sleep(ms: number): Promise<void> {

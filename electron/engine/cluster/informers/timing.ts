@@ -25,10 +25,25 @@ export const systemClock: Clock = {
 export interface BackoffOptions {
   initialMs: number;
   maxMs: number;
+  /** A connection that stayed up this long forgives the failures before it (default HEALTHY_RESET_MS). */
+  healthyResetMs?: number;
 }
 
-/** client-go's order of magnitude: first retry within half a second, never more than 30 s apart. */
-export const DEFAULT_BACKOFF: BackoffOptions = { initialMs: 500, maxMs: 30_000 };
+/**
+ * How long a connection must stay up before the failures before it are forgiven. Long enough
+ * that a server dropping every watch after a few seconds is not hammered at the initial delay;
+ * short enough that two blips a minute apart (a load balancer recycling connections, a flaky
+ * VPN) each get the quick first retry instead of an ever longer wait.
+ */
+export const HEALTHY_RESET_MS = 10_000;
+
+/**
+ * First retry within half a second. The cap is a third of client-go's 30 s: a desktop app has
+ * one user looking at it, and after a longer outage (VPN reconnect, laptop lid) the view should
+ * come back within seconds of the server; a dozen watches retrying every 5 to 10 s (jittered)
+ * cost an API server nothing.
+ */
+export const DEFAULT_BACKOFF: BackoffOptions = { initialMs: 500, maxMs: 10_000, healthyResetMs: HEALTHY_RESET_MS };
 
 /** Past this many doublings the cap has long been reached; stops 2 ** n from overflowing. */
 const MAX_DOUBLINGS = 40;
@@ -37,11 +52,16 @@ const MAX_DOUBLINGS = 40;
  * Capped exponential backoff with "equal jitter": the n-th delay is uniform in
  * [base / 2, base] where base = min(maxMs, initialMs * 2^n), so clients that failed together
  * (an API server restart) do not retry together, and no delay ever exceeds the cap.
+ *
+ * Failures in a row count up; a connection that stays up for `healthyResetMs` ends the row, so
+ * recovery from a short outage always starts at the initial delay however many outages came
+ * before it, while a server that keeps dropping connections early is retried ever more slowly.
  */
 export class Backoff {
   private readonly options: BackoffOptions;
   private readonly random: () => number;
   private failures = 0;
+  private connectedAt: number | undefined;
 
   constructor(options: BackoffOptions, random: () => number) {
     this.options = options;
@@ -53,6 +73,17 @@ export class Backoff {
     const base = Math.min(this.options.maxMs, this.options.initialMs * 2 ** Math.min(this.failures, MAX_DOUBLINGS));
     this.failures += 1;
     return Math.round(base / 2 + (this.random() * base) / 2);
+  }
+
+  /** A connection is up (a watch answered) at `now`. */
+  connected(now: number): void {
+    this.connectedAt = now;
+  }
+
+  /** The connection ended at `now`, cleanly or not; one that lasted long enough ends the row of failures. */
+  disconnected(now: number): void {
+    if (this.connectedAt !== undefined && now - this.connectedAt >= (this.options.healthyResetMs ?? HEALTHY_RESET_MS)) this.failures = 0;
+    this.connectedAt = undefined;
   }
 
   reset(): void {

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Kind } from '../../../../shared/cluster.ts';
 import { HEALTH_THROTTLE_MS } from '../../../../electron/engine/cluster/informers/health.ts';
 import { FORBIDDEN_RETRY_MS } from '../../../../electron/engine/cluster/informers/reflector.ts';
+import { DEFAULT_BACKOFF, HEALTHY_RESET_MS } from '../../../../electron/engine/cluster/informers/timing.ts';
 import { slimObject } from '../../../../electron/engine/cluster/informers/slim.ts';
 import type { SimCluster } from '../../../../electron/engine/simcluster/index.ts';
 import { startSimCluster } from '../../../../electron/engine/simcluster/index.ts';
@@ -109,14 +110,44 @@ describe('backoff', () => {
     }
     expect(delays).toEqual([500, 1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000]);
     expect(w.health.latest('Pod')).toMatchObject({ state: 'reconnecting', message: expect.stringContaining('500 InternalError') });
-    // Healthy for a minute, then cut: the next delay starts from the beginning again.
+    // Healthy for the healthy period, then cut: the next delay starts from the beginning again.
     sim.server.faults.clear();
     const last = clock.pending().find((t) => t.ms === 30_000) as FakeTimer;
     clock.fire(last);
     await waitFor('pods live', () => w?.health.latest('Pod')?.state === 'live');
-    clock.time += 60_000;
+    clock.time += HEALTHY_RESET_MS;
     sim.server.faults.cutWatches();
     expect((await nextRetry()).ms).toBe(500);
+  });
+
+  /** Cuts the pod watch `times` times, `upMs` after each reconnect; returns each retry delay. */
+  async function blips(times: number, upMs: number): Promise<number[]> {
+    sim = await startQuietCluster();
+    const running = sim;
+    const clock = new FakeClock();
+    w = watching(sim.kubeconfigObject(), { kinds: ['Pod'], clock, random: () => 1, backoff: DEFAULT_BACKOFF, watchdogMs: 123_456 });
+    await w.watcher.start();
+    await waitFor('pods live', () => w?.health.latest('Pod')?.state === 'live');
+    const seen = new Set(clock.pending().map((t) => t.id));
+    const delays: number[] = [];
+    for (let i = 0; i < times; i += 1) {
+      clock.time += upMs;
+      expect(running.server.faults.cutWatches()).toBe(1);
+      const retry = await waitFor('the retry', () => clock.pending().find((t) => !seen.has(t.id) && t.ms !== 123_456 && t.ms !== HEALTH_THROTTLE_MS));
+      seen.add(retry.id);
+      delays.push(retry.ms);
+      clock.fire(retry);
+      await waitFor('pods live again', () => w?.health.latest('Pod')?.state === 'live' && running.server.faults.openWatches() === 1);
+    }
+    return delays;
+  }
+
+  it('retries at once after every short blip, however many came within the last minute', async () => {
+    expect(await blips(6, 15_000)).toEqual([500, 500, 500, 500, 500, 500]);
+  });
+
+  it('slows down, up to a 10 s cap, for a server that drops every watch within seconds', async () => {
+    expect(await blips(7, 2_000)).toEqual([500, 1_000, 2_000, 4_000, 8_000, 10_000, 10_000]);
   });
 });
 

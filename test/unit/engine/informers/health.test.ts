@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KindHealth } from '../../../../shared/cluster.ts';
 import { HEALTH_THROTTLE_MS, HealthBoard } from '../../../../electron/engine/cluster/informers/health.ts';
-import { Backoff, Watchdog } from '../../../../electron/engine/cluster/informers/timing.ts';
+import { Backoff, DEFAULT_BACKOFF, Watchdog } from '../../../../electron/engine/cluster/informers/timing.ts';
 import { FakeClock, type FakeTimer } from './helpers.ts';
 
 function board() {
@@ -71,6 +71,30 @@ describe('Backoff', () => {
     expect(delays).toEqual(bases.map((base, n) => base / 2 + ((values[n % 3] ?? 0) * base) / 2));
     backoff.reset();
     expect(backoff.next()).toBe(250);
+  });
+
+  it('by default retries within half a second and never waits more than 10 s', () => {
+    const backoff = new Backoff(DEFAULT_BACKOFF, () => 1);
+    expect(Array.from({ length: 8 }, () => backoff.next())).toEqual([500, 1_000, 2_000, 4_000, 8_000, 10_000, 10_000, 10_000]);
+  });
+
+  it('forgives earlier failures once a connection has stayed up for the healthy period', () => {
+    const backoff = new Backoff({ initialMs: 500, maxMs: 10_000, healthyResetMs: 10_000 }, () => 1);
+    for (let i = 0; i < 4; i += 1) backoff.next();
+    backoff.connected(1_000);
+    backoff.disconnected(11_000);
+    expect(backoff.next()).toBe(500);
+  });
+
+  it('keeps counting failures when each connection drops sooner than the healthy period', () => {
+    const backoff = new Backoff({ initialMs: 500, maxMs: 10_000, healthyResetMs: 10_000 }, () => 1);
+    const delays: number[] = [];
+    for (let at = 0; at < 5 * 9_000; at += 9_000) {
+      backoff.connected(at);
+      backoff.disconnected(at + 8_999);
+      delays.push(backoff.next());
+    }
+    expect(delays).toEqual([500, 1_000, 2_000, 4_000, 8_000]);
   });
 });
 
