@@ -12,7 +12,7 @@ export function changesText(row: DiffRow): string {
 }
 
 export const DIFF_COLUMNS: ReadonlyArray<TableColumn<DiffRow>> = [
-  { id: 'status', label: 'Status', width: 108, text: (row) => STATUS_LOOK[row.status].label },
+  { id: 'status', label: 'Status', width: 120, text: (row) => STATUS_LOOK[row.status].label },
   { id: 'object', label: 'Object · differences', width: 240, grow: 1, text: objectTitle, title: (row) => `${objectTitle(row)}\n${row.source.file}:${row.source.line}${changesText(row) ? `\n${changesText(row)}` : ''}` },
 ];
 
