@@ -10,7 +10,7 @@
  */
 import type { DatabaseSync } from 'node:sqlite';
 import type { Episode, EpisodeList, EpisodeQuery, Point } from '../../../shared/contracts/history.ts';
-import { createWorkloadEvents, EPISODE_COLUMNS, toEpisode, type EpisodeRow } from './episode-rows.ts';
+import { createWorkloadEvents, createWorkloadRefs, EPISODE_COLUMNS, prepareEpisodes, toEpisode, type EpisodeRow } from './episode-rows.ts';
 import { downsample } from './lttb.ts';
 import { OPEN_END } from './schema.ts';
 
@@ -47,13 +47,20 @@ export function driftCountSteps(spans: ReadonlyArray<{ start_at: number; end_at:
 }
 
 export function createEpisodeQueries(db: DatabaseSync, options: { now: () => number }) {
-  const list = db.prepare(
+  const list = prepareEpisodes(
+    db,
     `SELECT ${EPISODE_COLUMNS} FROM episodes e JOIN workloads w ON w.id = e.workload_id WHERE ${OVERLAP} AND ${FILTERS}
      AND (:ongoing = 0 OR e.end_at IS NULL) AND coalesce(e.end_at, :now) - e.start_at >= :minDuration ORDER BY e.start_at`,
   );
   const spans = db.prepare(`SELECT e.start_at, e.end_at FROM episodes e JOIN workloads w ON w.id = e.workload_id WHERE ${OVERLAP} AND ${FILTERS}`);
-  const one = db.prepare(`SELECT ${EPISODE_COLUMNS} FROM episodes e JOIN workloads w ON w.id = e.workload_id WHERE e.id = ?`);
+  const one = prepareEpisodes(db, `SELECT ${EPISODE_COLUMNS} FROM episodes e WHERE e.id = ?`);
   const events = createWorkloadEvents(db);
+  const workloads = createWorkloadRefs(db);
+  const toEpisodes = (rows: readonly EpisodeRow[], now: number): Episode[] =>
+    rows.flatMap((row) => {
+      const workload = workloads(row[7]);
+      return workload ? [toEpisode(row, workload, now)] : [];
+    });
 
   function episodes(query: EpisodeQuery): Omit<EpisodeList, 'since'> {
     const now = options.now();
@@ -62,17 +69,20 @@ export function createEpisodeQueries(db: DatabaseSync, options: { now: () => num
     const limit = query.limit ?? DEFAULT_EPISODE_LIMIT;
     let kept = rows;
     if (rows.length > limit) {
-      const covered = (row: EpisodeRow) => Math.min(row.end_at ?? now, query.to) - Math.max(row.start_at, query.from);
-      kept = [...rows].sort((a, b) => covered(b) - covered(a) || a.start_at - b.start_at).slice(0, limit);
-      kept.sort((a, b) => a.start_at - b.start_at || a.id - b.id);
+      const covered = (row: EpisodeRow) => Math.min(row[2] ?? now, query.to) - Math.max(row[1], query.from);
+      kept = [...rows].sort((a, b) => covered(b) - covered(a) || a[1] - b[1]).slice(0, limit);
+      kept.sort((a, b) => a[1] - b[1] || a[0] - b[0]);
     }
-    const steps = driftCountSteps(spans.all(filters) as Array<{ start_at: number; end_at: number | null }>, query.from, Math.max(query.from, Math.min(query.to, now)));
+    // Without the list-only filters, the list's rows are exactly the drift count's spans.
+    const sameSpans = !query.ongoingOnly && !query.minDurationMs;
+    const spanRows = sameSpans ? rows.map((row) => ({ start_at: row[1], end_at: row[2] })) : (spans.all(filters) as Array<{ start_at: number; end_at: number | null }>);
+    const steps = driftCountSteps(spanRows, query.from, Math.max(query.from, Math.min(query.to, now)));
     const xs = steps.map((p) => p[0]);
     const ys = steps.map((p) => p[1] as number);
     return {
       from: query.from,
       to: query.to,
-      episodes: kept.map((row) => toEpisode(row, now)),
+      episodes: toEpisodes(kept, now),
       truncated: rows.length > limit,
       driftCount: steps.length > DRIFT_COUNT_POINTS ? downsample(xs, ys, DRIFT_COUNT_POINTS) : steps,
     };
@@ -80,9 +90,10 @@ export function createEpisodeQueries(db: DatabaseSync, options: { now: () => num
 
   function episode(id: number): Episode | null {
     const row = one.get(id) as EpisodeRow | undefined;
-    if (!row) return null;
+    const workload = row ? workloads(row[7]) : undefined;
+    if (!row || !workload) return null;
     const now = options.now();
-    return { ...toEpisode(row, now), events: events.all(row.uid, row.start_at, row.end_at ?? now, EPISODE_EVENTS) };
+    return { ...toEpisode(row, workload, now), events: events.all(workload.uid, row[1], row[2] ?? now, EPISODE_EVENTS) };
   }
 
   return { episodes, episode };

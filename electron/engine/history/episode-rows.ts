@@ -4,37 +4,54 @@
  * Jobs it owns, and their pods), found through the recorded ownership even after those children
  * are gone.
  */
-import type { DatabaseSync } from 'node:sqlite';
-import type { Episode, HistoryEvent, HistoryKind } from '../../../shared/contracts/history.ts';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { Episode, HistoryEvent, HistoryKind, WorkloadRef } from '../../../shared/contracts/history.ts';
 import { reasonsOf } from './records.ts';
 
-export interface EpisodeRow {
-  id: number;
-  start_at: number;
-  end_at: number | null;
-  peak_gap: number;
-  reasons: number;
-  trigger_generation: number | null;
-  trigger_image: string | null;
-  uid: string;
-  kind: string;
-  namespace: string;
-  name: string;
+/**
+ * An episode row as an array (node:sqlite's `setReturnArrays`): lists of 20,000 episodes cost a
+ * third less to read than as objects, and the workload is a shared reference, not four strings
+ * per row.
+ */
+export type EpisodeRow = [id: number, start: number, end: number | null, peakGap: number, reasons: number, triggerGeneration: number | null, triggerImage: string | null, workloadId: number];
+
+/** The columns an EpisodeRow is selected with (episodes as `e`). */
+export const EPISODE_COLUMNS = 'e.id, e.start_at, e.end_at, e.peak_gap, e.reasons, e.trigger_generation, e.trigger_image, e.workload_id';
+
+/** Workload references by row id, read once per workload and shared by its episodes. */
+export function createWorkloadRefs(db: DatabaseSync): (id: number) => WorkloadRef | undefined {
+  const byId = db.prepare('SELECT uid, kind, namespace, name FROM workloads WHERE id = ?');
+  const cache = new Map<number, WorkloadRef>();
+  return (id) => {
+    let ref = cache.get(id);
+    if (!ref) {
+      const row = byId.get(id) as { uid: string; kind: string; namespace: string; name: string } | undefined;
+      if (!row) return undefined;
+      ref = { kind: row.kind as HistoryKind, namespace: row.namespace, name: row.name, uid: row.uid };
+      cache.set(id, ref);
+    }
+    return ref;
+  };
 }
 
-/** The columns an EpisodeRow is selected with (episodes `e` joined with workloads `w`). */
-export const EPISODE_COLUMNS = 'e.id, e.start_at, e.end_at, e.peak_gap, e.reasons, e.trigger_generation, e.trigger_image, w.uid, w.kind, w.namespace, w.name';
+/** Prepares a statement that answers EpisodeRows. */
+export function prepareEpisodes(db: DatabaseSync, sql: string): StatementSync {
+  const statement = db.prepare(sql);
+  statement.setReturnArrays(true);
+  return statement;
+}
 
-export function toEpisode(row: EpisodeRow, now: number): Episode {
+export function toEpisode(row: EpisodeRow, workload: WorkloadRef, now: number): Episode {
+  const [id, start, end, peakGap, reasons, generation, image] = row;
   return {
-    id: row.id,
-    workload: { kind: row.kind as HistoryKind, namespace: row.namespace, name: row.name, uid: row.uid },
-    start: row.start_at,
-    end: row.end_at,
-    durationMs: Math.max(0, (row.end_at ?? now) - row.start_at),
-    peakGap: row.peak_gap,
-    reasons: reasonsOf(row.reasons),
-    trigger: row.trigger_generation === null ? null : { generation: row.trigger_generation, ...(row.trigger_image ? { image: row.trigger_image } : {}) },
+    id,
+    workload,
+    start,
+    end,
+    durationMs: Math.max(0, (end ?? now) - start),
+    peakGap,
+    reasons: reasonsOf(reasons),
+    trigger: generation === null ? null : { generation, ...(image ? { image } : {}) },
   };
 }
 

@@ -74,6 +74,11 @@ export function reasonBits(reasons: readonly DriftReason[]): number {
   return reasons.reduce((bits, reason) => bits | DRIFT_REASON_BITS[reason], 0);
 }
 
+/** The reasons of every bitmask, computed once: lists of 20,000 episodes ask for them. */
+const REASONS_BY_BITS: ReadonlyArray<readonly DriftReason[]> = Array.from({ length: 8 }, (_, bits) =>
+  (Object.keys(DRIFT_REASON_BITS) as DriftReason[]).filter((reason) => (bits & DRIFT_REASON_BITS[reason]) !== 0),
+);
+
 export function reasonsOf(bits: number): DriftReason[] {
-  return (Object.keys(DRIFT_REASON_BITS) as DriftReason[]).filter((reason) => (bits & DRIFT_REASON_BITS[reason]) !== 0);
+  return [...(REASONS_BY_BITS[bits & 7] ?? [])];
 }

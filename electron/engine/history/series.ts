@@ -12,7 +12,7 @@
  */
 import type { DatabaseSync } from 'node:sqlite';
 import type { Rollout, SeriesResult } from '../../../shared/contracts/history.ts';
-import { createWorkloadEvents, EPISODE_COLUMNS, toEpisode, type EpisodeRow } from './episode-rows.ts';
+import { createWorkloadEvents, EPISODE_COLUMNS, prepareEpisodes, toEpisode, type EpisodeRow } from './episode-rows.ts';
 import { downsample } from './lttb.ts';
 import { GAP_MS, HEARTBEAT_MS } from './recorder.ts';
 import { COUNT_FIELDS } from './sample-codec.ts';
@@ -45,9 +45,7 @@ export function createSeriesQuery(db: DatabaseSync, options: { now: () => number
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   const workload = db.prepare('SELECT id, uid, kind, namespace, name FROM workloads WHERE uid = ?');
   const rollouts = db.prepare(`SELECT generation, start_at, end_at, image FROM rollouts WHERE workload_id = ? AND start_at <= ? AND coalesce(end_at, ${OPEN_END}) >= ? ORDER BY start_at`);
-  const episodes = db.prepare(
-    `SELECT ${EPISODE_COLUMNS} FROM episodes e JOIN workloads w ON w.id = e.workload_id WHERE e.workload_id = ? AND e.start_at <= ? AND coalesce(e.end_at, ${OPEN_END}) >= ? ORDER BY e.start_at`,
-  );
+  const episodes = prepareEpisodes(db, `SELECT ${EPISODE_COLUMNS} FROM episodes e WHERE e.workload_id = ? AND e.start_at <= ? AND coalesce(e.end_at, ${OPEN_END}) >= ? ORDER BY e.start_at`);
   const samples = createSampleReader(db);
   const events = createWorkloadEvents(db);
 
@@ -108,8 +106,9 @@ export function createSeriesQuery(db: DatabaseSync, options: { now: () => number
       return { name, points: any ? downsample(x, ys, maxPoints) : [] };
     });
     const now = options.now();
+    const ref = { kind: row.kind as SeriesAnswer['workload']['kind'], namespace: row.namespace, name: row.name, uid: row.uid };
     return {
-      workload: { kind: row.kind as SeriesAnswer['workload']['kind'], namespace: row.namespace, name: row.name, uid: row.uid },
+      workload: ref,
       from,
       to,
       series,
@@ -118,7 +117,7 @@ export function createSeriesQuery(db: DatabaseSync, options: { now: () => number
         (r): Rollout => ({ generation: r.generation, start: r.start_at, end: r.end_at, ...(r.image ? { image: r.image } : {}) }),
       ),
       warnings: events.warnings(row.uid, from, to, MAX_WARNINGS),
-      episodes: (episodes.all(row.id, to, from) as unknown as EpisodeRow[]).map((e) => toEpisode(e, now)),
+      episodes: (episodes.all(row.id, to, from) as unknown as EpisodeRow[]).map((e) => toEpisode(e, ref, now)),
     };
   };
 }
