@@ -129,6 +129,6 @@ export function filterLanes(lanes: readonly Lane[], search: string): readonly La
 
 /** Where `at` sits in the window, in percent (null when outside it). */
 export function percentOf(at: number, range: TimeRange): number | null {
-  if (at < range.from || at > range.to || range.to <= range.from) return null;
+  if (!Number.isFinite(at) || at < range.from || at > range.to || range.to <= range.from) return null;
   return ((at - range.from) / (range.to - range.from)) * 100;
 }

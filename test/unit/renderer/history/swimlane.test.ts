@@ -63,6 +63,7 @@ describe('swimlane layout', () => {
     expect(filterLanes(lanes, '')).toHaveLength(2);
     expect(percentOf(T0 + 25 * MINUTE, range)).toBe(25);
     expect(percentOf(T0 - 1, range)).toBeNull();
+    expect(percentOf(Number.NaN, range)).toBeNull();
   });
 
   it('hides the ReplicaSets a Deployment runs, by owner when the cluster still has them, else by name', () => {

@@ -49,6 +49,8 @@ describe('TimelineView', () => {
     expect(bars[0]!.attributes('data-severity')).toBe('danger');
     expect(bars[1]!.attributes('data-ongoing')).toBeDefined();
     expect(bars[0]!.attributes('title')).toContain('payments/payments-api');
+    // No moment picked yet: no cursor line across the lanes.
+    expect(view.findAll('.lane .mark')).toHaveLength(0);
   });
 
   it('opens the workload at the episode when its bar is clicked', async () => {
@@ -93,6 +95,7 @@ describe('TimelineView', () => {
     const { api: fake, view } = await mountTimeline({ 'history:state-at': ({ at }) => ok({ at, total: 0, objects: [], nextOffset: null }) });
     await view.get('[data-testid="scrubber-track"]').trigger('keydown', { key: 'End' });
     expect(view.find('[data-testid="scrubber-time"]').exists()).toBe(true);
+    expect(view.findAll('.lane .mark.cursor').map((mark) => mark.attributes('style'))).toEqual(['left: 100%;', 'left: 100%;']);
     await view.get('[data-testid="travel"]').trigger('click');
     await flushPromises();
     expect(useTimeTravelStore().at).toBe(RANGE.to);
