@@ -70,6 +70,18 @@ describe('GraphView', () => {
     expect(view.get('[data-testid="graph-summary"]').text()).toContain('7 objects · 3 pods');
   });
 
+  it('finds nodes by name or status and fades the rest', async () => {
+    const { view } = await mountGraph();
+    await vi.waitFor(() => expect(cards(view).length).toBeGreaterThan(0));
+    await view.get('[data-testid="table-search"]').setValue('crashloop');
+    expect(view.get('[data-testid="graph-matches"]').text()).toBe('1 match');
+    expect(view.findAll('[data-testid="graph-node"]:not(.dimmed)').map((card) => card.attributes('data-id'))).toEqual(['pod-web-2']);
+    await view.get('[data-testid="table-search"]').setValue('nothing-like-this');
+    expect(view.get('[data-testid="graph-matches"]').text()).toBe('no match');
+    await view.get('[data-testid="table-search"]').setValue('');
+    expect(view.findAll('[data-testid="graph-node"].dimmed')).toHaveLength(0);
+  });
+
   it('expands a group of pods on click, and groups them again', async () => {
     const { api, view } = await mountGraph();
     await vi.waitFor(() => expect(cards(view).length).toBeGreaterThan(0));
