@@ -1,6 +1,8 @@
 /**
  * The status bar's words for the live cluster stream: one line for the worst thing going on
- * (reconnecting beats syncing beats live) and one for kinds the user may not see at all.
+ * (reconnecting beats syncing beats live) and one for kinds the user may not see at all. The
+ * line stays short however many kinds are affected (a lost server takes all twelve down at
+ * once); the tooltip carries every kind and every message.
  */
 import type { ClusterHealth, KindHealth } from '../../../shared/cluster.ts';
 import { kindResource } from './kinds.ts';
@@ -9,10 +11,18 @@ export type HealthTone = 'live' | 'syncing' | 'reconnecting';
 
 export interface HealthSummary {
   tone: HealthTone;
+  /** The whole line: `headline`, then ` — reason` when there is one. */
   text: string;
-  /** One line per kind, for the tooltip. */
+  /** What is going on, short enough to always show in full. */
+  headline: string;
+  /** Why (the server's or the network's words); the part to cut when the bar is narrow. */
+  reason?: string;
+  /** Everything, for the tooltip: the reconnecting kinds with their messages, or one line per kind. */
   detail: string;
 }
+
+/** Up to this many reconnecting kinds are named in the line; more are counted. */
+export const NAMED_KINDS_MAX = 2;
 
 export interface SnapshotProgress {
   sent: number;
@@ -43,6 +53,32 @@ function names(kinds: readonly KindHealth[]): string {
   return kinds.map((kind) => kindResource(kind.kind)).join(', ');
 }
 
+function summary(tone: HealthTone, headline: string, detail: string, reason?: string): HealthSummary {
+  return { tone, headline, detail, text: reason ? `${headline} — ${reason}` : headline, ...(reason ? { reason } : {}) };
+}
+
+/** "pods", "events, nodes", "5 of 12 kinds", "all 12 kinds". */
+function reconnectingWhat(reconnecting: readonly KindHealth[], total: number): string {
+  if (reconnecting.length <= NAMED_KINDS_MAX) return names(reconnecting);
+  return reconnecting.length === total ? `all ${total} kinds` : `${reconnecting.length} of ${total} kinds`;
+}
+
+/**
+ * The tooltip while kinds reconnect: one bullet per distinct message (kinds failing the same way,
+ * as they do when the server is gone, share one), earliest first, then what is still fine.
+ */
+function reconnectingDetail(reconnecting: readonly KindHealth[], others: readonly KindHealth[]): string {
+  const groups = new Map<string, KindHealth[]>();
+  for (const kind of reconnecting) {
+    const message = kind.message ?? 'no message from the engine';
+    groups.set(message, [...(groups.get(message) ?? []), kind]);
+  }
+  const lines = [`Reconnecting ${reconnecting.length === 1 ? '1 kind' : `${reconnecting.length} kinds`}; objects stay as last seen until each is back:`];
+  for (const [message, kinds] of groups) lines.push(`• ${names(kinds)} (since ${formatClock(kinds[0]?.since ?? 0)}): ${message}`);
+  if (others.length > 0) lines.push('', ...others.map(kindLine));
+  return lines.join('\n');
+}
+
 /**
  * The headline for the cluster stream, or null before the engine said anything. `progress` is
  * the snapshot still on its way to this window (the engine has the objects, the view not yet).
@@ -53,22 +89,23 @@ export function describeHealth(health: ClusterHealth | null, progress: SnapshotP
   const reconnecting = health.kinds.filter((kind) => kind.state === 'reconnecting').sort((a, b) => a.since - b.since);
   const first = reconnecting[0];
   if (first) {
-    const text = `Reconnecting ${names(reconnecting)} since ${formatClock(first.since)}${first.message ? ` — ${first.message}` : ''}`;
-    return { tone: 'reconnecting', text, detail };
+    const headline = `Reconnecting ${reconnectingWhat(reconnecting, health.kinds.length)} since ${formatClock(first.since)}`;
+    const others = health.kinds.filter((kind) => kind.state !== 'reconnecting');
+    return summary('reconnecting', headline, reconnectingDetail(reconnecting, others), first.message);
   }
   const syncing = health.kinds.filter((kind) => kind.state === 'syncing').sort((a, b) => b.count - a.count);
   const biggest = syncing[0];
   if (biggest) {
     const more = syncing.length > 1 ? ` +${syncing.length - 1} more` : '';
-    return { tone: 'syncing', text: `Syncing ${kindResource(biggest.kind)} ${formatCount(biggest.count)}…${more}`, detail };
+    return summary('syncing', `Syncing ${kindResource(biggest.kind)} ${formatCount(biggest.count)}…${more}`, detail);
   }
   if (progress && progress.sent < progress.total) {
-    return { tone: 'syncing', text: `Loading ${formatCount(progress.sent)}/${formatCount(progress.total)} objects`, detail };
+    return summary('syncing', `Loading ${formatCount(progress.sent)}/${formatCount(progress.total)} objects`, detail);
   }
   const live = health.kinds.filter((kind) => kind.state === 'live');
   const objects = live.reduce((sum, kind) => sum + kind.count, 0);
   const kinds = `${live.length} ${live.length === 1 ? 'kind' : 'kinds'}`;
-  return { tone: 'live', text: `Live · ${kinds} · ${formatCount(objects)} objects`, detail };
+  return summary('live', `Live · ${kinds} · ${formatCount(objects)} objects`, detail);
 }
 
 /** "Forbidden: secrets · Unavailable: hpas", or null when every kind can be watched. */

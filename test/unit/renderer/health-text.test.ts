@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { describeBlockedKinds, describeHealth } from '../../../renderer/stores/cluster/health-text.ts';
+import { WATCHED_KINDS } from '../../../shared/cluster.ts';
 import { clusterHealth, kindHealth } from './cluster-fixtures.ts';
+
+const ALL_KINDS = WATCHED_KINDS;
 
 describe('cluster health text', () => {
   it('says nothing before the engine reported any kind', () => {
@@ -14,7 +17,40 @@ describe('cluster health text', () => {
       kindHealth('Node', 'reconnecting', 3, { since: new Date(2025, 4, 1, 12, 5).getTime(), message: 'later' }),
       kindHealth('Event', 'reconnecting', 3, { since: new Date(2025, 4, 1, 11, 58).getTime(), message: 'HTTP 500 from the API server' }),
     ]);
-    expect(describeHealth(health)).toMatchObject({ tone: 'reconnecting', text: 'Reconnecting events, nodes since 11:58 — HTTP 500 from the API server' });
+    expect(describeHealth(health)).toMatchObject({
+      tone: 'reconnecting',
+      headline: 'Reconnecting events, nodes since 11:58',
+      reason: 'HTTP 500 from the API server',
+      text: 'Reconnecting events, nodes since 11:58 — HTTP 500 from the API server',
+    });
+  });
+
+  it('counts the kinds instead of naming them once more than two reconnect, and says so when it is all of them', () => {
+    const refused = 'Cannot reach https://api.prod-eu-west-1.example.com:6443 (ECONNREFUSED).';
+    const at = (minute: number) => new Date(2025, 4, 1, 14, minute).getTime();
+    const kinds = ALL_KINDS.map((kind, i) => kindHealth(kind, 'reconnecting', 10, { since: at(3 + (i % 3)), message: refused }));
+    const all = describeHealth(clusterHealth('e', kinds));
+    expect(all).toMatchObject({ headline: 'Reconnecting all 12 kinds since 14:03', reason: refused });
+    const some = describeHealth(clusterHealth('e', kinds.map((kind, i) => (i < 5 ? kind : { ...kind, state: 'live' as const, message: undefined }))));
+    expect(some?.headline).toBe('Reconnecting 5 of 12 kinds since 14:03');
+  });
+
+  it('puts every reconnecting kind in the tooltip, one line per distinct message, then the kinds that are fine', () => {
+    const health = clusterHealth('e', [
+      kindHealth('Pod', 'reconnecting', 50_000, { since: new Date(2025, 4, 1, 14, 3).getTime(), message: 'https://k8s dropped the Pod connection (ECONNRESET).' }),
+      kindHealth('Node', 'reconnecting', 12, { since: new Date(2025, 4, 1, 14, 4).getTime(), message: 'Cannot reach https://k8s (ECONNREFUSED).' }),
+      kindHealth('Service', 'reconnecting', 40, { since: new Date(2025, 4, 1, 14, 5).getTime(), message: 'Cannot reach https://k8s (ECONNREFUSED).' }),
+      kindHealth('Deployment', 'live', 300),
+    ]);
+    expect(describeHealth(health)?.detail).toBe(
+      [
+        'Reconnecting 3 kinds; objects stay as last seen until each is back:',
+        '• pods (since 14:03): https://k8s dropped the Pod connection (ECONNRESET).',
+        '• nodes, services (since 14:04): Cannot reach https://k8s (ECONNREFUSED).',
+        '',
+        'deployments: live · 300 objects',
+      ].join('\n'),
+    );
   });
 
   it('shows the snapshot still on its way once the engine has listed everything', () => {

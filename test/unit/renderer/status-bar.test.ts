@@ -2,7 +2,7 @@
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
 import { createPinia, disposePinia, setActivePinia, type Pinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ClusterHealth } from '../../../shared/cluster.ts';
+import { WATCHED_KINDS, type ClusterHealth } from '../../../shared/cluster.ts';
 import type { ConnectionStatus } from '../../../shared/model.ts';
 import { ok } from '../../../shared/result.ts';
 import { link, setApi } from '../../../renderer/api/index.ts';
@@ -124,6 +124,22 @@ describe('TheStatusBar: cluster stream health', () => {
     const health = bar.get('[data-testid="cluster-health"]');
     expect(health.text()).toBe('Reconnecting pods since 12:01 — watch closed: connection reset by peer');
     expect(health.attributes('data-tone')).toBe('reconnecting');
+  });
+
+  it('keeps the reconnect line short with every kind down, the reason apart so it is cut first, all of it in the tooltip', async () => {
+    const { api, bar } = await mountBar(CONNECTED, ALL_LIVE);
+    const refused = 'Cannot reach https://api.prod-eu-west-1.example.com:6443 (ECONNREFUSED).';
+    const since = new Date(2025, 4, 1, 14, 3).getTime();
+    api.emit('cluster:health', clusterHealth('epoch-1', WATCHED_KINDS.map((kind) => kindHealth(kind, 'reconnecting', 10, { since, message: refused }))));
+    await flushPromises();
+    const health = bar.get('[data-testid="cluster-health"]');
+    expect(health.get('.headline').text()).toBe('Reconnecting all 12 kinds since 14:03');
+    expect(health.get('.reason').text()).toBe(`— ${refused}`);
+    expect(health.text()).toBe(`Reconnecting all 12 kinds since 14:03 — ${refused}`);
+    const title = health.attributes('title') ?? '';
+    expect(title.split('\n')).toHaveLength(2);
+    for (const kind of ['pods', 'events', 'horizontalpodautoscalers']) expect(title).toContain(kind);
+    expect(title).toContain(refused);
   });
 
   it('names the kinds the user may not list, with the reason in the tooltip', async () => {
