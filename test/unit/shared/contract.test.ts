@@ -5,7 +5,7 @@ import { ContextListSchema } from '../../../shared/model.ts';
 
 describe('contract', () => {
   it('names every channel domain:verb', () => {
-    for (const name of [...REQUEST_CHANNELS, ...STREAM_CHANNELS]) expect(name).toMatch(/^[a-z]+:[a-z]+$/);
+    for (const name of [...REQUEST_CHANNELS, ...STREAM_CHANNELS]) expect(name).toMatch(/^[a-z]+:[a-z]+(-[a-z]+)*$/);
   });
 
   it('gives every request a request and a response schema, and every stream a payload schema', () => {
