@@ -102,4 +102,15 @@ describe('time travel in the Overview', () => {
     await flushPromises();
     expect(banner.text()).toContain('Overview shows the cluster as of May 3, 14:03:12; this screen is live.');
   });
+
+  it('steps through time from the banner', async () => {
+    const { api, banner } = await mountBoth();
+    await useTimeTravelStore().load(AT);
+    await flushPromises();
+    await banner.get('[data-step="-10000"]').trigger('click');
+    await flushPromises();
+    expect(useTimeTravelStore().at).toBe(AT - 10_000);
+    expect(api.calls.filter((call) => call.channel === 'history:state-at').at(-1)?.payload).toEqual({ at: AT - 10_000, offset: 0, limit: 2_000 });
+    expect(banner.text()).toContain('Viewing May 3, 14:03:02');
+  });
 });
