@@ -98,6 +98,8 @@ export function createDiffFeature(context: EngineContext): Feature<typeof diffRe
     const name = contextName;
     const forGeneration = generation;
     if (!name) return err('kubeconfig', 'No context is selected.');
+    const readOnly = readOnlyRefusal();
+    if (readOnly) return readOnly;
     if (config.paths.length === 0) return err('invalid-request', 'Choose a folder or file of manifests first.');
     let lastEmit = 0;
     let lastPhase: RunPhase | undefined;
@@ -138,6 +140,12 @@ export function createDiffFeature(context: EngineContext): Feature<typeof diffRe
 
   function runOf(runId: string): Shown | undefined {
     return shown && shown.run.id === runId ? shown : undefined;
+  }
+  /** An opened snapshot has no live cluster to compare with. */
+  function readOnlyRefusal() {
+    return context.selected()?.readOnly
+      ? err('unavailable', 'This context is an offline snapshot: there is no live cluster to diff against. Select a live context to diff manifests.')
+      : undefined;
   }
   const gone = () => err('not-found', 'That diff result is no longer current (the files or the context changed); run the diff again.');
 
@@ -194,6 +202,8 @@ export function createDiffFeature(context: EngineContext): Feature<typeof diffRe
       },
       'diff:kubectl': async () => {
         await loading;
+        const readOnly = readOnlyRefusal();
+        if (readOnly) return readOnly;
         if (config.paths.length === 0) return err('invalid-request', 'Choose a folder or file of manifests first.');
         const kubectl = await findKubectl();
         if (!kubectl) return err('unavailable', 'kubectl is not on PATH (see Diagnostics for the PATH Kubedrift uses).');

@@ -30,7 +30,7 @@ let dir: string;
 let cleanup: () => Promise<void>;
 let states: DiffState[];
 let feature: ReturnType<typeof createDiffFeature>;
-let switchTo: (name: string | null) => void;
+let switchTo: (name: string | null, readOnly?: boolean) => void;
 
 function value<T>(result: Result<T>): T {
   if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
@@ -64,8 +64,8 @@ beforeEach(async () => {
     provideObjectsAt: () => {},
   };
   feature = createDiffFeature(context);
-  switchTo = (name) => {
-    selected = name ? { name, demo: false } : null;
+  switchTo = (name, readOnly) => {
+    selected = name ? { name, demo: false, ...(readOnly ? { readOnly } : {}) } : null;
     for (const listener of listeners) listener(selected);
   };
 });
@@ -82,6 +82,18 @@ describe('the diff feature', () => {
     expect(await h()['diff:run']({})).toEqual({ ok: false, error: { code: 'kubeconfig', message: 'No context is selected.' } });
     switchTo('sim-a');
     expect(await h()['diff:run']({})).toEqual({ ok: false, error: { code: 'invalid-request', message: 'Choose a folder or file of manifests first.' } });
+  });
+
+  it('refuses to diff or run kubectl diff on an offline snapshot context', async () => {
+    const [guestbook] = await copyFixtures(dir, 'guestbook');
+    switchTo('sim-a');
+    value(await h()['diff:paths']({ paths: [guestbook as string] }));
+    switchTo('sim-a', true);
+    for (const channel of ['diff:run', 'diff:kubectl'] as const) {
+      const refused = await h()[channel]({});
+      expect(refused.ok).toBe(false);
+      if (!refused.ok) expect(refused.error).toMatchObject({ code: 'unavailable', message: expect.stringMatching(/offline snapshot/) });
+    }
   });
 
   it('validates paths, keeps them per context on disk and reports what each holds', async () => {
