@@ -10,7 +10,7 @@
 import type { SlimObject } from '../../../shared/cluster.ts';
 import type { GraphEdge, GraphEdgeType, GraphHealth, GraphNode, GraphResult } from '../../../shared/contracts/graph.ts';
 import { byCreation, createdMs, DEFAULT_LIMITS, isIdleReplicaSet, podGroupNode, replicaSetGroupNode, revisionOf, sortByCreation, type Limits } from './collapse.ts';
-import { describeObject, isWatchedKind, type Description } from './health.ts';
+import { describeObject, hasDanglingOwner, isOrphan, isWatchedKind, podHealth, type Description } from './health.ts';
 import { nodeNameOf, ownersOf, primaryOwner, scaleTargetOf, type GraphIndex, type OwnerRef } from './objects.ts';
 import { focusScope, namespaceScope } from './scope.ts';
 import { truncate } from './truncate.ts';
@@ -60,6 +60,8 @@ export function buildGraph(index: GraphIndex, options: BuildOptions): GraphBuild
     }
     return description;
   };
+  /** Health alone: a pod's without building its card lines (most pods end up in groups). */
+  const healthOf = (object: SlimObject): GraphHealth => (object.kind === 'Pod' ? podHealth(object) : describe(object).health);
 
   const nodes = new Map<string, GraphNode>();
   const edges: GraphEdge[] = [];
@@ -97,7 +99,7 @@ export function buildGraph(index: GraphIndex, options: BuildOptions): GraphBuild
     const id = `group:${deployment.metadata.uid}:ReplicaSet`;
     if (idle.length < 2 || expand.has(id)) continue;
     idle.sort(byCreation);
-    nodes.set(id, replicaSetGroupNode({ id, parent: deployment.metadata.uid, namespace: deployment.metadata.namespace, members: idle, describe, expandable: true }));
+    nodes.set(id, replicaSetGroupNode({ id, parent: deployment.metadata.uid, namespace: deployment.metadata.namespace, members: idle, health: healthOf, expandable: true }));
     for (const rs of idle) shownAs.set(rs.metadata.uid, id);
   }
 
@@ -116,22 +118,23 @@ export function buildGraph(index: GraphIndex, options: BuildOptions): GraphBuild
   };
   let budget = limits.podBudget;
   for (const key of [...podsByParent.keys()].sort((a, b) => ownerName(a).localeCompare(ownerName(b)))) {
-    const pods = sortByCreation(podsByParent.get(key) as SlimObject[]);
+    const unsorted = podsByParent.get(key) as SlimObject[];
     const id = `group:${key}:Pod`;
     const parent = key.startsWith('ns/') ? undefined : key;
-    const namespace = pods[0]?.metadata.namespace;
+    const namespace = unsorted[0]?.metadata.namespace;
     if (expand.has(id)) {
-      const grouped = pods.slice(limits.expandLimit);
-      budget -= Math.min(pods.length, limits.expandLimit);
+      // Which pods show first is stable: oldest first, then by name.
+      const grouped = sortByCreation(unsorted).slice(limits.expandLimit);
+      budget -= Math.min(unsorted.length, limits.expandLimit);
       if (grouped.length > 0) {
         const rest = `${id}:more`;
-        nodes.set(rest, podGroupNode({ id: rest, parent, namespace, members: grouped, describe, expandable: false, remainder: true }));
+        nodes.set(rest, podGroupNode({ id: rest, parent, namespace, members: grouped, health: healthOf, expandable: false, remainder: true }));
         for (const pod of grouped) shownAs.set(pod.metadata.uid, rest);
       }
-    } else if (pods.length > limits.groupThreshold || (pods.length > budget && pods.length > 1)) {
-      nodes.set(id, podGroupNode({ id, parent, namespace, members: pods, describe, expandable: true }));
-      for (const pod of pods) shownAs.set(pod.metadata.uid, id);
-    } else budget -= pods.length;
+    } else if (unsorted.length > limits.groupThreshold || (unsorted.length > budget && unsorted.length > 1)) {
+      nodes.set(id, podGroupNode({ id, parent, namespace, members: unsorted, health: healthOf, expandable: true }));
+      for (const pod of unsorted) shownAs.set(pod.metadata.uid, id);
+    } else budget -= unsorted.length;
   }
 
   // Every object not collapsed is a node of its own.
@@ -211,11 +214,11 @@ export function buildGraph(index: GraphIndex, options: BuildOptions): GraphBuild
   let danglingOwners = 0;
   let orphans = 0;
   for (const object of scope) {
-    const { health, flags } = describe(object);
+    const health = healthOf(object);
     byHealth[health] = (byHealth[health] ?? 0) + 1;
     if (object.kind === 'Pod') pods += 1;
-    if (flags.includes('dangling-owner')) danglingOwners += 1;
-    if (flags.includes('orphan')) orphans += 1;
+    if (hasDanglingOwner(object, index)) danglingOwners += 1;
+    if (isOrphan(object)) orphans += 1;
   }
   const shown = [...cut.nodes.values()].sort((a, b) => sortKey(a).localeCompare(sortKey(b)));
   return {

@@ -6,7 +6,7 @@
  */
 import type { SlimObject } from '../../../shared/cluster.ts';
 import type { GraphGroup, GraphHealth, GraphNode } from '../../../shared/contracts/graph.ts';
-import { podPhase, type Description } from './health.ts';
+import { podPhase } from './health.ts';
 import { nodeNameOf } from './objects.ts';
 
 export interface Limits {
@@ -75,7 +75,7 @@ export interface GroupInput {
   parent: string | undefined;
   namespace: string | undefined;
   members: readonly SlimObject[];
-  describe: (object: SlimObject) => Description;
+  health: (object: SlimObject) => GraphHealth;
   expandable: boolean;
   /** "more": the remainder of an expanded group. */
   remainder?: boolean;
@@ -89,7 +89,7 @@ export function podGroupNode(input: GroupInput): GraphNode {
   for (const pod of input.members) {
     const phase = podPhase(pod);
     byPhase[phase] = (byPhase[phase] ?? 0) + 1;
-    const { health } = input.describe(pod);
+    const health = input.health(pod);
     byHealth[health] = (byHealth[health] ?? 0) + 1;
     const node = nodeNameOf(pod);
     if (node) nodes.add(node);

@@ -7,7 +7,7 @@
 import type { SlimObject } from '../../../shared/cluster.ts';
 import { findCondition, readConditions } from '../../../shared/conditions.ts';
 import type { GraphFlag, GraphHealth } from '../../../shared/contracts/graph.ts';
-import { nodeRoles, podStatus, podTone, type PodStatusView } from '../../../shared/kube-status.ts';
+import { nodeRoles, podStatus, podTone, type PodStatusSummary, type PodStatusView } from '../../../shared/kube-status.ts';
 import { isWorkloadKind, workloadState, type Tone } from '../../../shared/workload-status.ts';
 import { nodeNameOf, ownersOf, scaleTargetOf, serviceSelector, type GraphIndex } from './objects.ts';
 
@@ -47,12 +47,27 @@ const join = (...parts: Array<string | undefined | false>): string | undefined =
   return text === '' ? undefined : text;
 };
 
+/**
+ * A pod's kubectl STATUS and tone, computed once per pod version: a pod is read by its own
+ * node, its Services and its owners' health. Slim objects are replaced, never changed, on update.
+ */
+const podSummaries = new WeakMap<SlimObject, { status: PodStatusSummary; tone: Tone }>();
+
+function podSummary(pod: SlimObject): { status: PodStatusSummary; tone: Tone } {
+  let summary = podSummaries.get(pod);
+  if (!summary) {
+    const status = podStatus(pod as unknown as PodStatusView);
+    summary = { status, tone: podTone(status.reason, status.ready, status.total) };
+    podSummaries.set(pod, summary);
+  }
+  return summary;
+}
+
 /** Whether pods under `object` (its own, or its ReplicaSets' and Jobs') are still starting. */
 function hasStartingPods(object: SlimObject, index: GraphIndex): boolean {
   for (const child of index.dependents(object.metadata.uid)) {
     if (child.kind === 'Pod') {
-      const status = podStatus(child as unknown as PodStatusView);
-      if (podTone(status.reason, status.ready, status.total) === 'pending') return true;
+      if (podSummary(child).tone === 'pending') return true;
     } else if ((child.kind === 'ReplicaSet' || child.kind === 'Job') && hasStartingPods(child, index)) return true;
   }
   return false;
@@ -74,8 +89,8 @@ function describeWorkload(object: SlimObject, index: GraphIndex): Description {
 }
 
 function describePod(object: SlimObject): Description {
-  const status = podStatus(object as unknown as PodStatusView);
-  const health = TONE_HEALTH[podTone(status.reason, status.ready, status.total)];
+  const { status, tone } = podSummary(object);
+  const health = TONE_HEALTH[tone];
   const restarts = status.restarts > 0 ? `${status.restarts} ${status.restarts === 1 ? 'restart' : 'restarts'}` : undefined;
   return { health, status: status.reason || 'Unknown', detail: join(`${status.ready}/${status.total}`, restarts, nodeNameOf(object) ?? 'unscheduled'), flags: [] };
 }
@@ -100,7 +115,7 @@ function describeService(object: SlimObject, index: GraphIndex): Description {
   if (pods.length === 0) return { health: 'drifting', status: 'Selects no pods', ...(detail ? { detail } : {}), flags: ['selects-nothing'] };
   let ready = 0;
   for (const pod of pods) {
-    const status = podStatus(pod as unknown as PodStatusView);
+    const { status } = podSummary(pod);
     if (status.reason === 'Running' && status.ready === status.total) ready += 1;
   }
   const health: GraphHealth = ready === pods.length ? 'ready' : ready === 0 ? 'failing' : 'drifting';
@@ -123,17 +138,30 @@ function describeHpa(object: SlimObject, index: GraphIndex): Description {
   return { health: 'ready', status: `${current} ${current === 1 ? 'replica' : 'replicas'}`, detail: range, flags: [] };
 }
 
+/** An ownerReference names an object of a watched kind that is not in the cluster. */
+export function hasDanglingOwner(object: SlimObject, index: GraphIndex): boolean {
+  return ownersOf(object).some((owner) => isWatchedKind(owner.kind) && !index.get(owner.uid));
+}
+
+/** No owner, though a controller's labels say one made it (a Pod, ReplicaSet or Job). */
+export function isOrphan(object: SlimObject): boolean {
+  if (ownersOf(object).length > 0 || (object.kind !== 'Pod' && object.kind !== 'ReplicaSet' && object.kind !== 'Job')) return false;
+  const labels = object.metadata.labels ?? {};
+  return CONTROLLER_LABELS.some((label) => labels[label] !== undefined);
+}
+
 function ownershipFlags(object: SlimObject, index: GraphIndex): GraphFlag[] {
   const flags: GraphFlag[] = [];
-  const owners = ownersOf(object);
-  if (owners.some((owner) => isWatchedKind(owner.kind) && !index.get(owner.uid))) flags.push('dangling-owner');
-  if (owners.length === 0 && (object.kind === 'Pod' || object.kind === 'ReplicaSet' || object.kind === 'Job')) {
-    const labels = object.metadata.labels ?? {};
-    if (CONTROLLER_LABELS.some((label) => labels[label] !== undefined)) flags.push('orphan');
-    else if (object.kind === 'Pod') flags.push('unmanaged');
-  }
+  if (hasDanglingOwner(object, index)) flags.push('dangling-owner');
+  if (isOrphan(object)) flags.push('orphan');
+  else if (object.kind === 'Pod' && ownersOf(object).length === 0) flags.push('unmanaged');
   if (object.metadata.deletionTimestamp) flags.push('deleting');
   return flags;
+}
+
+/** A pod's health alone: what a group counts, without the card's lines. */
+export function podHealth(pod: SlimObject): GraphHealth {
+  return TONE_HEALTH[podSummary(pod).tone];
 }
 
 /** The health, status lines and flags of one object. */

@@ -105,13 +105,22 @@ export function createGraphIndex(objects: Iterable<SlimObject>): GraphIndex {
     }
   }
 
-  // Pods by `namespace/label=value`, built on the first selector asked about.
+  // Pods by `namespace/label=value`, built on the first selector asked about, for the labels
+  // some selector names only (pod-template-hash and friends are never asked for).
   let byLabel: Map<string, SlimObject[]> | undefined;
   const labelIndex = (): Map<string, SlimObject[]> => {
     if (byLabel) return byLabel;
     byLabel = new Map();
+    const selected = new Set(services.flatMap((service) => Object.keys(serviceSelector(service) ?? {})));
     for (const [namespace, pods] of podsByNamespace) {
-      for (const pod of pods) for (const [label, value] of Object.entries(pod.metadata.labels ?? {})) push(byLabel, `${namespace}/${label}=${value}`, pod);
+      for (const pod of pods) {
+        const labels = pod.metadata.labels;
+        if (!labels) continue;
+        for (const label of selected) {
+          const value = labels[label];
+          if (value !== undefined) push(byLabel, `${namespace}/${label}=${value}`, pod);
+        }
+      }
     }
     return byLabel;
   };
