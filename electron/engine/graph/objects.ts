@@ -59,7 +59,7 @@ export interface GraphIndex {
   get(uid: string): SlimObject | undefined;
   /** Objects that name `uid` in their ownerReferences. */
   dependents(uid: string): readonly SlimObject[];
-  /** An object by namespace, kind and name (HPA targets, events without a uid). */
+  /** An object other than a Pod by namespace, kind and name (an HPA's scale target). */
   byName(namespace: string | undefined, kind: string, name: string): SlimObject | undefined;
   node(name: string): SlimObject | undefined;
   /** Every drawable object given to the index. */
@@ -83,7 +83,6 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
 export function createGraphIndex(objects: Iterable<SlimObject>): GraphIndex {
   const byUid = new Map<string, SlimObject>();
   const dependents = new Map<string, SlimObject[]>();
-  const byName = new Map<string, SlimObject>();
   const nodes = new Map<string, SlimObject>();
   const podsByNamespace = new Map<string, SlimObject[]>();
   const services: SlimObject[] = [];
@@ -94,7 +93,6 @@ export function createGraphIndex(objects: Iterable<SlimObject>): GraphIndex {
     all.push(object);
     const { uid, namespace, name } = object.metadata;
     byUid.set(uid, object);
-    byName.set(key(namespace, object.kind, name), object);
     for (const owner of ownersOf(object)) push(dependents, owner.uid, object);
     if (object.kind === 'Node') nodes.set(name, object);
     else if (object.kind === 'Pod') push(podsByNamespace, namespace ?? '', object);
@@ -104,6 +102,13 @@ export function createGraphIndex(objects: Iterable<SlimObject>): GraphIndex {
       if (target) push(scalers, key(namespace, target.kind, target.name), object);
     }
   }
+
+  // Everything but pods by namespace/kind/name, built on the first ask.
+  let byName: Map<string, SlimObject> | undefined;
+  const named = (): Map<string, SlimObject> => {
+    byName ??= new Map(all.filter((object) => object.kind !== 'Pod').map((object) => [key(object.metadata.namespace, object.kind, object.metadata.name), object]));
+    return byName;
+  };
 
   // Pods by `namespace/label=value`, built on the first selector asked about, for the labels
   // some selector names only (pod-template-hash and friends are never asked for).
@@ -165,7 +170,7 @@ export function createGraphIndex(objects: Iterable<SlimObject>): GraphIndex {
   return {
     get: (uid) => byUid.get(uid),
     dependents: (uid) => dependents.get(uid) ?? [],
-    byName: (namespace, kind, name) => byName.get(key(namespace, kind, name)),
+    byName: (namespace, kind, name) => (kind === 'Pod' ? undefined : named().get(key(namespace, kind, name))),
     node: (name) => nodes.get(name),
     all: () => all,
     selectedPods,
