@@ -127,6 +127,16 @@ describe('graph layout', () => {
     expect(layoutGraph(nodes.slice(0, 2), []).sections).toEqual([]);
   });
 
+  it('never puts two cards in one place, across many bands with HPAs, Services, groups and nodes', () => {
+    const parts = Array.from({ length: 120 }, (_, i) => workload(`app-${i}`, i % 7, { hpa: i % 3 === 0 }));
+    const g = merge(...parts);
+    g.nodes.push(n('worker-2', 'Node', { namespace: undefined }), n('ref:cr', 'Rollout', { name: 'canary' }), n('canary-pod', 'Pod', { parent: 'ref:cr' }));
+    const layout = layoutGraph(g.nodes, g.edges);
+    expect(layout.positions.size).toBe(g.nodes.length);
+    const places = [...layout.positions.values()].map((placed) => `${placed.x},${placed.y}`);
+    expect(new Set(places).size).toBe(places.length);
+  });
+
   it('keeps a Service that selects nothing in a band of its own', () => {
     const nodes = [n('lonely', 'Service', { flags: ['selects-nothing'] }), n('web', 'Deployment')];
     const layout = layoutGraph(nodes, []);
