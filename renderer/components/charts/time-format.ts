@@ -38,6 +38,7 @@ export function formatDate(ms: number): string {
 /** "45s", "2m 30s", "1h 05m", "3d 4h": the two largest units, for episode lengths. */
 export function formatDuration(ms: number): string {
   if (!Number.isFinite(ms) || ms < 0) return '—';
+  if (ms < SECOND_MS) return '<1s';
   if (ms < MINUTE_MS) return `${Math.round(ms / SECOND_MS)}s`;
   if (ms < HOUR_MS) {
     const seconds = Math.floor((ms % MINUTE_MS) / SECOND_MS);

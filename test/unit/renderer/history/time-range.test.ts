@@ -75,6 +75,7 @@ describe('time ranges', () => {
   });
 
   it('formats durations with two units and moments with the day only when it is not today', () => {
+    expect(formatDuration(0)).toBe('<1s');
     expect(formatDuration(45_000)).toBe('45s');
     expect(formatDuration(150_000)).toBe('2m 30s');
     expect(formatDuration(HOUR + 5 * MINUTE)).toBe('1h 05m');
