@@ -49,7 +49,13 @@ export function buildGraph(index: GraphIndex, options: BuildOptions): GraphBuild
   if (!scope) return null;
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const expand = options.expand ?? new Set<string>();
-  const inScope = new Set(scope.map((object) => object.metadata.uid));
+  // A namespace's scope is a test on the index; a focus's a set (it is small).
+  const focusSet = options.focus ? new Set(scope.map((object) => object.metadata.uid)) : null;
+  const inScope = (uid: string): boolean => {
+    if (focusSet) return focusSet.has(uid);
+    const object = index.get(uid);
+    return object !== undefined && object.kind !== 'Node' && (options.namespace === null || object.metadata.namespace === options.namespace);
+  };
 
   const descriptions = new Map<string, Description>();
   const describe = (object: SlimObject): Description => {
@@ -80,22 +86,36 @@ export function buildGraph(index: GraphIndex, options: BuildOptions): GraphBuild
     else targets.set(to, [type]);
     edges.push({ from, to, type });
   };
-  /** uid -> the id it is drawn as: itself, or the group it was collapsed into. */
-  const shownAs = new Map<string, string>();
-
   const parentOf = (object: SlimObject): string | undefined => {
     const owner = primaryOwner(object);
     if (!owner) return undefined;
-    if (inScope.has(owner.uid)) return owner.uid;
+    if (inScope(owner.uid)) return owner.uid;
     return index.get(owner.uid) ? undefined : `ref:${owner.uid}`;
+  };
+  /** The key a pod is grouped under: its owner's id, or its namespace for bare pods. */
+  const podKey = (pod: SlimObject): string => parentOf(pod) ?? `ns/${pod.metadata.namespace ?? ''}`;
+
+  /** Collapsed ReplicaSets and the remainder pods of expanded groups -> their group. */
+  const shownAs = new Map<string, string>();
+  /** Pod key -> the group holding all of that owner's pods (no entry per pod: there may be 10,000). */
+  const podGroups = new Map<string, string>();
+  /** The id an object is drawn as: itself, or the group it was collapsed into. */
+  const drawnOf = (object: SlimObject): string => {
+    const uid = object.metadata.uid;
+    const group = shownAs.get(uid) ?? (object.kind === 'Pod' ? podGroups.get(podKey(object)) : undefined);
+    return group ?? uid;
+  };
+  const drawn = (uid: string): string => {
+    const object = index.get(uid);
+    return object ? drawnOf(object) : uid;
   };
 
   // A Deployment's old, scaled-down ReplicaSets: one node, unless asked to expand.
   for (const deployment of scope) {
     if (deployment.kind !== 'Deployment') continue;
-    const replicaSets = index.dependents(deployment.metadata.uid).filter((rs) => rs.kind === 'ReplicaSet' && inScope.has(rs.metadata.uid) && primaryOwner(rs)?.uid === deployment.metadata.uid);
+    const replicaSets = index.dependents(deployment.metadata.uid).filter((rs) => rs.kind === 'ReplicaSet' && inScope(rs.metadata.uid) && primaryOwner(rs)?.uid === deployment.metadata.uid);
     const newest = replicaSets.reduce<SlimObject | undefined>((best, rs) => (!best || revisionOf(rs) > revisionOf(best) || (revisionOf(rs) === revisionOf(best) && byCreation(rs, best) > 0) ? rs : best), undefined);
-    const idle = replicaSets.filter((rs) => rs !== newest && isIdleReplicaSet(rs) && !index.dependents(rs.metadata.uid).some((pod) => inScope.has(pod.metadata.uid)));
+    const idle = replicaSets.filter((rs) => rs !== newest && isIdleReplicaSet(rs) && !index.dependents(rs.metadata.uid).some((pod) => inScope(pod.metadata.uid)));
     const id = `group:${deployment.metadata.uid}:ReplicaSet`;
     if (idle.length < 2 || expand.has(id)) continue;
     idle.sort(byCreation);
@@ -107,7 +127,7 @@ export function buildGraph(index: GraphIndex, options: BuildOptions): GraphBuild
   const podsByParent = new Map<string, SlimObject[]>();
   for (const pod of scope) {
     if (pod.kind !== 'Pod') continue;
-    const key = parentOf(pod) ?? `ns/${pod.metadata.namespace ?? ''}`;
+    const key = podKey(pod);
     const list = podsByParent.get(key);
     if (list) list.push(pod);
     else podsByParent.set(key, [pod]);
@@ -133,14 +153,14 @@ export function buildGraph(index: GraphIndex, options: BuildOptions): GraphBuild
       }
     } else if (unsorted.length > limits.groupThreshold || (unsorted.length > budget && unsorted.length > 1)) {
       nodes.set(id, podGroupNode({ id, parent, namespace, members: unsorted, health: healthOf, expandable: true }));
-      for (const pod of unsorted) shownAs.set(pod.metadata.uid, id);
+      podGroups.set(key, id);
     } else budget -= unsorted.length;
   }
 
   // Every object not collapsed is a node of its own.
   for (const object of scope) {
     const uid = object.metadata.uid;
-    if (shownAs.has(uid)) continue;
+    if (drawnOf(object) !== uid) continue;
     const description = describe(object);
     const parent = parentOf(object);
     const created = createdMs(object);
@@ -153,30 +173,28 @@ export function buildGraph(index: GraphIndex, options: BuildOptions): GraphBuild
       ...(parent !== undefined ? { parent } : {}),
       ...(created !== undefined ? { created } : {}),
     });
-    shownAs.set(uid, uid);
   }
-  const drawn = (uid: string): string => shownAs.get(uid) ?? uid;
 
   // ownerReferences: to owners in scope, and to reference nodes for absent or unwatched owners.
   for (const object of scope) {
     for (const owner of ownersOf(object)) {
-      if (inScope.has(owner.uid)) addEdge(drawn(owner.uid), drawn(object.metadata.uid), 'owns');
+      if (inScope(owner.uid)) addEdge(drawn(owner.uid), drawnOf(object), 'owns');
       else if (!index.get(owner.uid)) {
         const id = `ref:${owner.uid}`;
         if (!nodes.has(id)) nodes.set(id, refNode(id, owner, object.metadata.namespace));
-        addEdge(id, drawn(object.metadata.uid), 'owns');
+        addEdge(id, drawnOf(object), 'owns');
       }
     }
   }
 
   for (const object of scope) {
     if (object.kind === 'Service') {
-      for (const pod of index.selectedPods(object)) if (inScope.has(pod.metadata.uid)) addEdge(object.metadata.uid, drawn(pod.metadata.uid), 'selects');
+      for (const pod of index.selectedPods(object)) if (inScope(pod.metadata.uid)) addEdge(object.metadata.uid, drawnOf(pod), 'selects');
     } else if (object.kind === 'HorizontalPodAutoscaler') {
       const target = scaleTargetOf(object);
       if (!target) continue;
       const scaled = index.byName(object.metadata.namespace, target.kind, target.name);
-      if (scaled && inScope.has(scaled.metadata.uid)) addEdge(object.metadata.uid, drawn(scaled.metadata.uid), 'scales');
+      if (scaled && inScope(scaled.metadata.uid)) addEdge(object.metadata.uid, drawnOf(scaled), 'scales');
       else if (!scaled) {
         const id = `ref:target/${object.metadata.namespace ?? ''}/${target.kind}/${target.name}`;
         if (!nodes.has(id)) nodes.set(id, refNode(id, target, object.metadata.namespace));
@@ -191,7 +209,7 @@ export function buildGraph(index: GraphIndex, options: BuildOptions): GraphBuild
     const name = pod.kind === 'Pod' ? nodeNameOf(pod) : undefined;
     if (!name) continue;
     const set = runsOn.get(name) ?? new Set<string>();
-    set.add(drawn(pod.metadata.uid));
+    set.add(drawnOf(pod));
     runsOn.set(name, set);
   }
   let hiddenNodes = 0;

@@ -110,21 +110,21 @@ export function createGraphIndex(objects: Iterable<SlimObject>): GraphIndex {
     return byName;
   };
 
-  // Pods by `namespace/label=value`, built on the first selector asked about, for the labels
-  // some selector names only (pod-template-hash and friends are never asked for).
-  let byLabel: Map<string, SlimObject[]> | undefined;
-  const labelIndex = (): Map<string, SlimObject[]> => {
+  // Pods by namespace and label, then value, built on the first selector asked about, for the
+  // labels some selector names only (pod-template-hash and friends are never asked for).
+  let byLabel: Map<string, Map<string, SlimObject[]>> | undefined;
+  const labelIndex = (): Map<string, Map<string, SlimObject[]>> => {
     if (byLabel) return byLabel;
     byLabel = new Map();
-    const selected = new Set(services.flatMap((service) => Object.keys(serviceSelector(service) ?? {})));
+    const selected = [...new Set(services.flatMap((service) => Object.keys(serviceSelector(service) ?? {})))];
     for (const [namespace, pods] of podsByNamespace) {
-      for (const pod of pods) {
-        const labels = pod.metadata.labels;
-        if (!labels) continue;
-        for (const label of selected) {
-          const value = labels[label];
-          if (value !== undefined) push(byLabel, `${namespace}/${label}=${value}`, pod);
+      for (const label of selected) {
+        const values = new Map<string, SlimObject[]>();
+        for (const pod of pods) {
+          const value = pod.metadata.labels?.[label];
+          if (value !== undefined) push(values, value, pod);
         }
+        byLabel.set(`${namespace}/${label}`, values);
       }
     }
     return byLabel;
@@ -139,8 +139,8 @@ export function createGraphIndex(objects: Iterable<SlimObject>): GraphIndex {
       const namespace = service.metadata.namespace ?? '';
       const pairs = Object.entries(selector);
       // Start from the rarest label of the selector, then check the rest.
-      const candidates = pairs.map(([label, value]) => labelIndex().get(`${namespace}/${label}=${value}`) ?? []).sort((a, b) => a.length - b.length)[0] ?? [];
-      pods = candidates.filter((pod) => pairs.every(([label, value]) => pod.metadata.labels?.[label] === value));
+      const candidates = pairs.map(([label, value]) => labelIndex().get(`${namespace}/${label}`)?.get(value) ?? []).sort((a, b) => a.length - b.length)[0] ?? [];
+      pods = pairs.length === 1 ? candidates : candidates.filter((pod) => pairs.every(([label, value]) => pod.metadata.labels?.[label] === value));
     }
     selected.set(service.metadata.uid, pods);
     return pods;
