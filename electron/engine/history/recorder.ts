@@ -204,7 +204,13 @@ export function createRecorder(options: RecorderOptions): Recorder {
       return;
     }
     const { object } = change;
-    pending.deltas.push({ at, op: change.type === 'upsert' ? 'u' : 'd', kind: object.kind, uid: object.metadata.uid, object: change.type === 'upsert' ? object : null });
+    if (change.type === 'delete') {
+      pending.deltas.push({ at, op: 'd', kind: object.kind, uid: object.metadata.uid, object: null });
+      return;
+    }
+    // The informer serialised the object already (for the frame stream): reuse that text.
+    const json = (change as { json?: unknown }).json;
+    pending.deltas.push({ at, op: 'u', kind: object.kind, uid: object.metadata.uid, object, json: typeof json === 'string' ? json : undefined });
   }
 
   return {

@@ -47,6 +47,8 @@ export interface DeltaRecord {
   kind: Kind;
   uid: string;
   object: SlimObject | null;
+  /** `JSON.stringify(object)` when the cache change carried it (the informer made it already). */
+  json?: string | undefined;
 }
 
 export interface Batch {

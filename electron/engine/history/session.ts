@@ -17,7 +17,7 @@ import type { SlimObject } from '../../../shared/cluster.ts';
 import type { HistoryStatus } from '../../../shared/contracts/history.ts';
 import type { ObjectCache } from '../stream/cache.ts';
 import { isDiskFull } from './db.ts';
-import type { Batch } from './records.ts';
+import { batchSize, type Batch } from './records.ts';
 import { createRecorder, type Recorder } from './recorder.ts';
 import { loadRecorderHistory } from './session-load.ts';
 import { encodeDeltas, encodeDeltasSync, writeKeyframe, type KeyframeJob } from './state-log.ts';
@@ -30,12 +30,13 @@ export const RETRY_MS = 10_000;
 /** A keyframe at least this often while objects change... */
 export const KEYFRAME_INTERVAL_MS = 10 * 60_000;
 /**
- * ...and after this many changes, or as many changes as there are objects if that is more:
- * rebuilding a past state then inflates at most ~2x the cluster's objects (and parses only the
- * newest version of each), while a keyframe (one stringify per object) costs at most one
- * stringify per recorded change on average.
+ * ...and after this many changes, or four times as many changes as there are objects if that
+ * is more: rebuilding a past state then decompresses at most ~5x the cluster's objects (and
+ * parses only the newest version of each), while a keyframe (one stringify and compression per
+ * object) adds at most a quarter to what recording the changes costs.
  */
-export const KEYFRAME_MIN_DELTAS = 10_000;
+export const KEYFRAME_MIN_DELTAS = 20_000;
+const KEYFRAME_DELTAS_PER_OBJECT = 4;
 
 export interface SessionTiming {
   flushIntervalMs?: number;
@@ -44,7 +45,7 @@ export interface SessionTiming {
   gapMs?: number;
   retryMs?: number;
   keyframeIntervalMs?: number;
-  /** Overrides the adaptive threshold (KEYFRAME_MIN_DELTAS / the number of objects). */
+  /** Overrides the adaptive threshold (KEYFRAME_MIN_DELTAS / four per object). */
   keyframeMaxDeltas?: number;
   keyframeChunkObjects?: number;
 }
@@ -109,7 +110,7 @@ export function startRecording(options: RecordingOptions): Recording {
   function wantKeyframe(at: number): boolean {
     if (!synced || keyframeJob) return false;
     if (needKeyframe || !keyframeTaken) return true;
-    const maxDeltas = options.keyframeMaxDeltas ?? Math.max(KEYFRAME_MIN_DELTAS, cache.size());
+    const maxDeltas = options.keyframeMaxDeltas ?? Math.max(KEYFRAME_MIN_DELTAS, KEYFRAME_DELTAS_PER_OBJECT * cache.size());
     return deltasSinceKeyframe >= maxDeltas || (deltasSinceKeyframe > 0 && at - lastKeyframeAt >= (options.keyframeIntervalMs ?? KEYFRAME_INTERVAL_MS));
   }
 
@@ -142,7 +143,7 @@ export function startRecording(options: RecordingOptions): Recording {
       options.onStatus({ state: 'recording' });
     }
     resuming = false;
-    options.onFlushed(result.samples);
+    if (batchSize(batch) > 0) options.onFlushed(result.samples);
   }
 
   async function flush(): Promise<void> {

@@ -3,19 +3,15 @@
  * batch, and every so often a keyframe (all objects at one moment) is written in chunks, so a
  * past state is a keyframe plus at most a keyframe interval of changes.
  *
- * Compression runs on libuv's thread pool (zlib's async API) and a keyframe is written a chunk
- * at a time between flushes: neither blocks the event loop that carries the live stream for
- * longer than one JSON.stringify of a chunk.
+ * Compression (compression.ts) runs on libuv's thread pool, large batches are stringified a
+ * slice at a time, and a keyframe is written a chunk at a time between flushes: none of it
+ * blocks the event loop that carries the live stream for longer than one slice.
  */
 import type { DatabaseSync } from 'node:sqlite';
-import { promisify } from 'node:util';
-import { deflateRaw, deflateRawSync, inflateRawSync } from 'node:zlib';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Kind, SlimObject } from '../../../shared/cluster.ts';
+import { compress, compressSync, decompress } from './compression.ts';
 import type { DeltaRecord } from './records.ts';
-
-const deflate = promisify(deflateRaw);
-/** Fast compression: object JSON still shrinks 5-10x, at a fraction of level 6's CPU. */
-const COMPRESSION = { level: 1 };
 
 /** Objects per keyframe chunk: ~1-2 MB of JSON, one stringify of ~10-20 ms. */
 export const KEYFRAME_CHUNK_OBJECTS = 2_000;
@@ -45,9 +41,7 @@ export interface Lines {
 }
 
 function splitLines(data: Uint8Array): { header: unknown; lines: Lines } {
-  // Output chunks sized to the expected text (JSON compresses ~5-10x): a few large chunks
-  // instead of thousands of 16 KB ones to allocate and concatenate.
-  const buffer = inflateRawSync(data, { chunkSize: Math.min(4 << 20, Math.max(64 << 10, data.length * 8)) });
+  const buffer = decompress(data);
   const starts: number[] = [];
   const ends: number[] = [];
   let newline = buffer.indexOf(10);
@@ -69,19 +63,28 @@ export function lineText(lines: Lines, i: number): string {
 /** A change as stored: [at, op, kind, uid]; its object's JSON is the line of the same index. */
 export type DeltaHeader = [number, 'u' | 'd', Kind, string];
 
-const deltasText = (deltas: readonly DeltaRecord[]): string =>
-  linesText(
-    deltas.map((d): DeltaHeader => [d.at, d.op, d.kind, d.uid]),
-    deltas.map((d) => d.object),
-  );
+/** A change's line: the object's JSON (made once, by the informer, when it could), or ''. */
+const deltaLine = (d: DeltaRecord): string => (d.object ? (d.json ?? JSON.stringify(d.object)) : '');
+
+const deltasText = (deltas: readonly DeltaRecord[]): string => [JSON.stringify(deltas.map((d): DeltaHeader => [d.at, d.op, d.kind, d.uid])), ...deltas.map(deltaLine)].join('\n');
+
+/** Objects stringified between two yields to the event loop (a first sync lists 50,000 at once). */
+const STRINGIFY_SLICE = 2_000;
 
 export async function encodeDeltas(deltas: readonly DeltaRecord[]): Promise<Uint8Array> {
-  return new Uint8Array(await deflate(deltasText(deltas), COMPRESSION));
+  if (deltas.length <= STRINGIFY_SLICE) return compress(deltasText(deltas));
+  const parts: string[] = [];
+  for (let i = 0; i < deltas.length; i += STRINGIFY_SLICE) {
+    if (i > 0) await yieldToLoop();
+    parts.push(deltas.slice(i, i + STRINGIFY_SLICE).map(deltaLine).join('\n'));
+  }
+  const header = JSON.stringify(deltas.map((d): DeltaHeader => [d.at, d.op, d.kind, d.uid]));
+  return compress(`${header}\n${parts.join('\n')}`);
 }
 
 /** The same, on the calling thread (closing a session cannot wait for the thread pool). */
 export function encodeDeltasSync(deltas: readonly DeltaRecord[]): Uint8Array {
-  return new Uint8Array(deflateRawSync(deltasText(deltas), COMPRESSION));
+  return compressSync(deltasText(deltas));
 }
 
 /** A batch's changes, and the lines holding their objects' JSON (not decoded). */
@@ -111,7 +114,7 @@ export function writeKeyframe(db: DatabaseSync, id: number, objects: readonly Sl
   const done = (async () => {
     for (let chunk = 0; chunk * chunkObjects < objects.length || chunk === 0; chunk += 1) {
       const slice = objects.slice(chunk * chunkObjects, (chunk + 1) * chunkObjects);
-      const data = new Uint8Array(await deflate(linesText(slice.map((o) => o.metadata.uid), slice), COMPRESSION));
+      const data = await compress(linesText(slice.map((o) => o.metadata.uid), slice));
       if (cancelled) return;
       insert.run(id, chunk, data);
     }

@@ -89,7 +89,7 @@ export function openStore(options: StoreOptions) {
         onStatus: (change) => refresh(change),
         onFlushed: (written) => {
           samples += written;
-          dirty = dirty || written > 0;
+          dirty = true;
         },
       })
     : undefined;

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import type { DeltaRecord } from '../../../../electron/engine/history/records.ts';
+import { decodeDeltas, encodeDeltas, encodeDeltasSync, lineText } from '../../../../electron/engine/history/state-log.ts';
+import { pod } from './fixtures.ts';
+
+function deltas(count: number): DeltaRecord[] {
+  return Array.from({ length: count }, (_, i) => {
+    const object = pod(`p${i}`, `u${i}`, 'rs');
+    // Newlines and separators inside values must not split an object's line.
+    object.metadata.annotations = { note: `line one\nline two ${i}`, sep: '\\n' };
+    return i % 5 === 4 ? { at: 1_000 + i, op: 'd', kind: 'Pod', uid: `u${i}`, object: null } : { at: 1_000 + i, op: 'u', kind: 'Pod', uid: `u${i}`, object };
+  });
+}
+
+describe('the object change log encoding', () => {
+  it('stores each change with its object on its own line, sliced or not, the same text', async () => {
+    const changes = deltas(4_500);
+    const sliced = await encodeDeltas(changes);
+    const whole = decodeDeltas(encodeDeltasSync(changes));
+    const { headers, lines } = decodeDeltas(sliced);
+    expect(lines.buffer.equals(whole.lines.buffer)).toBe(true);
+    expect(headers).toHaveLength(4_500);
+    expect(headers[3]).toEqual([1_003, 'u', 'Pod', 'u3']);
+    expect(JSON.parse(lineText(lines, 3))).toEqual(changes[3]?.object);
+    expect(lineText(lines, 4)).toBe('');
+    expect(JSON.parse(lineText(lines, 4_498)).metadata.annotations.note).toBe('line one\nline two 4498');
+  });
+
+  it('stores the JSON the informer already made instead of serialising the object again', async () => {
+    const [change] = deltas(1);
+    // Same object, keys in another order: only reuse (not a fresh stringify) yields this text.
+    const known = JSON.stringify({ metadata: change?.object?.metadata, kind: 'Pod', apiVersion: 'v1' });
+    const { lines } = decodeDeltas(await encodeDeltas([{ ...(change as DeltaRecord), json: known }]));
+    expect(lineText(lines, 0)).toBe(known);
+  });
+});
