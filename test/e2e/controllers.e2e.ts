@@ -4,50 +4,25 @@
  * deployment-controller's ScalingReplicaSet Events, an inferred reconcile with its lag and who
  * acted during it, the Event list's filters, and a click through to the workload.
  */
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startSimCluster, type SimCluster } from '../../electron/engine/simcluster/index.ts';
+import { describe, expect, it } from 'vitest';
 import { typeById, type ResourceType } from '../../electron/engine/simcluster/resources.ts';
-import { launchBrowser, screenshot } from './harness.ts';
-import { startLiveShell, type LiveShell } from './live-shell.ts';
-import { withTempDir } from '../helpers/tmp.ts';
+import { useDemoShell } from './demo-shell.ts';
+import { screenshot } from './harness.ts';
 
 const DEPLOYMENTS = typeById('deployments.apps') as ResourceType;
 
-let browser: Browser;
-let shell: LiveShell;
-let demo: SimCluster | undefined;
-let cleanup: () => Promise<void>;
-
-beforeAll(async () => {
-  const tmp = await withTempDir('kubedrift-e2e-controllers-');
-  cleanup = tmp.cleanup;
-  shell = await startLiveShell({
-    dataDir: path.join(tmp.dir, 'data'),
-    kubeconfig: path.join(tmp.dir, 'no-such-kubeconfig'),
-    demoCluster: async () => (demo = await startSimCluster({ scenario: 'demo' })),
-  });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shell?.close();
-  await cleanup?.();
-});
+const env = useDemoShell('controllers');
 
 describe('controllers screen', () => {
   it('shows each controller\'s Events and reconcile lag, filters its Events and opens their objects', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, colorScheme: 'dark' });
-    await page.goto(`${shell.url}#/controllers`);
+    const page = await env.browser.newPage({ viewport: { width: 1440, height: 900 }, colorScheme: 'dark' });
+    await page.goto(`${env.shell.url}#/controllers`);
     const card = (name: string) => page.locator(`[data-testid="controller-card"][data-controller="${name}"]`);
     // The demo's start-up: pods created, scheduled, pulled and started.
     for (const name of ['replicaset-controller', 'default-scheduler', 'kubelet']) await expect.poll(() => card(name).count(), { timeout: 30_000 }).toBe(1);
 
     // A rollout: the deployment controller acts and its reconcile is measured.
-    if (!demo) throw new Error('the engine never started the demo cluster');
-    demo.store.mutate(DEPLOYMENTS, 'shop', 'catalog', (copy) => {
+    env.demo.store.mutate(DEPLOYMENTS, 'shop', 'catalog', (copy) => {
       const containers = (copy['spec'] as { template: { spec: { containers: Array<{ image: string }> } } }).template.spec.containers;
       if (containers[0]) containers[0].image = 'ghcr.io/acme-shop/catalog:v5.2.0-e2e';
     });

@@ -7,30 +7,24 @@
  */
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startSimCluster, type SimCluster } from '../../electron/engine/simcluster/index.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { typeById, type ResourceType } from '../../electron/engine/simcluster/resources.ts';
 import { findKubectl } from '../../electron/engine/diff/kubectl-bin.ts';
-import { launchBrowser, screenshot } from './harness.ts';
-import { startLiveShell, type LiveShell } from './live-shell.ts';
-import { withTempDir } from '../helpers/tmp.ts';
+import { useDemoShell } from './demo-shell.ts';
+import { screenshot } from './harness.ts';
 import { applyManifests, deleteObject } from '../unit/engine/diff/apply.ts';
 import { fixture } from '../unit/engine/diff/fixtures.ts';
 
 const NS = 'storefront';
 const DEPLOYMENTS = typeById('deployments.apps') as ResourceType;
 
-let browser: Browser;
-let shell: LiveShell;
-let demo: SimCluster | undefined;
-let dir: string;
+const env = useDemoShell('diff');
 let manifests: string;
-let cleanup: () => Promise<void>;
 
 /** The shop fixture moved to its own namespace, plus the guestbook and a Secret. */
 async function writeManifests(): Promise<void> {
-  manifests = path.join(dir, 'manifests');
+  manifests = path.join(env.dir, 'manifests');
   await cp(fixture('guestbook'), path.join(manifests, 'guestbook'), { recursive: true });
   await cp(fixture('secrets'), path.join(manifests, 'secrets'), { recursive: true });
   for (const file of ['checkout.yaml', 'namespace.yaml', 'nightly-report.yml']) {
@@ -39,24 +33,7 @@ async function writeManifests(): Promise<void> {
   }
 }
 
-beforeAll(async () => {
-  const tmp = await withTempDir('kubedrift-e2e-diff-');
-  dir = tmp.dir;
-  cleanup = tmp.cleanup;
-  await writeManifests();
-  shell = await startLiveShell({
-    dataDir: path.join(dir, 'data'),
-    kubeconfig: path.join(dir, 'no-such-kubeconfig'),
-    demoCluster: async () => (demo = await startSimCluster({ scenario: 'demo' })),
-  });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shell?.close();
-  await cleanup?.();
-});
+beforeAll(writeManifests);
 
 const count = (page: Page, status: string) => page.getByTestId(`diff-count-${status}`).locator('.value').textContent();
 
@@ -68,15 +45,15 @@ async function editFile(file: string, from: string, to: string): Promise<void> {
 
 describe('diff screen', () => {
   it('diffs an applied folder clean, then shows an edit, a deletion and an HPA-scaled Deployment', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, colorScheme: 'dark' });
-    await page.goto(`${shell.url}#/diff`);
+    const page = await env.browser.newPage({ viewport: { width: 1440, height: 900 }, colorScheme: 'dark' });
+    await page.goto(`${env.shell.url}#/diff`);
     await expect.poll(() => page.getByTestId('connection-state').textContent(), { timeout: 30_000 }).toMatch(/Connected/);
-    if (!demo) throw new Error('the engine never started the demo cluster');
+    const demo = env.demo;
     const config = demo.kubeconfigObject();
     await applyManifests(config, [manifests]);
 
     // Choose the folder: the engine checks it as it is typed.
-    await page.getByTestId('diff-path-input').fill(path.join(dir, 'nope'));
+    await page.getByTestId('diff-path-input').fill(path.join(env.dir, 'nope'));
     await expect.poll(() => page.getByTestId('diff-path-feedback').textContent()).toMatch(/nope: No such file or folder\./);
     await page.getByTestId('diff-path-input').fill(manifests);
     await expect.poll(() => page.getByTestId('diff-path-feedback').textContent()).toMatch(/Folder with 6 manifest files\./);
@@ -118,7 +95,7 @@ describe('diff screen', () => {
     demo.scenario.hpa?.setLoad(NS, 'Deployment', 'checkout', 160);
     await deleteObject(config, `/apis/autoscaling/v2/namespaces/${NS}/horizontalpodautoscalers/checkout`);
     await applyManifests(config, [path.join(manifests, 'checkout.yaml')]);
-    const replicas = () => (demo?.store.find(DEPLOYMENTS, NS, 'checkout')?.['spec'] as { replicas?: number } | undefined)?.replicas ?? 0;
+    const replicas = () => (demo.store.find(DEPLOYMENTS, NS, 'checkout')?.['spec'] as { replicas?: number } | undefined)?.replicas ?? 0;
     await expect.poll(replicas, { timeout: 20_000 }).toBeGreaterThan(2);
     await page.getByTestId('diff-run').click();
     await expect.poll(() => count(page, 'OutOfSync'), { timeout: 15_000 }).toBe('1');

@@ -4,38 +4,15 @@
  * Events, then a rollout the test starts (a new image on shop/catalog) seen in focus mode mid-way:
  * the new ReplicaSet beside the old one, pods of both, the Deployment progressing.
  */
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startSimCluster, type SimCluster } from '../../electron/engine/simcluster/index.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { typeById, type ResourceType } from '../../electron/engine/simcluster/resources.ts';
-import { launchBrowser, screenshot } from './harness.ts';
-import { startLiveShell, type LiveShell } from './live-shell.ts';
-import { withTempDir } from '../helpers/tmp.ts';
+import { useDemoShell } from './demo-shell.ts';
+import { screenshot } from './harness.ts';
 
 const DEPLOYMENTS = typeById('deployments.apps') as ResourceType;
 
-let browser: Browser;
-let shell: LiveShell;
-let demo: SimCluster | undefined;
-let cleanup: () => Promise<void>;
-
-beforeAll(async () => {
-  const tmp = await withTempDir('kubedrift-e2e-graph-');
-  cleanup = tmp.cleanup;
-  shell = await startLiveShell({
-    dataDir: path.join(tmp.dir, 'data'),
-    kubeconfig: path.join(tmp.dir, 'no-such-kubeconfig'),
-    demoCluster: async () => (demo = await startSimCluster({ scenario: 'demo' })),
-  });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shell?.close();
-  await cleanup?.();
-});
+const env = useDemoShell('graph');
 
 const card = (page: Page, kind: string, name: string) => page.locator(`[data-testid="graph-node"][data-kind="${kind}"]`).filter({ has: page.locator('title', { hasText: new RegExp(`^${kind} shop/${name}\\n`) }) });
 
@@ -47,8 +24,8 @@ async function settle(page: Page): Promise<void> {
 
 describe('graph screen', () => {
   it('draws the shop namespace live, explains a node, and follows a rollout in focus mode', { timeout: 90_000 }, async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, colorScheme: 'dark' });
-    await page.goto(`${shell.url}#/graph?namespace=shop`);
+    const page = await env.browser.newPage({ viewport: { width: 1440, height: 900 }, colorScheme: 'dark' });
+    await page.goto(`${env.shell.url}#/graph?namespace=shop`);
     const nodes = page.getByTestId('graph-node');
     await expect.poll(() => nodes.count(), { timeout: 30_000 }).toBeGreaterThan(20);
     // The demo's start-up settles: every shop Deployment ready (readiness takes ~10 s).
@@ -73,8 +50,7 @@ describe('graph screen', () => {
     await expect.poll(() => page.getByTestId('graph-focus-chip').textContent()).toContain('Deployment catalog');
     await expect.poll(() => page.locator('[data-testid="graph-node"][data-kind="Deployment"]').count()).toBe(1);
     expect(await card(page, 'Service', 'catalog').count()).toBe(1);
-    if (!demo) throw new Error('the engine never started the demo cluster');
-    demo.store.mutate(DEPLOYMENTS, 'shop', 'catalog', (copy) => {
+    env.demo.store.mutate(DEPLOYMENTS, 'shop', 'catalog', (copy) => {
       const spec = copy['spec'] as { replicas: number; template: { spec: { containers: Array<{ image: string }> } } };
       spec.replicas = 4;
       if (spec.template.spec.containers[0]) spec.template.spec.containers[0].image = 'ghcr.io/acme-shop/catalog:v5.2.0';

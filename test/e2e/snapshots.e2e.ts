@@ -5,42 +5,20 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startSimCluster, type SimCluster } from '../../electron/engine/simcluster/index.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { typeByApiVersionKind } from '../../electron/engine/simcluster/resources.ts';
-import { launchBrowser, screenshot } from './harness.ts';
-import { startLiveShell, type LiveShell } from './live-shell.ts';
-import { withTempDir } from '../helpers/tmp.ts';
+import { useDemoShell } from './demo-shell.ts';
+import { screenshot } from './harness.ts';
 
-let browser: Browser;
-let shell: LiveShell;
-let demo: SimCluster | undefined;
-let dir: string;
-let cleanup: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ dir, cleanup } = await withTempDir('kubedrift-e2e-snapshots-'));
-  shell = await startLiveShell({
-    dataDir: path.join(dir, 'data'),
-    kubeconfig: path.join(dir, 'no-such-kubeconfig'),
-    demoCluster: async () => (demo = await startSimCluster({ scenario: 'demo' })),
-  });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shell?.close();
-  await cleanup?.();
-});
+const env = useDemoShell('snapshots');
 
 /** Runs an export from the form and saves the browser's download; returns its path. */
 async function exportFromForm(page: Page, format: 'snapshot' | 'yaml' | 'html', name: string): Promise<string> {
   await page.locator(`[data-testid="export-format"] [data-option="${format}"]`).click();
   const download = page.waitForEvent('download', { timeout: 30_000 });
   await page.getByTestId('export-submit').click();
-  const file = path.join(dir, name);
+  const file = path.join(env.dir, name);
   await (await download).saveAs(file);
   await expect.poll(() => page.getByTestId('export-outcome').textContent()).toMatch(/Downloaded/);
   return file;
@@ -54,8 +32,8 @@ async function upload(page: Page, file: string): Promise<void> {
 
 describe('snapshots', () => {
   it('exports from the UI, opens the snapshot as an offline context, renders the report and compares two snapshots', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 860 }, colorScheme: 'dark', acceptDownloads: true });
-    await page.goto(shell.url);
+    const page = await env.browser.newPage({ viewport: { width: 1280, height: 860 }, colorScheme: 'dark', acceptDownloads: true });
+    await page.goto(env.shell.url);
     await expect.poll(() => page.getByTestId('cluster-health').textContent(), { timeout: 30_000 }).toMatch(/^Live · \d+ kinds/);
     await page.getByTestId('nav-snapshots').click();
     await expect.poll(() => page.getByTestId('snapshots').isVisible()).toBe(true);
@@ -64,7 +42,7 @@ describe('snapshots', () => {
     await expect
       .poll(async () => {
         const now = Date.now();
-        const listed = await shell.engine.dispatch('history:episodes', { from: now - 600_000, to: now });
+        const listed = await env.shell.engine.dispatch('history:episodes', { from: now - 600_000, to: now });
         return listed.ok ? (listed.value as { episodes: unknown[] }).episodes.length : 0;
       }, { timeout: 20_000 })
       .toBeGreaterThan(0);
@@ -76,7 +54,7 @@ describe('snapshots', () => {
     const html = await readFile(report, 'utf8');
     expect(html).not.toMatch(/\s(src|href)\s*=/i);
     expect(html).toContain('Drifting workloads');
-    const reportPage = await browser.newPage({ viewport: { width: 1100, height: 1400 }, colorScheme: 'light' });
+    const reportPage = await env.browser.newPage({ viewport: { width: 1100, height: 1400 }, colorScheme: 'light' });
     const requests: string[] = [];
     reportPage.on('request', (request) => {
       if (!request.url().startsWith('file:')) requests.push(request.url());
@@ -93,10 +71,9 @@ describe('snapshots', () => {
 
     // Two snapshot files, with a Deployment scaled in between.
     const first = await exportFromForm(page, 'snapshot', 'first.kubedrift.json.gz');
-    if (!demo) throw new Error('the demo cluster did not start');
     const deployments = typeByApiVersionKind('apps/v1', 'Deployment');
     if (!deployments) throw new Error('no Deployment type');
-    demo.store.mutate(deployments, 'shop', 'frontend', (copy) => {
+    env.demo.store.mutate(deployments, 'shop', 'frontend', (copy) => {
       (copy as unknown as { spec: { replicas: number } }).spec.replicas = 5;
     });
     await new Promise((resolve) => setTimeout(resolve, 1500));

@@ -5,22 +5,14 @@
  * chart draws exactly what `history:series` answers, and the Overview shows the cluster as it
  * was in the middle of the episode.
  */
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { Episode, EpisodeList, SeriesResult } from '../../shared/contracts/history.ts';
 import type { Result } from '../../shared/result.ts';
-import { startSimCluster, type SimCluster } from '../../electron/engine/simcluster/index.ts';
 import { loadScenario, type Scenario } from '../../electron/engine/simcluster/scenarios/load.ts';
-import { launchBrowser, screenshot } from './harness.ts';
-import { startLiveShell, type LiveShell } from './live-shell.ts';
-import { withTempDir } from '../helpers/tmp.ts';
-
-let browser: Browser;
-let shell: LiveShell;
-let demo: SimCluster | undefined;
-let cleanup: () => Promise<void>;
+import { useDemoShell } from './demo-shell.ts';
+import { screenshot } from './harness.ts';
 
 /** The demo with only its release events, once and early (after the start-up has settled): a clean catalog rollout, then the broken payments-api one and its fix. */
 function shortDemo(): Scenario {
@@ -34,8 +26,10 @@ function shortDemo(): Scenario {
   return { ...scenario, timeline };
 }
 
+const env = useDemoShell('timeline', { scenario: shortDemo });
+
 async function engine<T>(channel: string, payload: unknown): Promise<T> {
-  const result = (await shell.engine.dispatch(channel, payload)) as Result<T>;
+  const result = (await env.shell.engine.dispatch(channel, payload)) as Result<T>;
   if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
   return result.value;
 }
@@ -51,33 +45,17 @@ async function chartSeries(page: Page, name: string): Promise<Array<{ id: string
   return page.evaluate((chart) => (globalThis as unknown as { __kubedriftCharts?: Record<string, () => Array<{ id: string; data: unknown[] }>> }).__kubedriftCharts?.[chart]?.() ?? [], name);
 }
 
-beforeAll(async () => {
-  const tmp = await withTempDir('kubedrift-e2e-timeline-');
-  cleanup = tmp.cleanup;
-  shell = await startLiveShell({
-    dataDir: path.join(tmp.dir, 'data'),
-    kubeconfig: path.join(tmp.dir, 'no-such-kubeconfig'),
-    demoCluster: async () => (demo = await startSimCluster({ scenario: shortDemo() })),
-  });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shell?.close();
-  await cleanup?.();
-});
 
 describe('drift timeline', () => {
   it('records the broken rollout, shows it on the timeline and the workload chart, and time-travels the Overview into it', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, colorScheme: 'dark' });
-    await page.goto(`${shell.url}#/timeline?range=15m`);
+    const page = await env.browser.newPage({ viewport: { width: 1440, height: 900 }, colorScheme: 'dark' });
+    await page.goto(`${env.shell.url}#/timeline?range=15m`);
     await expect.poll(() => page.getByTestId('history-recording').textContent(), { timeout: 30_000 }).toMatch(/Recording/);
 
     // The simulator plays the release; the recorder closes its episode once the rollback is ready.
     await expect.poll(async () => (await brokenEpisode({ ended: true })) !== undefined, { timeout: 70_000, interval: 1_000 }).toBe(true);
     const episode = (await brokenEpisode({ ended: true })) as Episode;
-    expect(demo?.scenario).toBeDefined();
+    expect(env.demo.scenario).toBeDefined();
 
     // The timeline: a lane for payments-api with its episode bar.
     await page.getByRole('button', { name: 'Refresh' }).click();
