@@ -146,8 +146,15 @@ export class Reflector {
         continueToken = undefined;
         continue;
       }
-      // Upserted page by page so a long first sync shows its progress; unchanged objects are silent.
+      // Upserted page by page so a long first sync shows its progress. Objects the cache holds
+      // at the same version (a relist) are neither slimmed again nor announced.
       for (const raw of page.items ?? []) {
+        const metadata = (raw as WatchEvent['object'])?.metadata;
+        const cached = metadata?.uid ? cache.get(kind, metadata.uid) : undefined;
+        if (cached && cached.metadata.resourceVersion === metadata?.resourceVersion) {
+          items.push(cached);
+          continue;
+        }
         const object = slimObject(raw, source);
         items.push(object);
         cache.upsert(object);
