@@ -1,14 +1,13 @@
 // @vitest-environment happy-dom
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
-import { createPinia, disposePinia, setActivePinia, type Pinia } from 'pinia';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { flushPromises, type VueWrapper } from '@vue/test-utils';
+import { describe, expect, it, vi } from 'vitest';
 import { ok } from '../../../shared/result.ts';
-import { link, setApi } from '../../../renderer/api/index.ts';
+import { link } from '../../../renderer/api/index.ts';
 import App from '../../../renderer/App.vue';
-import { CONTEXT_LIST, createFakeApi, type FakeApi, type Handlers } from './fake-api.ts';
+import { CONTEXT_LIST } from './fake-api.ts';
+import { installApi, useRendererTest } from './setup.ts';
 
-let pinia: Pinia;
-let wrapper: VueWrapper | undefined;
+const test = useRendererTest({ hash: '#/overview', openLink: false });
 
 async function settle(): Promise<void> {
   await flushPromises();
@@ -17,31 +16,12 @@ async function settle(): Promise<void> {
 }
 
 function mountApp(): VueWrapper {
-  wrapper = mount(App, { global: { plugins: [pinia] } });
-  return wrapper;
+  return test.mount(App);
 }
-
-function useFakeApi(handlers: Handlers = {}): FakeApi {
-  const api = createFakeApi(handlers);
-  setApi(api);
-  return api;
-}
-
-beforeEach(() => {
-  window.history.replaceState(null, '', '#/overview');
-  pinia = createPinia();
-  setActivePinia(pinia);
-});
-
-afterEach(() => {
-  wrapper?.unmount();
-  wrapper = undefined;
-  disposePinia(pinia);
-});
 
 describe('App frame', () => {
   it('shows a full-pane message instead of empty data when the engine cannot be reached at start', async () => {
-    useFakeApi();
+    installApi();
     link.value = { state: 'closed', detail: 'The engine is not answering' };
     const app = mountApp();
     await settle();
@@ -55,7 +35,7 @@ describe('App frame', () => {
   });
 
   it('keeps the last data on screen with a notice when the engine link drops later', async () => {
-    useFakeApi();
+    installApi();
     const app = mountApp();
     await settle();
     link.value = { state: 'closed' };
@@ -66,7 +46,7 @@ describe('App frame', () => {
   });
 
   it('asks the engine again once the link is back', async () => {
-    const api = useFakeApi();
+    const api = installApi();
     mountApp();
     await settle();
     const lists = () => api.calls.filter((call) => call.channel === 'contexts:list').length;
@@ -82,7 +62,7 @@ describe('App frame', () => {
 
   it('shows every kubeconfig file with its state and the line of a parse error on the Cluster screen', async () => {
     window.history.replaceState(null, '', '#/cluster');
-    useFakeApi({
+    installApi({
       'contexts:list': () =>
         ok({
           ...CONTEXT_LIST,
@@ -102,7 +82,7 @@ describe('App frame', () => {
   });
 
   it('switches context when a row of the contexts table is clicked, on the Cluster screen', async () => {
-    const api = useFakeApi();
+    const api = installApi();
     const app = mountApp();
     await settle();
     await app.get('[data-testid="nav-cluster"]').trigger('click');
@@ -117,7 +97,7 @@ describe('App frame', () => {
   });
 
   it('opens Settings from the sidebar and shows the data directory', async () => {
-    useFakeApi();
+    installApi();
     const app = mountApp();
     await settle();
     await app.get('[data-testid="nav-settings"]').trigger('click');

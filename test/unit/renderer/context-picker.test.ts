@@ -1,19 +1,16 @@
 // @vitest-environment happy-dom
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
-import { createPinia, disposePinia, setActivePinia, type Pinia } from 'pinia';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { flushPromises, type VueWrapper } from '@vue/test-utils';
+import { describe, expect, it } from 'vitest';
 import { err, ok } from '../../../shared/result.ts';
-import { setApi } from '../../../renderer/api/index.ts';
 import ContextPicker from '../../../renderer/components/context/ContextPicker.vue';
-import { CONTEXT_LIST, createFakeApi, type FakeApi, type Handlers } from './fake-api.ts';
+import { CONTEXT_LIST, type FakeApi, type Handlers } from './fake-api.ts';
+import { installApi, useRendererTest } from './setup.ts';
 
-let pinia: Pinia;
-let wrapper: VueWrapper | undefined;
+const test = useRendererTest({ openLink: false });
 
 async function mountPicker(handlers: Handlers = {}): Promise<{ api: FakeApi; wrapper: VueWrapper }> {
-  const api = createFakeApi(handlers);
-  setApi(api);
-  wrapper = mount(ContextPicker, { global: { plugins: [pinia] }, attachTo: document.body });
+  const api = installApi(handlers);
+  const wrapper = test.mount(ContextPicker, { attachTo: document.body });
   await flushPromises();
   return { api, wrapper };
 }
@@ -26,17 +23,6 @@ async function openMenu(picker: VueWrapper): Promise<void> {
 function optionNames(picker: VueWrapper): Array<string | undefined> {
   return picker.findAll('[data-testid="context-option"]').map((option) => option.attributes('data-context'));
 }
-
-beforeEach(() => {
-  pinia = createPinia();
-  setActivePinia(pinia);
-});
-
-afterEach(() => {
-  wrapper?.unmount();
-  wrapper = undefined;
-  disposePinia(pinia);
-});
 
 describe('ContextPicker', () => {
   it('shows the selected context and its server on the button', async () => {

@@ -1,13 +1,12 @@
 // @vitest-environment happy-dom
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
-import { createPinia, disposePinia, setActivePinia, type Pinia } from 'pinia';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { flushPromises, type VueWrapper } from '@vue/test-utils';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DiffConfig, DiffRow, DiffState, DiffSummary, ObjectDiff } from '../../../shared/contracts/diff.ts';
 import { err, ok } from '../../../shared/result.ts';
-import { link, setApi } from '../../../renderer/api/index.ts';
 import DiffView from '../../../renderer/views/diff/DiffView.vue';
 import { useDiffStore } from '../../../renderer/stores/diff.ts';
-import { createFakeApi, type FakeApi, type Handlers } from './fake-api.ts';
+import type { FakeApi, Handlers } from './fake-api.ts';
+import { installApi, useRendererTest } from './setup.ts';
 
 const PATH_INFO = { path: '/repo/manifests', ok: true, type: 'folder' as const, files: 3, kustomizations: 0, helmCharts: 0, message: 'Folder with 3 manifest files.' };
 const CONFIG: DiffConfig = { context: 'kind-dev', paths: [PATH_INFO], ignores: [], kubectl: true };
@@ -31,19 +30,8 @@ function objectDiff(id: string): ObjectDiff {
   };
 }
 
-let pinia: Pinia;
-let wrapper: VueWrapper | undefined;
-beforeEach(() => {
-  link.value = { state: 'open' };
-  pinia = createPinia();
-  setActivePinia(pinia);
-  window.sessionStorage.clear();
-});
-afterEach(() => {
-  wrapper?.unmount();
-  wrapper = undefined;
-  disposePinia(pinia);
-});
+const test = useRendererTest();
+beforeEach(() => window.sessionStorage.clear());
 
 function baseHandlers(): Handlers {
   return {
@@ -54,11 +42,10 @@ function baseHandlers(): Handlers {
 }
 
 async function mountView(handlers: Handlers = {}): Promise<{ api: FakeApi; view: VueWrapper }> {
-  const api = createFakeApi({ ...baseHandlers(), ...handlers });
-  setApi(api);
-  wrapper = mount(DiffView, { global: { plugins: [pinia] }, attachTo: document.body });
+  const api = installApi({ ...baseHandlers(), ...handlers });
+  const view = test.mount(DiffView, { attachTo: document.body });
   await flushPromises();
-  return { api, view: wrapper };
+  return { api, view };
 }
 
 const done = (summary: DiffSummary = SUMMARY, trigger: DiffState['trigger'] = 'manual'): DiffState => ({ context: 'kind-dev', state: 'done', trigger, done: summary.total, total: summary.total, summary });
@@ -153,7 +140,7 @@ describe('DiffView', () => {
     expect(ignore).toHaveBeenCalledWith({ rule: { group: 'apps', kind: 'Deployment', name: 'web', namespace: 'shop', jsonPointers: ['/spec/replicas'] } });
     expect(view.get('[data-testid="diff-pane"] [data-option="ignores"]').text()).toBe('Ignore rules 1');
     // A refusal is shown where the user clicked.
-    setApi(createFakeApi({ ...baseHandlers(), 'diff:ignore': () => err('invalid-request', 'An ignore rule needs at least one JSON pointer.') }));
+    installApi({ ...baseHandlers(), 'diff:ignore': () => err('invalid-request', 'An ignore rule needs at least one JSON pointer.') });
     await view.get('[data-testid="diff-ignore-field"]').trigger('click');
     await flushPromises();
     expect(view.text()).toContain('An ignore rule needs at least one JSON pointer.');

@@ -1,50 +1,31 @@
 // @vitest-environment happy-dom
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
-import { createPinia, disposePinia, setActivePinia, type Pinia } from 'pinia';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { flushPromises, type VueWrapper } from '@vue/test-utils';
+import { describe, expect, it, vi } from 'vitest';
 import { err, ok } from '../../../shared/result.ts';
-import { link, setApi } from '../../../renderer/api/index.ts';
 import { useTimeTravelStore } from '../../../renderer/stores/time-travel.ts';
 import GraphView from '../../../renderer/views/graph/GraphView.vue';
-import { clusterHealth, deployment, installFakeFrames, kindHealth, snapshotFrames, type FakeFrames } from './cluster-fixtures.ts';
-import { createFakeApi, type FakeApi, type Handlers } from './fake-api.ts';
+import { clusterHealth, deployment, kindHealth, snapshotFrames } from './cluster-fixtures.ts';
+import type { FakeApi, Handlers } from './fake-api.ts';
 import { GRAPH, OBJECT, changed } from './graph-fixtures.ts';
+import { installApi, useRendererTest } from './setup.ts';
 
-let pinia: Pinia;
-let frames: FakeFrames;
-let wrapper: VueWrapper | undefined;
-
-beforeEach(() => {
-  link.value = { state: 'open' };
-  window.location.hash = '#/graph';
-  pinia = createPinia();
-  setActivePinia(pinia);
-  frames = installFakeFrames();
-});
-
-afterEach(() => {
-  wrapper?.unmount();
-  wrapper = undefined;
-  disposePinia(pinia);
-  frames.restore();
-});
+const test = useRendererTest({ hash: '#/graph', frames: true });
 
 /** Mounts the view on a synced cluster with workloads in shop (2) and ops (1). */
 async function mountGraph(handlers: Handlers = {}): Promise<{ api: FakeApi; view: VueWrapper }> {
-  const api = createFakeApi({
+  const api = installApi({
     'cluster:resync': () => ok({ epoch: 'e1', seq: 0 }),
     'cluster:health': () => ok(clusterHealth('e1', [kindHealth('Deployment', 'live', 3)])),
     'graph:get': (request) => ok({ ...GRAPH, namespace: request.namespace ?? null, focus: request.focus ?? null }),
     'graph:object': () => ok(OBJECT),
     ...handlers,
   });
-  setApi(api);
-  wrapper = mount(GraphView, { global: { plugins: [pinia] }, attachTo: document.body });
+  const view = test.mount(GraphView, { attachTo: document.body });
   await flushPromises();
   for (const frame of snapshotFrames('e1', 1, [deployment('web', { namespace: 'shop' }), deployment('api', { namespace: 'shop' }), deployment('backup', { namespace: 'ops' })])) api.emit('cluster:frames', frame);
-  frames.runFrame();
+  test.frames.runFrame();
   await flushPromises();
-  return { api, view: wrapper };
+  return { api, view };
 }
 
 const graphCalls = (api: FakeApi) => api.calls.filter((call) => call.channel === 'graph:get').map((call) => call.payload);

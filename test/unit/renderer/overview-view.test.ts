@@ -1,46 +1,28 @@
 // @vitest-environment happy-dom
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
-import { createPinia, disposePinia, setActivePinia, type Pinia } from 'pinia';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { flushPromises, type VueWrapper } from '@vue/test-utils';
+import { describe, expect, it, vi } from 'vitest';
 import type { ClusterFrame, ClusterHealth, SlimObject } from '../../../shared/cluster.ts';
 import { ok } from '../../../shared/result.ts';
-import { link, setApi } from '../../../renderer/api/index.ts';
 import OverviewView from '../../../renderer/views/overview/OverviewView.vue';
-import { clusterHealth, deltaFrame, deployment, installFakeFrames, job, kindHealth, nextVersion, replicaSet, snapshotFrames, type FakeFrames } from './cluster-fixtures.ts';
-import { createFakeApi, type FakeApi, type Handlers } from './fake-api.ts';
+import { clusterHealth, deltaFrame, deployment, job, kindHealth, nextVersion, replicaSet, snapshotFrames } from './cluster-fixtures.ts';
+import type { FakeApi, Handlers } from './fake-api.ts';
+import { installApi, useRendererTest } from './setup.ts';
 
 const STALLED = [{ type: 'Progressing', status: 'False', reason: 'ProgressDeadlineExceeded', message: 'ReplicaSet "checkout-7c9d" has timed out progressing.', lastTransitionTime: '2025-05-01T10:10:00Z' }];
 const LIVE: ClusterHealth = clusterHealth('e1', [kindHealth('Deployment', 'live', 3), kindHealth('ReplicaSet', 'live', 1), kindHealth('Job', 'live', 1)]);
 
-let pinia: Pinia;
-let frames: FakeFrames;
-let wrapper: VueWrapper | undefined;
-
-beforeEach(() => {
-  link.value = { state: 'open' };
-  pinia = createPinia();
-  setActivePinia(pinia);
-  frames = installFakeFrames();
-});
-
-afterEach(() => {
-  wrapper?.unmount();
-  wrapper = undefined;
-  disposePinia(pinia);
-  frames.restore();
-});
+const test = useRendererTest({ frames: true });
 
 async function mountOverview(handlers: Handlers = {}): Promise<{ api: FakeApi; view: VueWrapper }> {
-  const api = createFakeApi({ 'cluster:resync': () => ok({ epoch: 'e1', seq: 0 }), 'cluster:health': () => ok(LIVE), ...handlers });
-  setApi(api);
-  wrapper = mount(OverviewView, { global: { plugins: [pinia] }, attachTo: document.body });
+  const api = installApi({ 'cluster:resync': () => ok({ epoch: 'e1', seq: 0 }), 'cluster:health': () => ok(LIVE), ...handlers });
+  const view = test.mount(OverviewView, { attachTo: document.body });
   await flushPromises();
-  return { api, view: wrapper };
+  return { api, view };
 }
 
 async function deliver(api: FakeApi, list: ClusterFrame[]): Promise<void> {
   for (const frame of list) api.emit('cluster:frames', frame);
-  frames.runFrame();
+  test.frames.runFrame();
   await flushPromises();
 }
 

@@ -1,30 +1,21 @@
 // @vitest-environment happy-dom
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
-import { createPinia, disposePinia, setActivePinia, type Pinia } from 'pinia';
+import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ActionsResult } from '../../../../shared/contracts/events.ts';
 import { err, ok } from '../../../../shared/result.ts';
-import { link, setApi } from '../../../../renderer/api/index.ts';
 import ActionTimeline from '../../../../renderer/components/events/ActionTimeline.vue';
-import { createFakeApi, type FakeApi, type Handlers } from '../fake-api.ts';
+import type { FakeApi, Handlers } from '../fake-api.ts';
+import { installApi, useRendererTest } from '../setup.ts';
 import { NOW, reconcile } from './fixtures.ts';
-
-let pinia: Pinia;
-let wrapper: VueWrapper | undefined;
 
 beforeEach(() => {
   vi.useFakeTimers({ now: NOW });
-  link.value = { state: 'open' };
-  pinia = createPinia();
-  setActivePinia(pinia);
 });
-
 afterEach(() => {
-  wrapper?.unmount();
-  wrapper = undefined;
-  disposePinia(pinia);
   vi.useRealTimers();
 });
+// After the timers' hooks, so its own clean-up (unmounting) runs while the timers are still fake.
+const test = useRendererTest();
 
 const WEB = { kind: 'Deployment', namespace: 'shop', name: 'web', uid: 'd-web' };
 const ROLLOUT: ActionsResult = {
@@ -42,11 +33,10 @@ const ROLLOUT: ActionsResult = {
 };
 
 async function mountTimeline(handlers: Handlers, props = { uid: 'd-web', from: NOW - 120_000, to: NOW }): Promise<{ api: FakeApi; view: VueWrapper }> {
-  const api = createFakeApi(handlers);
-  setApi(api);
-  wrapper = mount(ActionTimeline, { props, global: { plugins: [pinia] } });
+  const api = installApi(handlers);
+  const view = test.mount(ActionTimeline, { props });
   await flushPromises();
-  return { api, view: wrapper };
+  return { api, view };
 }
 
 describe('ActionTimeline', () => {
@@ -81,7 +71,7 @@ describe('ActionTimeline', () => {
   it('says why it shows nothing', async () => {
     const empty = await mountTimeline({ 'events:actions': () => ok({ ...ROLLOUT, actions: [], reconciles: [] }) });
     expect(empty.view.text()).toContain('No controller acted on this workload or what it owns in this window.');
-    wrapper?.unmount();
+    empty.view.unmount();
     const missing = await mountTimeline({ 'events:actions': () => err('not-found', 'No workload with uid gone has been seen in this context.') });
     expect(missing.view.find('[data-testid="action-timeline-error"]').text()).toBe('Who acted could not be loaded: No workload with uid gone has been seen in this context.');
   });

@@ -1,37 +1,29 @@
 // @vitest-environment happy-dom
 import { flushPromises } from '@vue/test-utils';
-import { createPinia, disposePinia, setActivePinia, type Pinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ControllerSummary } from '../../../../shared/contracts/events.ts';
 import { ok } from '../../../../shared/result.ts';
-import { link, setApi } from '../../../../renderer/api/index.ts';
 import { REFRESH_MIN_MS, useControllersStore } from '../../../../renderer/stores/controllers.ts';
-import { createFakeApi } from '../fake-api.ts';
+import { installApi, useRendererTest } from '../setup.ts';
 import { controllers, eventRow, listOf, reconcile, reconcileList, summary } from './fixtures.ts';
-
-let pinia: Pinia;
 
 beforeEach(() => {
   vi.useFakeTimers({ now: Date.parse('2025-05-02T10:00:00Z') });
-  link.value = { state: 'open' };
-  pinia = createPinia();
-  setActivePinia(pinia);
 });
-
 afterEach(() => {
-  disposePinia(pinia);
   vi.useRealTimers();
 });
+// After the timers' hooks, so the store is disposed while the timers are still fake.
+useRendererTest();
 
 function start(list: ControllerSummary[] = [summary('kubelet', { occurrences: 40 }), summary('deployment-controller')]) {
   let current = list;
   const events = [eventRow('1'), eventRow('2', { type: 'Warning', reason: 'BackOff' }), eventRow('3', { controller: 'deployment-controller', reason: 'ScalingReplicaSet', object: { kind: 'Deployment', namespace: 'shop', name: 'web', uid: 'd-web' } })];
-  const api = createFakeApi({
+  const api = installApi({
     'events:controllers': () => ok(controllers(current)),
     'events:list': (query) => ok(listOf(events, query)),
     'events:reconciles': () => ok(reconcileList([reconcile('web')])),
   });
-  setApi(api);
   return { api, store: useControllersStore(), setControllers: (next: ControllerSummary[]) => (current = next) };
 }
 

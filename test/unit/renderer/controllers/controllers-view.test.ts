@@ -1,33 +1,16 @@
 // @vitest-environment happy-dom
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
-import { createPinia, disposePinia, setActivePinia, type Pinia } from 'pinia';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { flushPromises, type VueWrapper } from '@vue/test-utils';
+import { describe, expect, it, vi } from 'vitest';
 import type { ClusterFrame } from '../../../../shared/cluster.ts';
 import { err, ok } from '../../../../shared/result.ts';
-import { link, setApi } from '../../../../renderer/api/index.ts';
 import { useNavigationStore } from '../../../../renderer/stores/navigation.ts';
 import ControllersView from '../../../../renderer/views/controllers/ControllersView.vue';
-import { clusterHealth, deployment, installFakeFrames, kindHealth, snapshotFrames, type FakeFrames } from '../cluster-fixtures.ts';
-import { createFakeApi, type FakeApi, type Handlers } from '../fake-api.ts';
+import { clusterHealth, deployment, kindHealth, snapshotFrames } from '../cluster-fixtures.ts';
+import type { FakeApi, Handlers } from '../fake-api.ts';
+import { installApi, useRendererTest } from '../setup.ts';
 import { controllers, eventRow, listOf, reconcile, reconcileList, summary } from './fixtures.ts';
 
-let pinia: Pinia;
-let frames: FakeFrames;
-let wrapper: VueWrapper | undefined;
-
-beforeEach(() => {
-  link.value = { state: 'open' };
-  pinia = createPinia();
-  setActivePinia(pinia);
-  frames = installFakeFrames();
-});
-
-afterEach(() => {
-  wrapper?.unmount();
-  wrapper = undefined;
-  disposePinia(pinia);
-  frames.restore();
-});
+const test = useRendererTest({ frames: true });
 
 const EVENTS = [
   eventRow('1', { reason: 'Pulled' }),
@@ -36,7 +19,7 @@ const EVENTS = [
 ];
 
 async function mountView(handlers: Handlers = {}): Promise<{ api: FakeApi; view: VueWrapper }> {
-  const api = createFakeApi({
+  const api = installApi({
     'cluster:resync': () => ok({ epoch: 'e1', seq: 0 }),
     'cluster:health': () => ok(clusterHealth('e1', [kindHealth('Event', 'live', 3), kindHealth('Deployment', 'live', 1)])),
     'events:controllers': () =>
@@ -59,14 +42,13 @@ async function mountView(handlers: Handlers = {}): Promise<{ api: FakeApi; view:
       }),
     ...handlers,
   });
-  setApi(api);
-  wrapper = mount(ControllersView, { global: { plugins: [pinia] }, attachTo: document.body });
+  const view = test.mount(ControllersView, { attachTo: document.body });
   await flushPromises();
   const snapshot: ClusterFrame[] = snapshotFrames('e1', 1, [deployment('web', { namespace: 'shop' })]);
   for (const frame of snapshot) api.emit('cluster:frames', frame);
-  frames.runFrame();
+  test.frames.runFrame();
   await flushPromises();
-  return { api, view: wrapper };
+  return { api, view };
 }
 
 const cards = (view: VueWrapper) => view.findAll('[data-testid="controller-card"]');

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
-import { afterEach, describe, expect, it } from 'vitest';
+import { flushPromises, type VueWrapper } from '@vue/test-utils';
+import { describe, expect, it } from 'vitest';
 import { err, ok } from '../../../../shared/result.ts';
 import ChartRangePicker from '../../../../renderer/components/charts/ChartRangePicker.vue';
 import type { RangeSelection } from '../../../../renderer/components/charts/time-range.ts';
@@ -9,19 +9,15 @@ import { useNavigationStore } from '../../../../renderer/stores/navigation.ts';
 import SettingsHistoryCard from '../../../../renderer/views/settings/SettingsHistoryCard.vue';
 import { SETTINGS } from '../fake-api.ts';
 import { STATUS } from './fixtures.ts';
-import { installApi, usePiniaPerTest } from './setup.ts';
+import { installApi, useRendererTest } from '../setup.ts';
 
-const test = usePiniaPerTest('#/settings');
+const test = useRendererTest({ hash: '#/settings' });
 let wrapper: VueWrapper | undefined;
-afterEach(() => {
-  wrapper?.unmount();
-  wrapper = undefined;
-});
 
 describe('status bar history item', () => {
   it('shows that history is recorded, and opens the timeline', async () => {
     installApi({ 'history:status': () => ok(STATUS) });
-    wrapper = mount(StatusBarHistory, { global: { plugins: [test.pinia] } });
+    wrapper = test.mount(StatusBarHistory);
     await flushPromises();
     const item = wrapper.get('[data-testid="history-recording"]');
     expect(item.text()).toBe('Recording');
@@ -32,7 +28,7 @@ describe('status bar history item', () => {
 
   it('warns when recording is paused on a full disk', async () => {
     const api = installApi({ 'history:status': () => ok(STATUS) });
-    wrapper = mount(StatusBarHistory, { global: { plugins: [test.pinia] } });
+    wrapper = test.mount(StatusBarHistory);
     await flushPromises();
     api.emit('history:status', { ...STATUS, state: 'paused', message: 'disk full' });
     await flushPromises();
@@ -43,7 +39,7 @@ describe('status bar history item', () => {
 
   it('stays out of the way when the engine records no history', async () => {
     installApi({ 'history:status': () => err('unavailable', 'History is not recorded yet') });
-    wrapper = mount(StatusBarHistory, { global: { plugins: [test.pinia] } });
+    wrapper = test.mount(StatusBarHistory);
     await flushPromises();
     expect(wrapper.find('[data-testid="history-recording"]').exists()).toBe(false);
   });
@@ -52,7 +48,7 @@ describe('status bar history item', () => {
 describe('history settings', () => {
   it('saves retention and shows what is recorded', async () => {
     const api = installApi({ 'history:status': () => ok(STATUS), 'settings:update': (patch) => ok({ ...SETTINGS, ...patch }) });
-    wrapper = mount(SettingsHistoryCard, { global: { plugins: [test.pinia] } });
+    wrapper = test.mount(SettingsHistoryCard);
     await flushPromises();
     expect(wrapper.get('[data-testid="settings-history-since"]').text()).toMatch(/^Recording · History since .* · 12 MiB recorded$/);
     expect((wrapper.get('[data-testid="history-days"]').element as HTMLInputElement).value).toBe('14');
@@ -69,7 +65,7 @@ describe('history settings', () => {
 
   it('refuses a bad value with a reason, and shows an engine refusal', async () => {
     installApi({ 'history:status': () => ok(STATUS), 'settings:update': () => err('invalid-request', 'historyMaxBytes: too big') });
-    wrapper = mount(SettingsHistoryCard, { global: { plugins: [test.pinia] } });
+    wrapper = test.mount(SettingsHistoryCard);
     await flushPromises();
     await wrapper.get('[data-testid="history-days"]').setValue('0');
     expect(wrapper.get('[data-testid="history-settings-problem"]').text()).toBe('Keep history between 1 and 365 days.');
@@ -87,7 +83,7 @@ describe('range picker', () => {
 
   it('picks presets, and applies a custom range only once it is valid', async () => {
     let model: RangeSelection = { choice: '1h', custom: null };
-    wrapper = mount(ChartRangePicker, { props: { now: NOW, modelValue: model, 'onUpdate:modelValue': (value: RangeSelection) => { model = value; void wrapper?.setProps({ modelValue: value }); } } });
+    wrapper = test.mount(ChartRangePicker, { props: { now: NOW, modelValue: model, 'onUpdate:modelValue': (value: RangeSelection) => { model = value; void wrapper?.setProps({ modelValue: value }); } } });
     await wrapper.get('[data-option="24h"]').trigger('click');
     expect(model).toEqual({ choice: '24h', custom: null });
     await wrapper.get('[data-option="custom"]').trigger('click');

@@ -7,9 +7,9 @@ import { useHistoryStore } from '../../../../renderer/stores/history.ts';
 import { describeRecording } from '../../../../renderer/stores/history/recording.ts';
 import type { Handlers } from '../fake-api.ts';
 import { STATUS, stuckRollout } from './fixtures.ts';
-import { installApi, usePiniaPerTest } from './setup.ts';
+import { installApi, useRendererTest } from '../setup.ts';
 
-usePiniaPerTest();
+useRendererTest({ hash: '#/overview' });
 
 function start(handlers: Handlers = {}) {
   const api = installApi({ 'history:status': () => ok(STATUS), ...handlers });

@@ -6,9 +6,9 @@ import { ok } from '../../../../shared/result.ts';
 import { LIVE_REFRESH_MS, useLiveRefresh } from '../../../../renderer/components/charts/live-refresh.ts';
 import type { RangeSelection } from '../../../../renderer/components/charts/time-range.ts';
 import { STATUS } from './fixtures.ts';
-import { installApi, usePiniaPerTest } from './setup.ts';
+import { installApi, useRendererTest } from '../setup.ts';
 
-usePiniaPerTest();
+useRendererTest({ hash: '#/overview' });
 afterEach(() => vi.useRealTimers());
 
 async function follow(selection: RangeSelection) {

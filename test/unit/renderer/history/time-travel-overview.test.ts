@@ -1,27 +1,17 @@
 // @vitest-environment happy-dom
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { flushPromises, type VueWrapper } from '@vue/test-utils';
+import { describe, expect, it } from 'vitest';
 import type { ClusterHealth, SlimObject } from '../../../../shared/cluster.ts';
 import { err, ok } from '../../../../shared/result.ts';
 import TimeTravelBanner from '../../../../renderer/components/shell/TimeTravelBanner.vue';
 import { useNavigationStore } from '../../../../renderer/stores/navigation.ts';
 import { useTimeTravelStore } from '../../../../renderer/stores/time-travel.ts';
 import OverviewView from '../../../../renderer/views/overview/OverviewView.vue';
-import { clusterHealth, deployment, installFakeFrames, kindHealth, snapshotFrames, type FakeFrames } from '../cluster-fixtures.ts';
+import { clusterHealth, deployment, kindHealth, snapshotFrames } from '../cluster-fixtures.ts';
 import type { FakeApi, Handlers } from '../fake-api.ts';
-import { installApi, usePiniaPerTest } from './setup.ts';
+import { installApi, useRendererTest } from '../setup.ts';
 
-const test = usePiniaPerTest('#/overview');
-let frames: FakeFrames;
-let wrappers: VueWrapper[] = [];
-beforeEach(() => {
-  frames = installFakeFrames();
-});
-afterEach(() => {
-  for (const wrapper of wrappers) wrapper.unmount();
-  wrappers = [];
-  frames.restore();
-});
+const test = useRendererTest({ hash: '#/overview', frames: true });
 
 const AT = new Date(2025, 4, 3, 14, 3, 12).getTime();
 const LIVE: ClusterHealth = clusterHealth('e1', [kindHealth('Deployment', 'live', 2)]);
@@ -36,12 +26,11 @@ async function mountBoth(handlers: Handlers = {}): Promise<{ api: FakeApi; overv
     'history:state-at': ({ at }) => ok({ at, total: past.length, objects: past, nextOffset: null }),
     ...handlers,
   });
-  const banner = mount(TimeTravelBanner, { global: { plugins: [test.pinia] } });
-  const overview = mount(OverviewView, { global: { plugins: [test.pinia] }, attachTo: document.body });
-  wrappers.push(banner, overview);
+  const banner = test.mount(TimeTravelBanner);
+  const overview = test.mount(OverviewView, { attachTo: document.body });
   await flushPromises();
   for (const frame of snapshotFrames('e1', 1, live)) api.emit('cluster:frames', frame);
-  frames.runFrame();
+  test.frames.runFrame();
   await flushPromises();
   return { api, overview, banner };
 }

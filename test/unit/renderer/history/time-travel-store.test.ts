@@ -8,11 +8,11 @@ import { useContextsStore } from '../../../../renderer/stores/contexts.ts';
 import { STATE_PAGE_SIZE, useTimeTravelStore } from '../../../../renderer/stores/time-travel.ts';
 import { deployment, replicaSet } from '../cluster-fixtures.ts';
 import { CONTEXT_LIST, type Handlers } from '../fake-api.ts';
-import { installApi, usePiniaPerTest } from './setup.ts';
+import { installApi, useRendererTest } from '../setup.ts';
 
 type Page = Result<ResponseOf<'history:state-at'>>;
 
-usePiniaPerTest();
+useRendererTest({ hash: '#/overview' });
 
 const AT = Date.UTC(2025, 4, 3, 14, 3, 12);
 const objects: SlimObject[] = Array.from({ length: 5 }, (_, index) => deployment(`app-${index}`));

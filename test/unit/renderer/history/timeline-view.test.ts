@@ -1,20 +1,15 @@
 // @vitest-environment happy-dom
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
-import { afterEach, describe, expect, it } from 'vitest';
+import { flushPromises, type VueWrapper } from '@vue/test-utils';
+import { describe, expect, it } from 'vitest';
 import { err, ok } from '../../../../shared/result.ts';
 import { useNavigationStore } from '../../../../renderer/stores/navigation.ts';
 import { useTimeTravelStore } from '../../../../renderer/stores/time-travel.ts';
 import TimelineView from '../../../../renderer/views/timeline/TimelineView.vue';
 import type { FakeApi, Handlers } from '../fake-api.ts';
 import { episode, episodeList, MINUTE, STATUS, T0, workloadRef } from './fixtures.ts';
-import { installApi, usePiniaPerTest } from './setup.ts';
+import { installApi, useRendererTest } from '../setup.ts';
 
-const test = usePiniaPerTest('#/timeline?from=' + T0 + '&to=' + (T0 + 60 * MINUTE));
-let wrapper: VueWrapper | undefined;
-afterEach(() => {
-  wrapper?.unmount();
-  wrapper = undefined;
-});
+const test = useRendererTest({ hash: '#/timeline?from=' + T0 + '&to=' + (T0 + 60 * MINUTE) });
 
 const RANGE = { from: T0, to: T0 + 60 * MINUTE };
 const api = workloadRef('payments-api');
@@ -27,9 +22,9 @@ async function mountTimeline(handlers: Handlers = {}): Promise<{ api: FakeApi; v
     'history:episodes': (query) => ok(episodeList(EPISODES, { from: query.from, to: query.to }, [[T0, 0], [T0 + 5 * MINUTE, 1], [T0 + 9 * MINUTE, 0]])),
     ...handlers,
   });
-  wrapper = mount(TimelineView, { global: { plugins: [test.pinia] }, attachTo: document.body });
+  const view = test.mount(TimelineView, { attachTo: document.body });
   await flushPromises();
-  return { api: fake, view: wrapper };
+  return { api: fake, view };
 }
 
 const laneNames = (view: VueWrapper): string[] => view.findAll('[data-testid="lane"]').map((lane) => lane.attributes('data-workload') ?? '');
@@ -124,9 +119,8 @@ describe('TimelineView', () => {
     await view.get('[data-option="Job"]').trigger('click');
     await flushPromises();
     view.unmount();
-    wrapper = undefined;
     useNavigationStore().go('timeline');
-    wrapper = mount(TimelineView, { global: { plugins: [test.pinia] }, attachTo: document.body });
+    test.mount(TimelineView, { attachTo: document.body });
     await flushPromises();
     const last = episodeCalls(fake).at(-1) as { from: number; to: number; kind?: string };
     expect(last.to - last.from).toBe(6 * 60 * MINUTE);

@@ -1,22 +1,17 @@
 // @vitest-environment happy-dom
-import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
-import { afterEach, describe, expect, it } from 'vitest';
+import { flushPromises, type VueWrapper } from '@vue/test-utils';
+import { describe, expect, it } from 'vitest';
 import { err, ok } from '../../../../shared/result.ts';
 import { useNavigationStore } from '../../../../renderer/stores/navigation.ts';
 import { useTimeTravelStore } from '../../../../renderer/stores/time-travel.ts';
 import WorkloadView from '../../../../renderer/views/workload/WorkloadView.vue';
 import type { FakeApi, Handlers } from '../fake-api.ts';
 import { episode, MINUTE, STATUS, stuckRollout, T0, warning } from './fixtures.ts';
-import { installApi, usePiniaPerTest } from './setup.ts';
+import { installApi, useRendererTest } from '../setup.ts';
 
 const FROM = T0;
 const TO = T0 + 20 * MINUTE;
-const test = usePiniaPerTest(`#/workload?uid=uid-payments-api&from=${FROM}&to=${TO}`);
-let wrapper: VueWrapper | undefined;
-afterEach(() => {
-  wrapper?.unmount();
-  wrapper = undefined;
-});
+const test = useRendererTest({ hash: `#/workload?uid=uid-payments-api&from=${FROM}&to=${TO}` });
 
 async function mountWorkload(handlers: Handlers = {}): Promise<{ api: FakeApi; view: VueWrapper }> {
   const fake = installApi({
@@ -29,9 +24,9 @@ async function mountWorkload(handlers: Handlers = {}): Promise<{ api: FakeApi; v
     },
     ...handlers,
   });
-  wrapper = mount(WorkloadView, { global: { plugins: [test.pinia] }, attachTo: document.body });
+  const view = test.mount(WorkloadView, { attachTo: document.body });
   await flushPromises();
-  return { api: fake, view: wrapper };
+  return { api: fake, view };
 }
 
 describe('WorkloadView', () => {
@@ -66,7 +61,7 @@ describe('WorkloadView', () => {
   it('says when nothing was recorded for the workload, or in the window', async () => {
     const { view } = await mountWorkload({ 'history:series': () => err('not-found', 'no such workload') });
     expect(view.get('[data-testid="workload-error"]').text()).toContain('Nothing was ever recorded for this workload');
-    wrapper?.unmount();
+    view.unmount();
     const { view: empty } = await mountWorkload({ 'history:series': () => ok({ ...stuckRollout(), rawSamples: 0, series: [], episodes: [], rollouts: [], warnings: [] }) });
     expect(empty.get('[data-testid="workload-empty"]').text()).toBe('Nothing was recorded in this window.');
     expect(empty.get('[data-testid="episode-list"]').text()).toContain('No drift in this window');
