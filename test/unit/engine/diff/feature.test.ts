@@ -11,11 +11,8 @@ import type { Result } from '../../../../shared/result.ts';
 import { createDiffFeature } from '../../../../electron/engine/diff/index.ts';
 import { configFile } from '../../../../electron/engine/diff/config-store.ts';
 import { findKubectl } from '../../../../electron/engine/diff/kubectl-bin.ts';
-import type { EngineContext, SelectedContext } from '../../../../electron/engine/features.ts';
-import { StreamHub } from '../../../../electron/engine/hub.ts';
-import type { SettingsStore } from '../../../../electron/engine/settings.ts';
-import { ObjectCache } from '../../../../electron/engine/stream/cache.ts';
 import { startSimCluster, type SimCluster } from '../../../../electron/engine/simcluster/index.ts';
+import { fakeEngineContext } from '../../../helpers/engine-context.ts';
 import { withTempDir } from '../../../helpers/tmp.ts';
 import { applyManifests } from './apply.ts';
 import { copyFixtures } from './fixtures.ts';
@@ -39,35 +36,14 @@ function value<T>(result: Result<T>): T {
 
 beforeEach(async () => {
   ({ dir, cleanup } = await withTempDir('kubedrift-diff-feature-'));
-  const hub = new StreamHub();
-  states = [];
-  hub.listen((stream, payload) => {
-    if (stream === 'diff:changed') states.push(payload as DiffState);
-  });
-  const listeners = new Set<(context: SelectedContext | null) => void>();
-  let selected: SelectedContext | null = null;
-  const context: EngineContext = {
-    version: 'test',
+  const fake = fakeEngineContext({
     dataDir: path.join(dir, 'data'),
-    now: Date.now,
-    log: () => {},
-    hub,
-    settings: undefined as unknown as SettingsStore,
-    cache: new ObjectCache(),
-    selected: () => selected,
-    onContextChange(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    clientConfig: () => Promise.resolve(selected ? cluster.kubeconfigObject(selected.name) : undefined),
-    objectsAt: () => Promise.reject(new Error('no history')),
-    provideObjectsAt: () => {},
-  };
-  feature = createDiffFeature(context);
-  switchTo = (name, readOnly) => {
-    selected = name ? { name, demo: false, ...(readOnly ? { readOnly } : {}) } : null;
-    for (const listener of listeners) listener(selected);
-  };
+    selected: null,
+    clientConfig: (selected) => (selected ? cluster.kubeconfigObject(selected.name) : undefined),
+  });
+  states = fake.collect('diff:changed');
+  feature = createDiffFeature(fake.context);
+  switchTo = (name, readOnly) => fake.switchTo(name, readOnly ? { readOnly } : {});
 });
 afterEach(async () => {
   await feature.dispose();

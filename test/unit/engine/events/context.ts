@@ -1,51 +1,7 @@
 /**
- * A minimal EngineContext for feature tests: a real ObjectCache and StreamHub, an injected clock,
- * and a context switch that behaves like the engine's (cache cleared silently, then listeners).
+ * Slim objects and core/v1 Events as the engine cache holds them, for the events feature tests.
  */
 import type { SlimObject } from '../../../../shared/cluster.ts';
-import type { EventsChanged } from '../../../../shared/contracts/events.ts';
-import type { EngineContext, SelectedContext } from '../../../../electron/engine/features.ts';
-import { StreamHub } from '../../../../electron/engine/hub.ts';
-import type { SettingsStore } from '../../../../electron/engine/settings.ts';
-import { ObjectCache } from '../../../../electron/engine/stream/cache.ts';
-
-export function fakeContext(now: () => number) {
-  const cache = new ObjectCache();
-  const hub = new StreamHub();
-  const listeners = new Set<(context: SelectedContext | null) => void>();
-  let selected: SelectedContext | null = { name: 'kind-dev', demo: false };
-  const changes: EventsChanged[] = [];
-  hub.listen((stream, payload) => {
-    if (stream === 'events:changed') changes.push(payload as EventsChanged);
-  });
-  const context: EngineContext = {
-    version: 'test',
-    dataDir: '/nonexistent',
-    now,
-    log: () => {},
-    hub,
-    settings: undefined as unknown as SettingsStore,
-    cache,
-    selected: () => selected,
-    onContextChange(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    clientConfig: () => Promise.resolve(undefined),
-    objectsAt: () => Promise.reject(new Error('no history in this test')),
-    provideObjectsAt: () => {},
-  };
-  return {
-    context,
-    cache,
-    changes,
-    switchTo(name: string): void {
-      cache.clear();
-      selected = { name, demo: false };
-      for (const listener of listeners) listener(selected);
-    },
-  };
-}
 
 let rv = 1;
 

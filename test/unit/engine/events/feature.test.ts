@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEventsFeature } from '../../../../electron/engine/events/index.ts';
 import type { Result } from '../../../../shared/result.ts';
-import { event, fakeContext, object } from './context.ts';
+import { fakeEngineContext } from '../../../helpers/engine-context.ts';
+import { event, object } from './context.ts';
 
 const T0 = Date.parse('2025-05-02T09:30:00Z');
 
@@ -19,9 +20,10 @@ afterEach(() => {
 });
 
 function setup() {
-  const fake = fakeContext(() => Date.now());
+  const fake = fakeEngineContext();
+  const changes = fake.collect('events:changed');
   const feature = createEventsFeature(fake.context, { throttleMs: 500 });
-  return { ...fake, feature, h: feature.handlers };
+  return { ...fake, changes, feature, h: feature.handlers };
 }
 
 describe('events feature', () => {

@@ -11,7 +11,7 @@ import { slimObject } from '../../../../electron/engine/cluster/informers/slim.t
 import { createEventsFeature } from '../../../../electron/engine/events/index.ts';
 import type { Result } from '../../../../shared/result.ts';
 import { cluster, deployment, DEPLOYMENTS, type Cluster } from '../../simcluster/controllers/cluster.ts';
-import { fakeContext } from './context.ts';
+import { fakeEngineContext } from '../../../helpers/engine-context.ts';
 
 interface Truth {
   uid: string;
@@ -37,7 +37,7 @@ afterEach(() => {
 /** The simulator, the engine cache fed from its store, the feature, and the simulator's own record of reconciles. */
 function harness(): { c: Cluster; feature: ReturnType<typeof createEventsFeature>; truth: Truth[] } {
   const c = cluster();
-  const fake = fakeContext(() => c.clock.now());
+  const fake = fakeEngineContext({ now: () => c.clock.now() });
   const feature = createEventsFeature(fake.context);
   const truth: Truth[] = [];
   const stop = c.store.onChange((change) => {

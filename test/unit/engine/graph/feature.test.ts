@@ -3,17 +3,14 @@ import type { SlimObject } from '../../../../shared/cluster.ts';
 import type { GraphChanged, GraphObject, GraphResult } from '../../../../shared/contracts/graph.ts';
 import type { Result } from '../../../../shared/result.ts';
 import { createGraphFeature } from '../../../../electron/engine/graph/index.ts';
-import { fakeContext } from '../events/context.ts';
+import { fakeEngineContext } from '../../../helpers/engine-context.ts';
 import { node, patched, shop, UID, web, webEvents, worker1 } from './fixtures.ts';
 
 const THROTTLE_MS = 100;
 
 function setup() {
-  const fake = fakeContext(() => Date.now());
-  const changed: GraphChanged[] = [];
-  fake.context.hub.listen((stream, payload) => {
-    if (stream === 'graph:changed') changed.push(payload as GraphChanged);
-  });
+  const fake = fakeEngineContext();
+  const changed = fake.collect('graph:changed');
   const feature = createGraphFeature(fake.context, { throttleMs: THROTTLE_MS });
   return { ...fake, changed, feature };
 }

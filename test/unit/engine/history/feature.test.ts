@@ -8,7 +8,7 @@ import { SettingsStore } from '../../../../electron/engine/settings.ts';
 import type { HistoryStatus } from '../../../../shared/contracts/history.ts';
 import type { Result } from '../../../../shared/result.ts';
 import { withTempDir } from '../../../helpers/tmp.ts';
-import { fakeContext } from '../events/context.ts';
+import { fakeEngineContext } from '../../../helpers/engine-context.ts';
 import { deployment, pod } from './fixtures.ts';
 
 let dir: string;
@@ -18,7 +18,7 @@ beforeEach(async () => ({ dir, cleanup } = await withTempDir()));
 function setup() {
   // The events feature's fake context (real cache and hub, a context switch like the engine's),
   // with a real data directory and settings file, and the provider the feature registers kept.
-  const fake = fakeContext(Date.now);
+  const fake = fakeEngineContext({ now: Date.now });
   const settings = new SettingsStore(path.join(dir, 'data'));
   let provider: ObjectsAt | undefined;
   let selected: string | null = null;
