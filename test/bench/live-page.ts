@@ -2,7 +2,8 @@
  * What the live-pipeline benchmark watches inside the page (a live-browser.ts page). A script
  * installed before the app loads (addInitScript) wraps `WebSocket` so every message the browser shell sends is seen
  * once, on arrival, before the app's own handler:
- * - its UTF-8 size, for the largest message (exact whenever it could be a new maximum);
+ * - its UTF-8 size, for the largest message (exact whenever it could be a new maximum; counted
+ *   without encoding when the text is all ASCII, so the page does not re-encode 80 MB of frames);
  * - for `delta` frames, the `bench/t` annotations (write times, ms since the epoch) found by a
  *   regular expression in the raw text, filed under the frame's seq. It never parses the JSON a
  *   second time, so the page's extra work per message is a scan of text it already holds.
@@ -42,6 +43,7 @@ export const STAMP_ANNOTATION = 'bench/t';
 const INIT_SCRIPT = `(() => {
   const STAMP = /"bench\\/t":"([0-9.]+)"/g;
   const SEQ = /"seq":(\\d+)/;
+  const NON_ASCII = /[^\\x00-\\x7f]/;
   const encoder = new TextEncoder();
   const state = { maxMessageBytes: 0, messages: 0, recording: false, pending: [], latencies: [], newestApplied: 0 };
   function onMessage(event) {
@@ -52,7 +54,11 @@ const INIT_SCRIPT = `(() => {
       return;
     }
     // UTF-8 never takes more than 3 bytes per UTF-16 unit: shorter texts cannot be a new maximum.
-    if (data.length * 3 > state.maxMessageBytes) state.maxMessageBytes = Math.max(state.maxMessageBytes, encoder.encode(data).length);
+    // All-ASCII text (the usual frame) is as many bytes as units; only other text is encoded.
+    if (data.length * 3 > state.maxMessageBytes) {
+      const bytes = NON_ASCII.test(data) ? encoder.encode(data).length : data.length;
+      if (bytes > state.maxMessageBytes) state.maxMessageBytes = bytes;
+    }
     if (!state.recording || !data.includes('"type":"delta"')) return;
     const seq = SEQ.exec(data);
     if (!seq) return;
