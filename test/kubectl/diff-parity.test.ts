@@ -7,6 +7,7 @@
 import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DiffRow } from '../../shared/contracts/diff.ts';
 import type { SimCluster } from '../../electron/engine/simcluster/index.ts';
 import { runDiff } from '../../electron/engine/diff/run.ts';
 import { rowsOf } from '../../electron/engine/diff/summary.ts';
@@ -57,16 +58,24 @@ describe.skipIf(kubectlMissing !== undefined)(`kubectl diff parity${kubectlMissi
       await cleanup?.();
     });
 
+    /** Kubedrift's diff of the app: what differs, by kubectl's file name, and the rows it could not diff. */
+    async function kubedriftDiff(): Promise<{ differing: string[]; errors: DiffRow[] }> {
+      const rows = rowsOf(await runDiff({ paths: [app], config: cluster.kubeconfigObject(), context: 'parity', namespace: ns, kubectl: null }), []);
+      return {
+        differing: rows
+          .filter((row) => row.status === 'OutOfSync' || row.status === 'Missing')
+          .map((row) => kubectlFileName(row))
+          .sort(),
+        errors: rows.filter((row) => row.status === 'Error'),
+      };
+    }
+
     async function both(): Promise<{ kubectl: string[]; kubedrift: string[]; code: number }> {
       const result = await k.run(['diff', '-n', ns, '-f', app]);
       expect(result.code, result.stderr).toBeLessThan(2);
-      const run = await runDiff({ paths: [app], config: cluster.kubeconfigObject(), context: 'parity', namespace: ns, kubectl: null });
-      const kubedrift = rowsOf(run, [])
-        .filter((row) => row.status === 'OutOfSync' || row.status === 'Missing')
-        .map((row) => kubectlFileName(row))
-        .sort();
-      expect(rowsOf(run, []).filter((row) => row.status === 'Error')).toEqual([]);
-      return { kubectl: kubectlDiffering(result.stdout), kubedrift, code: result.code };
+      const kubedrift = await kubedriftDiff();
+      expect(kubedrift.errors).toEqual([]);
+      return { kubectl: kubectlDiffering(result.stdout), kubedrift: kubedrift.differing, code: result.code };
     }
 
     it('agrees before and right after kubectl apply', async () => {
@@ -121,11 +130,7 @@ describe.skipIf(kubectlMissing !== undefined)(`kubectl diff parity${kubectlMissi
       await edit(path.join(app, 'guestbook-ui-svc.yaml'), 'targetPort: 80', 'targetPort: 8080');
       const result = await k.run(['diff', '--server-side', '--force-conflicts', '-n', ns, '-f', app]);
       expect(result.code, result.stderr).toBe(1);
-      const run = await runDiff({ paths: [app], config: cluster.kubeconfigObject(), context: 'parity', namespace: ns, kubectl: null });
-      const kubedrift = rowsOf(run, [])
-        .filter((row) => row.status === 'OutOfSync' || row.status === 'Missing')
-        .map((row) => kubectlFileName(row))
-        .sort();
+      const { differing: kubedrift } = await kubedriftDiff();
       expect(kubedrift).toEqual(kubectlDiffering(result.stdout));
       expect(kubedrift).toEqual([`apps.v1.Deployment.${ns}.guestbook-ui`, `v1.Service.${ns}.guestbook-ui`]);
     });
