@@ -16,5 +16,14 @@ if (major < 22 || (major === 22 && minor < 19)) {
   process.exit(child.status ?? 1);
 }
 
+// node:sqlite (the history store) still carries Node 22's one-time ExperimentalWarning; on a
+// command line it reads like an error, so that one warning is dropped and every other printed.
+const printWarning = process.listeners('warning');
+process.removeAllListeners('warning');
+process.on('warning', (warning) => {
+  if (warning.name === 'ExperimentalWarning' && /SQLite/i.test(warning.message)) return;
+  for (const listener of printWarning) listener(warning);
+});
+
 const { main } = await import('../cli/main.ts');
 process.exitCode = await main(process.argv.slice(2));

@@ -30,6 +30,13 @@ describe('kubedrift command', () => {
     expect(stdout).toMatch(/^\s+serve\s+serve the app to a browser/m);
   });
 
+  it('does not print node:sqlite\'s experimental warning when a command loads the history store', async () => {
+    const { code, stdout, stderr } = await runCli(['snapshot', '--help']);
+    expect(code).toBe(0);
+    expect(stdout + stderr).toMatch(/kubedrift snapshot export/);
+    expect(stderr).not.toMatch(/ExperimentalWarning|SQLite/);
+  });
+
   it('exits 2 with a clear message for an unknown command or a bad flag', async () => {
     const unknown = await runCli(['frobnicate']);
     expect(unknown.code).toBe(2);
