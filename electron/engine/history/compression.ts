@@ -2,7 +2,8 @@
  * Compression of the object-state log: zstd at level 1 where the runtime has it (Node >= 22.15,
  * so every supported Node and Electron): about twice as fast as deflate at level 1 on object
  * JSON and ~40% smaller. Deflate remains the fallback. Each blob starts with one byte naming its
- * codec, so a database written by either reads back under both.
+ * codec and the text's length, so a database written by either reads back under both and the
+ * text comes out in one buffer.
  *
  * Compressing runs on libuv's thread pool (the async API); only closing a session compresses on
  * the calling thread. Decompression is synchronous (queries), with output chunks sized to the
@@ -11,8 +12,12 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
+/** Codec bytes. 2 and 3 are followed by the text's length (u32 LE), so it decompresses in one piece. */
 const ZSTD = 1;
 const DEFLATE = 0;
+const ZSTD_SIZED = 2;
+const DEFLATE_SIZED = 3;
+const HEADER_BYTES = 5;
 
 type Compress = (input: Uint8Array, options: object, callback: (error: Error | null, result: Buffer) => void) => void;
 type CompressSync = (input: Uint8Array, options?: object) => Buffer;
@@ -26,28 +31,35 @@ const DEFLATE_OPTIONS = { level: 1 };
 const zstdAsync = hasZstd ? promisify(zstd.zstdCompress as Compress) : undefined;
 const deflateAsync = promisify(zlib.deflateRaw);
 
-function tagged(codec: number, body: Buffer): Uint8Array {
-  const out = new Uint8Array(body.length + 1);
+function framed(codec: number, length: number, body: Buffer): Uint8Array {
+  const out = new Uint8Array(body.length + HEADER_BYTES);
   out[0] = codec;
-  out.set(body, 1);
+  new DataView(out.buffer).setUint32(1, length, true);
+  out.set(body, HEADER_BYTES);
   return out;
 }
 
 export async function compress(text: string): Promise<Uint8Array> {
   const input = Buffer.from(text, 'utf8');
-  return zstdAsync ? tagged(ZSTD, await zstdAsync(input, ZSTD_OPTIONS)) : tagged(DEFLATE, await deflateAsync(input, DEFLATE_OPTIONS));
+  return zstdAsync ? framed(ZSTD_SIZED, input.length, await zstdAsync(input, ZSTD_OPTIONS)) : framed(DEFLATE_SIZED, input.length, await deflateAsync(input, DEFLATE_OPTIONS));
 }
 
 export function compressSync(text: string): Uint8Array {
   const input = Buffer.from(text, 'utf8');
-  return hasZstd ? tagged(ZSTD, (zstd.zstdCompressSync as CompressSync)(input, ZSTD_OPTIONS)) : tagged(DEFLATE, zlib.deflateRawSync(input, DEFLATE_OPTIONS));
+  return hasZstd
+    ? framed(ZSTD_SIZED, input.length, (zstd.zstdCompressSync as CompressSync)(input, ZSTD_OPTIONS))
+    : framed(DEFLATE_SIZED, input.length, zlib.deflateRawSync(input, DEFLATE_OPTIONS));
 }
 
 export function decompress(data: Uint8Array): Buffer {
-  const body = data.subarray(1);
-  // Object JSON compresses 5-20x: chunks of about the text's size, within 64 KB .. 4 MB.
-  const chunkSize = Math.min(4 << 20, Math.max(64 << 10, body.length * 8));
-  if (data[0] === ZSTD) {
+  const codec = data[0];
+  const sized = codec === ZSTD_SIZED || codec === DEFLATE_SIZED;
+  const body = data.subarray(sized ? HEADER_BYTES : 1);
+  // The whole text in one output chunk when its length is known (no pieces to concatenate);
+  // otherwise chunks of about its expected size (object JSON compresses 5-20x).
+  const length = sized ? new DataView(data.buffer, data.byteOffset, data.byteLength).getUint32(1, true) : 0;
+  const chunkSize = sized ? Math.max(64, length + 1) : Math.min(4 << 20, Math.max(64 << 10, body.length * 8));
+  if (codec === ZSTD || codec === ZSTD_SIZED) {
     if (!hasZstd) throw new Error('this history was compressed with zstd, which this runtime lacks');
     return (zstd.zstdDecompressSync as CompressSync)(body, { chunkSize });
   }

@@ -14,8 +14,9 @@
  * - `owners`: child uid -> controlling owner uid (ReplicaSets, Pods, Jobs), so a workload's
  *   Warning markers include its pods' events after those pods are gone.
  * - `delta_batches` + `keyframes` / `keyframe_chunks`: every object change since the last
- *   keyframe, one compressed batch per flush, and periodic compressed snapshots of all objects;
- *   the state at T is the last complete keyframe before T plus the batches after it.
+ *   keyframe, one compressed batch per flush (and, since v2, its headers apart), and periodic
+ *   compressed snapshots of all objects; the state at T is the last complete keyframe before T
+ *   plus the batches after it.
  * - `meta`: `since` (the oldest moment still kept) and the context name.
  */
 
@@ -110,6 +111,9 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (keyframe_id, chunk)
   );
   `,
+  // v2: each change batch's headers ([at, op, kind, uid] per change) compressed on their own, so
+  // a rebuild finds the newest change of each object before decompressing any object text.
+  `ALTER TABLE delta_batches ADD COLUMN headers BLOB;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -20,7 +20,7 @@ import { isDiskFull } from './db.ts';
 import { batchSize, type Batch } from './records.ts';
 import { createRecorder, type Recorder } from './recorder.ts';
 import { loadRecorderHistory } from './session-load.ts';
-import { encodeDeltas, encodeDeltasSync, writeKeyframe, type KeyframeJob } from './state-log.ts';
+import { encodeDeltas, encodeDeltasSync, writeKeyframe, type EncodedDeltas, type KeyframeJob } from './state-log.ts';
 import type { HistoryWriter } from './writer.ts';
 import { createWriter } from './writer.ts';
 
@@ -133,7 +133,7 @@ export function startRecording(options: RecordingOptions): Recording {
     );
   }
 
-  function write(batch: Batch, deltas: Uint8Array | null, keyframe: SlimObject[] | undefined, at: number): void {
+  function write(batch: Batch, deltas: EncodedDeltas | null, keyframe: SlimObject[] | undefined, at: number): void {
     const result = writer.write(batch, deltas, keyframe ? { at, objects: keyframe.length } : undefined);
     deltasSinceKeyframe += batch.deltas.length;
     if (keyframe && result.keyframeId !== undefined) startKeyframe(result.keyframeId, keyframe, at);

@@ -1,16 +1,23 @@
 /**
  * The read side of "the cluster at time T": the last complete keyframe at or before T, then every
- * recorded change after it up to T. The last rebuilt state is kept, so paging through it costs
- * nothing and scrubbing forward from it only replays the changes in between. Decompression is
- * synchronous but the replay yields to the event loop every few milliseconds, so a long rebuild
- * never stalls the live stream.
+ * recorded change after it up to T, in two passes:
+ *
+ * 1. the batches' headers alone ([at, op, kind, uid] per change) say which change is the newest
+ *    of each object by T;
+ * 2. only those changes' lines (and the keyframe's lines of objects that did not change) are
+ *    decoded, one batch at a time, and parsed once at the end.
+ *
+ * So a rebuild parses each object once however often it changed, and holds one decompressed
+ * batch at a time rather than all of them. The last rebuilt state is kept: paging through it
+ * costs nothing, and scrubbing forward from it only reads the changes in between. The work
+ * yields to the event loop every few milliseconds, so a long rebuild never stalls the stream.
  */
 import type { DatabaseSync } from 'node:sqlite';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { WATCHED_KINDS, type SlimObject } from '../../../shared/cluster.ts';
-import { decodeChunk, decodeDeltas, lineText, type DeltaHeader, type Lines } from './state-log.ts';
+import { decodeChunk, decodeDeltas, decodeHeaders, lineText, type DeltaHeader } from './state-log.ts';
 
-/** Replay work between two yields to the event loop. */
+/** Work between two yields to the event loop. */
 const SLICE_MS = 8;
 /** The rebuilt state is dropped after this long without a request (it can be large). */
 export const STATE_CACHE_IDLE_MS = 120_000;
@@ -21,32 +28,13 @@ interface Position {
   index: number;
 }
 
-interface ObjectLine {
-  lines: Lines;
-  index: number;
-}
-
 interface Rebuilt {
   at: number;
   keyframe: number;
-  /** uid -> where the object's JSON is (decoded and parsed only for the answer). */
-  objects: Map<string, ObjectLine>;
+  /** uid -> the object's JSON (parsed only for the answer). */
+  texts: Map<string, string>;
   next: Position;
   sorted: SlimObject[] | undefined;
-}
-
-/** Parses the objects a slice at a time, yielding between slices. */
-async function parseAll(entries: Iterable<ObjectLine>): Promise<SlimObject[]> {
-  const out: SlimObject[] = [];
-  let sliceStart = performance.now();
-  for (const { lines, index } of entries) {
-    out.push(JSON.parse(lineText(lines, index)) as SlimObject);
-    if (performance.now() - sliceStart > SLICE_MS) {
-      await yieldToLoop();
-      sliceStart = performance.now();
-    }
-  }
-  return out;
 }
 
 export interface StateReader {
@@ -70,13 +58,34 @@ function compareObjects(a: SlimObject, b: SlimObject): number {
   );
 }
 
+/** Yields to the event loop when the current slice of work has run long enough. */
+function slicer(): () => Promise<void> {
+  let start = performance.now();
+  return async () => {
+    if (performance.now() - start < SLICE_MS) return;
+    await yieldToLoop();
+    start = performance.now();
+  };
+}
+
+async function parseAll(texts: Iterable<string>): Promise<SlimObject[]> {
+  const out: SlimObject[] = [];
+  const pause = slicer();
+  for (const text of texts) {
+    out.push(JSON.parse(text) as SlimObject);
+    await pause();
+  }
+  return out;
+}
+
 export function createStateReader(db: DatabaseSync, options: { idleMs?: number } = {}): StateReader {
   const keyframeAt = db.prepare('SELECT id, after_batch FROM keyframes WHERE complete = 1 AND at <= ? ORDER BY at DESC, id DESC LIMIT 1');
-  // Ids first, then each row's data: no statement stays open across an await, while flushes
-  // and retention write to the same connection.
+  // Lists first, then each row: no statement stays open across an await, while flushes and
+  // retention write to the same connection.
   const chunkList = db.prepare('SELECT chunk FROM keyframe_chunks WHERE keyframe_id = ? ORDER BY chunk');
   const chunkData = db.prepare('SELECT data FROM keyframe_chunks WHERE keyframe_id = ? AND chunk = ?');
   const batchList = db.prepare('SELECT id FROM delta_batches WHERE id >= ? AND first_at <= ? ORDER BY id');
+  const batchHeaders = db.prepare('SELECT headers FROM delta_batches WHERE id = ?');
   const batchData = db.prepare('SELECT data FROM delta_batches WHERE id = ?');
   let cached: Rebuilt | undefined;
   let idle: NodeJS.Timeout | undefined;
@@ -89,54 +98,80 @@ export function createStateReader(db: DatabaseSync, options: { idleMs?: number }
     idle.unref();
   }
 
-  async function replay(state: Rebuilt, at: number): Promise<void> {
-    let sliceStart = performance.now();
-    for (const { id } of batchList.all(state.next.batch, at) as Array<{ id: number }>) {
-      const row = batchData.get(id) as { data: Uint8Array } | undefined;
+  function headersOf(id: number): DeltaHeader[] {
+    const row = batchHeaders.get(id) as { headers: Uint8Array | null } | undefined;
+    if (!row) return [];
+    if (row.headers) return decodeHeaders(row.headers);
+    // A batch from before schema v2 keeps its headers only inside its text.
+    const data = batchData.get(id) as { data: Uint8Array } | undefined;
+    return data ? decodeDeltas(data.data).headers : [];
+  }
+
+  /** Pass 1: the newest change of each object from `from` up to `at` (null: deleted), and where to go on. */
+  async function newestChanges(from: Position, at: number): Promise<{ newest: Map<string, { batch: number; index: number } | null>; next: Position }> {
+    const newest = new Map<string, { batch: number; index: number } | null>();
+    const pause = slicer();
+    let next = from;
+    for (const { id } of batchList.all(from.batch, at) as Array<{ id: number }>) {
+      const headers = headersOf(id);
+      for (let index = id === from.batch ? from.index : 0; index < headers.length; index += 1) {
+        const [changedAt, op, , uid] = headers[index] as DeltaHeader;
+        if (changedAt > at) return { newest, next: { batch: id, index } };
+        newest.set(uid, op === 'u' ? { batch: id, index } : null);
+      }
+      // Batches are in time order: the next one not read (it starts after `at`) follows this.
+      next = { batch: id + 1, index: 0 };
+      await pause();
+    }
+    return { newest, next };
+  }
+
+  /** Pass 2: the texts of the newest changes, one batch at a time. */
+  async function readChanges(newest: Map<string, { batch: number; index: number } | null>, texts: Map<string, string>): Promise<void> {
+    const byBatch = new Map<number, Array<[string, number]>>();
+    for (const [uid, change] of newest) {
+      if (!change) {
+        texts.delete(uid);
+        continue;
+      }
+      const list = byBatch.get(change.batch);
+      if (list) list.push([uid, change.index]);
+      else byBatch.set(change.batch, [[uid, change.index]]);
+    }
+    const pause = slicer();
+    for (const [batch, wanted] of byBatch) {
+      const row = batchData.get(batch) as { data: Uint8Array } | undefined;
       if (!row) continue;
-      const { headers, lines } = decodeDeltas(row.data);
-      let index = id === state.next.batch ? state.next.index : 0;
-      for (; index < headers.length; index += 1) {
-        const [deltaAt, op, , uid] = headers[index] as DeltaHeader;
-        if (deltaAt > at) {
-          state.next = { batch: id, index };
-          return;
-        }
-        if (op === 'u' && (lines.ends[index] ?? 0) > (lines.starts[index] ?? 0)) state.objects.set(uid, { lines, index });
-        else state.objects.delete(uid);
-      }
-      state.next = { batch: id + 1, index: 0 };
-      if (performance.now() - sliceStart > SLICE_MS) {
-        await yieldToLoop();
-        sliceStart = performance.now();
-      }
+      const { lines } = decodeDeltas(row.data);
+      for (const [uid, index] of wanted) texts.set(uid, lineText(lines, index));
+      await pause();
     }
   }
 
-  async function fromKeyframe(at: number): Promise<Rebuilt> {
-    const keyframe = keyframeAt.get(at) as { id: number; after_batch: number } | undefined;
-    const objects = new Map<string, ObjectLine>();
-    if (keyframe) {
-      for (const { chunk } of chunkList.all(keyframe.id) as Array<{ chunk: number }>) {
-        const row = chunkData.get(keyframe.id, chunk) as { data: Uint8Array } | undefined;
-        if (!row) continue;
-        const { uids, lines } = decodeChunk(row.data);
-        uids.forEach((uid, index) => objects.set(uid, { lines, index }));
-        await yieldToLoop();
-      }
+  /** The keyframe's objects, except those a newer change replaces. */
+  async function readKeyframe(id: number, newest: Map<string, unknown>, texts: Map<string, string>): Promise<void> {
+    for (const { chunk } of chunkList.all(id) as Array<{ chunk: number }>) {
+      const row = chunkData.get(id, chunk) as { data: Uint8Array } | undefined;
+      if (!row) continue;
+      const { uids, lines } = decodeChunk(row.data);
+      uids.forEach((uid, index) => newest.has(uid) || texts.set(uid, lineText(lines, index)));
+      await yieldToLoop();
     }
-    return { at, keyframe: keyframe?.id ?? 0, objects, next: { batch: (keyframe?.after_batch ?? 0) + 1, index: 0 }, sorted: undefined };
   }
 
   async function rebuild(at: number): Promise<Rebuilt> {
     if (cached && cached.at === at) return cached;
-    const keyframe = (keyframeAt.get(at) as { id: number } | undefined)?.id ?? 0;
+    const keyframe = keyframeAt.get(at) as { id: number; after_batch: number } | undefined;
+    const keyframeId = keyframe?.id ?? 0;
     // Scrubbing forward within one keyframe's span continues from the cached state.
-    const state = cached && cached.at < at && cached.keyframe === keyframe ? cached : await fromKeyframe(at);
+    const base = cached && cached.at < at && cached.keyframe === keyframeId ? cached : undefined;
     cached = undefined;
-    await replay(state, at);
-    state.at = at;
-    state.sorted = undefined;
+    const from = base ? base.next : { batch: (keyframe?.after_batch ?? 0) + 1, index: 0 };
+    const { newest, next } = await newestChanges(from, at);
+    const texts = base ? base.texts : new Map<string, string>();
+    if (!base && keyframe) await readKeyframe(keyframe.id, newest, texts);
+    await readChanges(newest, texts);
+    const state: Rebuilt = { at, keyframe: keyframeId, texts, next, sorted: undefined };
     cached = state;
     return state;
   }
@@ -146,7 +181,7 @@ export function createStateReader(db: DatabaseSync, options: { idleMs?: number }
       const result = running.then(async () => {
         const state = await rebuild(at);
         touch();
-        state.sorted ??= (await parseAll(state.objects.values())).sort(compareObjects);
+        state.sorted ??= (await parseAll(state.texts.values())).sort(compareObjects);
         return state.sorted;
       });
       running = result.catch(() => undefined);

@@ -66,25 +66,37 @@ export type DeltaHeader = [number, 'u' | 'd', Kind, string];
 /** A change's line: the object's JSON (made once, by the informer, when it could), or ''. */
 const deltaLine = (d: DeltaRecord): string => (d.object ? (d.json ?? JSON.stringify(d.object)) : '');
 
-const deltasText = (deltas: readonly DeltaRecord[]): string => [JSON.stringify(deltas.map((d): DeltaHeader => [d.at, d.op, d.kind, d.uid])), ...deltas.map(deltaLine)].join('\n');
-
 /** Objects stringified between two yields to the event loop (a first sync lists 50,000 at once). */
 const STRINGIFY_SLICE = 2_000;
 
-export async function encodeDeltas(deltas: readonly DeltaRecord[]): Promise<Uint8Array> {
-  if (deltas.length <= STRINGIFY_SLICE) return compress(deltasText(deltas));
-  const parts: string[] = [];
+/** A batch as stored: its text (headers line + one line per change) and its headers apart. */
+export interface EncodedDeltas {
+  data: Uint8Array;
+  headers: Uint8Array;
+}
+
+const headersOf = (deltas: readonly DeltaRecord[]): string => JSON.stringify(deltas.map((d): DeltaHeader => [d.at, d.op, d.kind, d.uid]));
+
+export async function encodeDeltas(deltas: readonly DeltaRecord[]): Promise<EncodedDeltas> {
+  const header = headersOf(deltas);
+  const parts: string[] = [header];
   for (let i = 0; i < deltas.length; i += STRINGIFY_SLICE) {
     if (i > 0) await yieldToLoop();
     parts.push(deltas.slice(i, i + STRINGIFY_SLICE).map(deltaLine).join('\n'));
   }
-  const header = JSON.stringify(deltas.map((d): DeltaHeader => [d.at, d.op, d.kind, d.uid]));
-  return compress(`${header}\n${parts.join('\n')}`);
+  const [data, headers] = await Promise.all([compress(parts.join('\n')), compress(header)]);
+  return { data, headers };
 }
 
 /** The same, on the calling thread (closing a session cannot wait for the thread pool). */
-export function encodeDeltasSync(deltas: readonly DeltaRecord[]): Uint8Array {
-  return compressSync(deltasText(deltas));
+export function encodeDeltasSync(deltas: readonly DeltaRecord[]): EncodedDeltas {
+  const header = headersOf(deltas);
+  return { data: compressSync([header, ...deltas.map(deltaLine)].join('\n')), headers: compressSync(header) };
+}
+
+/** A batch's headers alone. */
+export function decodeHeaders(headers: Uint8Array): DeltaHeader[] {
+  return JSON.parse(decompress(headers).toString('utf8')) as DeltaHeader[];
 }
 
 /** A batch's changes, and the lines holding their objects' JSON (not decoded). */

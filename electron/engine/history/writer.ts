@@ -10,6 +10,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { Batch, EpisodeRecord, RolloutRecord } from './records.ts';
 import { reasonBits } from './records.ts';
+import type { EncodedDeltas } from './state-log.ts';
 import { appendSample, BLOCK_CAPACITY, blockBytes, newBlock, resumeBlock, type BlockWriter, type SampleValues } from './sample-codec.ts';
 
 interface OpenBlock extends BlockWriter {
@@ -30,7 +31,7 @@ export interface WriteResult {
 
 export interface HistoryWriter {
   /** Writes a batch (and its compressed object changes) atomically. Throws on failure, after rolling back. */
-  write(batch: Batch, deltas: Uint8Array | null, keyframe?: KeyframeStart): WriteResult;
+  write(batch: Batch, deltas: EncodedDeltas | null, keyframe?: KeyframeStart): WriteResult;
   /** Forgets the cached open blocks and ids (after a rollback, or when retention removed rows). */
   reset(): void;
 }
@@ -58,7 +59,7 @@ function prepare(db: DatabaseSync) {
     ),
     insertOwner: db.prepare('INSERT OR IGNORE INTO owners (child_uid, owner_uid, child_kind, first_at) VALUES (?, ?, ?, ?)'),
     ownerGone: db.prepare('UPDATE owners SET gone_at = ? WHERE child_uid = ?'),
-    insertBatch: db.prepare('INSERT INTO delta_batches (first_at, last_at, count, data) VALUES (?, ?, ?, ?)'),
+    insertBatch: db.prepare('INSERT INTO delta_batches (first_at, last_at, count, data, headers) VALUES (?, ?, ?, ?, ?)'),
     lastBatch: db.prepare('SELECT coalesce(max(id), 0) AS id FROM delta_batches'),
     insertKeyframe: db.prepare('INSERT INTO keyframes (at, after_batch, objects) VALUES (?, ?, ?)'),
   };
@@ -124,7 +125,7 @@ export function createWriter(db: DatabaseSync): HistoryWriter {
     if (workloadId !== undefined) sql.upsertRollout.run(workloadId, rollout.generation, rollout.start, rollout.end, rollout.image);
   }
 
-  function writeAll(batch: Batch, deltas: Uint8Array | null, keyframe: KeyframeStart | undefined): WriteResult {
+  function writeAll(batch: Batch, deltas: EncodedDeltas | null, keyframe: KeyframeStart | undefined): WriteResult {
     for (const [uid, w] of batch.workloads) {
       const row = sql.upsertWorkload.get(uid, w.kind, w.namespace, w.name, w.at) as { id: number };
       ids.set(uid, row.id);
@@ -149,7 +150,7 @@ export function createWriter(db: DatabaseSync): HistoryWriter {
     if (deltas && batch.deltas.length > 0) {
       const first = batch.deltas[0]?.at ?? 0;
       const last = batch.deltas.at(-1)?.at ?? first;
-      deltaBatchId = Number(sql.insertBatch.run(first, last, batch.deltas.length, deltas).lastInsertRowid);
+      deltaBatchId = Number(sql.insertBatch.run(first, last, batch.deltas.length, deltas.data, deltas.headers).lastInsertRowid);
     }
     let keyframeId: number | undefined;
     if (keyframe) {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { historyFile, openHistoryDb } from '../../../../electron/engine/history/db.ts';
-import { SCHEMA_VERSION } from '../../../../electron/engine/history/schema.ts';
+import { MIGRATIONS, SCHEMA_VERSION } from '../../../../electron/engine/history/schema.ts';
 import { withTempDir } from '../../../helpers/tmp.ts';
 
 let dir: string;
@@ -43,6 +43,21 @@ describe('the history database file', () => {
     const { db } = openHistoryDb(file);
     expect(db.prepare("SELECT value FROM meta WHERE key = 'since'").get()).toEqual({ value: '5' });
     db.close();
+  });
+
+  it('upgrades a database of an older schema in place, keeping its rows', () => {
+    const file = path.join(dir, 'old.sqlite');
+    const old = new DatabaseSync(file);
+    old.exec(`${MIGRATIONS[0]}; PRAGMA user_version = 1`);
+    old.prepare("INSERT INTO delta_batches (first_at, last_at, count, data) VALUES (1, 2, 3, x'00')").run();
+    old.close();
+    const { db } = openHistoryDb(file);
+    try {
+      expect(pragma(db, 'user_version')).toBe(SCHEMA_VERSION);
+      expect(db.prepare('SELECT count, headers FROM delta_batches').all()).toEqual([{ count: 3, headers: null }]);
+    } finally {
+      db.close();
+    }
   });
 
   it('refuses a database from a newer build instead of touching it', () => {

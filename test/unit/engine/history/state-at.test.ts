@@ -76,4 +76,17 @@ describe('the cluster at a past time', () => {
     expect(names(await h.store.objectsAt(at))).toEqual(before);
     expect((h.store.db.prepare('SELECT count(*) AS n FROM keyframes WHERE complete = 0').get() as { n: number }).n).toBe(0);
   });
+
+  it('reads change batches stored before their headers were kept apart (schema v1)', async () => {
+    const t0 = h.clock.now();
+    for (let i = 0; i < 10; i++) h.cache.upsert(pod(`p${i}`, `p${i}`, 'rs'));
+    h.clock.advance(1_000);
+    h.cache.delete('Pod', 'p3');
+    await h.store.flush();
+    h.store.db.exec('UPDATE delta_batches SET headers = NULL');
+    h.store.close();
+    h.reopen({ record: false });
+    expect(await h.store.objectsAt(t0)).toHaveLength(10);
+    expect((await h.store.objectsAt(t0 + 1_000)).map((o) => o.metadata.name)).not.toContain('p3');
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DeltaRecord } from '../../../../electron/engine/history/records.ts';
-import { decodeDeltas, encodeDeltas, encodeDeltasSync, lineText } from '../../../../electron/engine/history/state-log.ts';
+import { decodeDeltas, decodeHeaders, encodeDeltas, encodeDeltasSync, lineText } from '../../../../electron/engine/history/state-log.ts';
 import { pod } from './fixtures.ts';
 
 function deltas(count: number): DeltaRecord[] {
@@ -16,8 +16,9 @@ describe('the object change log encoding', () => {
   it('stores each change with its object on its own line, sliced or not, the same text', async () => {
     const changes = deltas(4_500);
     const sliced = await encodeDeltas(changes);
-    const whole = decodeDeltas(encodeDeltasSync(changes));
-    const { headers, lines } = decodeDeltas(sliced);
+    const whole = decodeDeltas(encodeDeltasSync(changes).data);
+    const { headers, lines } = decodeDeltas(sliced.data);
+    expect(decodeHeaders(sliced.headers)).toEqual(headers);
     expect(lines.buffer.equals(whole.lines.buffer)).toBe(true);
     expect(headers).toHaveLength(4_500);
     expect(headers[3]).toEqual([1_003, 'u', 'Pod', 'u3']);
@@ -30,7 +31,7 @@ describe('the object change log encoding', () => {
     const [change] = deltas(1);
     // Same object, keys in another order: only reuse (not a fresh stringify) yields this text.
     const known = JSON.stringify({ metadata: change?.object?.metadata, kind: 'Pod', apiVersion: 'v1' });
-    const { lines } = decodeDeltas(await encodeDeltas([{ ...(change as DeltaRecord), json: known }]));
+    const { lines } = decodeDeltas((await encodeDeltas([{ ...(change as DeltaRecord), json: known }])).data);
     expect(lineText(lines, 0)).toBe(known);
   });
 });
