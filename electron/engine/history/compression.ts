@@ -63,5 +63,6 @@ export function decompress(data: Uint8Array): Buffer {
     if (!hasZstd) throw new Error('this history was compressed with zstd, which this runtime lacks');
     return (zstd.zstdDecompressSync as CompressSync)(body, { chunkSize });
   }
-  return zlib.inflateRawSync(body, { chunkSize });
+  if (codec === DEFLATE || codec === DEFLATE_SIZED) return zlib.inflateRawSync(body, { chunkSize });
+  throw new Error(`unknown compression codec ${codec} in the history database`);
 }

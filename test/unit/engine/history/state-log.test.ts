@@ -1,4 +1,6 @@
+import { deflateRawSync, zstdCompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { compress, compressSync, decompress } from '../../../../electron/engine/history/compression.ts';
 import type { DeltaRecord } from '../../../../electron/engine/history/records.ts';
 import { decodeDeltas, decodeHeaders, encodeDeltas, encodeDeltasSync, lineText } from '../../../../electron/engine/history/state-log.ts';
 import { pod } from './fixtures.ts';
@@ -33,5 +35,20 @@ describe('the object change log encoding', () => {
     const known = JSON.stringify({ metadata: change?.object?.metadata, kind: 'Pod', apiVersion: 'v1' });
     const { lines } = decodeDeltas((await encodeDeltas([{ ...(change as DeltaRecord), json: known }])).data);
     expect(lineText(lines, 0)).toBe(known);
+  });
+});
+
+describe('compression', () => {
+  it('round-trips with the length up front, and still reads blobs without it', async () => {
+    const text = JSON.stringify(deltas(50).map((d) => d.object));
+    expect((await compress(text))[0]).toBe(2);
+    expect(decompress(await compress(text)).toString('utf8')).toBe(text);
+    expect(decompress(compressSync(text)).toString('utf8')).toBe(text);
+    // Blobs written before the length was stored: codec byte, then the body.
+    const legacyZstd = Buffer.concat([Buffer.from([1]), zstdCompressSync(Buffer.from(text))]);
+    const legacyDeflate = Buffer.concat([Buffer.from([0]), deflateRawSync(Buffer.from(text))]);
+    expect(decompress(legacyZstd).toString('utf8')).toBe(text);
+    expect(decompress(legacyDeflate).toString('utf8')).toBe(text);
+    expect(() => decompress(Buffer.from([9, 1, 2, 3]))).toThrow(/unknown compression codec 9/);
   });
 });
