@@ -23,11 +23,23 @@ const EPISODE_EVENTS = 200;
 const OVERLAP = `coalesce(e.end_at, ${OPEN_END}) >= :from AND e.start_at <= :to`;
 const FILTERS = '(:namespace IS NULL OR w.namespace = :namespace) AND (:kind IS NULL OR w.kind = :kind)';
 
+/** An episode's [start, end] (end null while ongoing). */
+export type Span = readonly [number, number | null];
+
 /** The number of episodes open at each change, from `from` to `end`, as [time, count] steps. */
 export function driftCountSteps(spans: ReadonlyArray<{ start_at: number; end_at: number | null }>, from: number, end: number): Point[] {
+  return driftCountStepsOf(
+    spans.map((s): Span => [s.start_at, s.end_at]),
+    from,
+    end,
+  );
+}
+
+/** `driftCountSteps` of [start, end] pairs. */
+export function driftCountStepsOf(spans: Iterable<Span>, from: number, end: number): Point[] {
   let count = 0;
   const changes: Array<[number, number]> = [];
-  for (const { start_at: start, end_at: stop } of spans) {
+  for (const [start, stop] of spans) {
     if (start <= from) count += 1;
     else if (start <= end) changes.push([start, 1]);
     if (stop !== null && stop <= end) {
@@ -53,6 +65,7 @@ export function createEpisodeQueries(db: DatabaseSync, options: { now: () => num
      AND (:ongoing = 0 OR e.end_at IS NULL) AND coalesce(e.end_at, :now) - e.start_at >= :minDuration ORDER BY e.start_at`,
   );
   const spans = db.prepare(`SELECT e.start_at, e.end_at FROM episodes e JOIN workloads w ON w.id = e.workload_id WHERE ${OVERLAP} AND ${FILTERS}`);
+  spans.setReturnArrays(true);
   const one = prepareEpisodes(db, `SELECT ${EPISODE_COLUMNS} FROM episodes e WHERE e.id = ?`);
   const events = createWorkloadEvents(db);
   const workloads = createWorkloadRefs(db);
@@ -75,8 +88,8 @@ export function createEpisodeQueries(db: DatabaseSync, options: { now: () => num
     }
     // Without the list-only filters, the list's rows are exactly the drift count's spans.
     const sameSpans = !query.ongoingOnly && !query.minDurationMs;
-    const spanRows = sameSpans ? rows.map((row) => ({ start_at: row[1], end_at: row[2] })) : (spans.all(filters) as Array<{ start_at: number; end_at: number | null }>);
-    const steps = driftCountSteps(spanRows, query.from, Math.max(query.from, Math.min(query.to, now)));
+    const spanRows: Iterable<Span> = sameSpans ? rows.map((row): Span => [row[1], row[2]]) : (spans.all(filters) as unknown as Span[]);
+    const steps = driftCountStepsOf(spanRows, query.from, Math.max(query.from, Math.min(query.to, now)));
     const xs = steps.map((p) => p[0]);
     const ys = steps.map((p) => p[1] as number);
     return {
