@@ -108,8 +108,11 @@ export function startRecording(options: RecordingOptions): Recording {
   }
 
   function wantKeyframe(at: number): boolean {
-    if (!synced || keyframeJob) return false;
-    if (needKeyframe || !keyframeTaken) return true;
+    if (keyframeJob) return false;
+    // The session's first keyframe waits for the informers' lists (a half-filled cache would
+    // only be replaced at once); later ones, by count or time, do not wait for a kind that
+    // never finishes syncing.
+    if (synced && (needKeyframe || !keyframeTaken)) return true;
     const maxDeltas = options.keyframeMaxDeltas ?? Math.max(KEYFRAME_MIN_DELTAS, KEYFRAME_DELTAS_PER_OBJECT * cache.size());
     return deltasSinceKeyframe >= maxDeltas || (deltasSinceKeyframe > 0 && at - lastKeyframeAt >= (options.keyframeIntervalMs ?? KEYFRAME_INTERVAL_MS));
   }

@@ -89,4 +89,15 @@ describe('the cluster at a past time', () => {
     expect(await h.store.objectsAt(t0)).toHaveLength(10);
     expect((await h.store.objectsAt(t0 + 1_000)).map((o) => o.metadata.name)).not.toContain('p3');
   });
+
+  it('takes keyframes by count even when some kind never finishes syncing', async () => {
+    for (let i = 0; i < 60; i++) {
+      h.cache.upsert(pod(`p${i}`, `p${i}`, 'rs'));
+      if (i % 10 === 9) {
+        await h.store.flush();
+        await settle();
+      }
+    }
+    expect((h.store.db.prepare('SELECT count(*) AS n FROM keyframes WHERE complete = 1').get() as { n: number }).n).toBeGreaterThan(0);
+  });
 });
