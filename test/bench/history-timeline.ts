@@ -3,9 +3,11 @@
  * samples; 20 workloads when quick — each workload's day is the same size either way):
  * - `timeline_query_24h_1k_workloads_ms`: one workload's whole day as chart series, LTTB to
  *   2,000 points per series, with its rollouts, Warnings and episodes, serialised as the
- *   transport would; p95 over 20 different workloads (after one uncounted warm-up query).
+ *   transport would; the median over 20 different workloads (after one uncounted warm-up query),
+ *   p95 logged.
  * - `timeline_cluster_range_24h_ms`: the swimlane of the whole day (every workload's drift
- *   episodes, up to the contract's 20,000, and the cluster drift count), serialised; p95 of 10.
+ *   episodes, up to the contract's 20,000, and the cluster drift count), serialised; the median
+ *   of 10, p95 logged. (Medians, as the repository's other benchmarks report.)
  * Both go through the same store code the `history:*` handlers call, on the database file the
  * fixture wrote (closed and reopened first, as after an app restart).
  */
@@ -72,8 +74,8 @@ export const historyTimeline: BenchScenario = {
       }
       ctx.log(`swimlane: ${episodes} of ${fixture.episodes} episodes in 24 h; p50 ${round(percentile(range, 50))} ms, p95 ${round(percentile(range, 95))} ms`);
       return {
-        timeline_query_24h_1k_workloads_ms: round(percentile(series, 95)),
-        timeline_cluster_range_24h_ms: round(percentile(range, 95)),
+        timeline_query_24h_1k_workloads_ms: round(percentile(series, 50)),
+        timeline_cluster_range_24h_ms: round(percentile(range, 50)),
       };
     } finally {
       store.close();
