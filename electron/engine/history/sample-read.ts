@@ -30,29 +30,23 @@ function decodeAll(rows: readonly BlockRow[]): SampleColumns {
   return columns;
 }
 
-/** Index of the first sample after `at` (binary search over ascending times). */
-export function upperBound(times: Float64Array, at: number, length = times.length): number {
+/** The first index whose time fails `before` (times ascending, so `before` holds for a prefix). */
+function partition(times: Float64Array, length: number, before: (time: number) => boolean): number {
   let lo = 0;
   let hi = length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if ((times[mid] as number) <= at) lo = mid + 1;
+    if (before(times[mid] as number)) lo = mid + 1;
     else hi = mid;
   }
   return lo;
 }
 
+/** Index of the first sample after `at`. */
+export const upperBound = (times: Float64Array, at: number, length = times.length): number => partition(times, length, (time) => time <= at);
+
 /** Index of the first sample at or after `at`. */
-export function lowerBound(times: Float64Array, at: number, length = times.length): number {
-  let lo = 0;
-  let hi = length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((times[mid] as number) < at) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
+export const lowerBound = (times: Float64Array, at: number, length = times.length): number => partition(times, length, (time) => time < at);
 
 export function createSampleReader(db: DatabaseSync): SampleReader {
   const overlapping = db.prepare('SELECT start_at, count, data FROM sample_blocks WHERE workload_id = ? AND end_at >= ? AND start_at <= ? ORDER BY end_at, id');
