@@ -76,6 +76,11 @@ export function createHistoryFeature(context: EngineContext, options: HistoryFea
       publish({ context: null, state: 'off', since: null, bytes: 0, samples: 0, episodes: 0 });
       return;
     }
+    if (next.readOnly) {
+      // An opened snapshot: nothing happens in it to record; its timeline comes from the file.
+      publish({ context: next.name, state: 'off', message: 'An offline snapshot: nothing is recorded; its timeline is the one in the file.', since: null, bytes: 0, samples: 0, episodes: 0 });
+      return;
+    }
     try {
       store = openStore({
         file: historyFile(context.dataDir, next.name),

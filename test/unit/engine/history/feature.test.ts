@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EngineContext, ObjectsAt } from '../../../../electron/engine/features.ts';
+import type { EngineContext, ObjectsAt, SelectedContext } from '../../../../electron/engine/features.ts';
 import { historyFile } from '../../../../electron/engine/history/db.ts';
 import { createHistoryFeature } from '../../../../electron/engine/history/index.ts';
 import { SettingsStore } from '../../../../electron/engine/settings.ts';
@@ -21,12 +21,12 @@ function setup() {
   const fake = fakeEngineContext({ now: Date.now });
   const settings = new SettingsStore(path.join(dir, 'data'));
   let provider: ObjectsAt | undefined;
-  let selected: string | null = null;
+  let selected: SelectedContext | null = null;
   const context: EngineContext = {
     ...fake.context,
     dataDir: path.join(dir, 'data'),
     settings,
-    selected: () => (selected ? { name: selected, demo: false } : null),
+    selected: () => selected,
     objectsAt: (at) => (provider ? provider(at) : Promise.reject(new Error('none'))),
     provideObjectsAt: (p) => (provider = p),
   };
@@ -40,9 +40,9 @@ function setup() {
     settings,
     statuses,
     feature,
-    switchTo(name: string): void {
-      selected = name;
-      fake.switchTo(name);
+    switchTo(name: string, extra: { readOnly?: boolean } = {}): void {
+      selected = { ...extra, name, demo: false };
+      fake.switchTo(name, extra);
     },
   };
 }
@@ -90,6 +90,17 @@ describe('history feature', () => {
     expect(value(await env.feature.handlers['history:episode']({ id })).workload.name).toBe('web');
     expect(await env.feature.handlers['history:episode']({ id: 999 })).toMatchObject({ ok: false, error: { code: 'not-found' } });
     expect(await env.feature.handlers['history:series']({ uid: 'w', from: 10, to: 5 })).toMatchObject({ ok: false, error: { code: 'invalid-request' } });
+  });
+
+  it('records nothing, and creates no database, for an opened snapshot (a read-only context)', async () => {
+    env = setup();
+    await env.feature.start?.();
+    env.switchTo('snapshot: prod @ 12:00', { readOnly: true });
+    expect(env.statuses.at(-1)).toMatchObject({ context: 'snapshot: prod @ 12:00', state: 'off', message: expect.stringMatching(/offline snapshot/) });
+    env.cache.upsert(deployment('web', 'w', { ready: 1 }));
+    await sleep(60);
+    expect(existsSync(historyFile(path.join(dir, 'data'), 'snapshot: prod @ 12:00'))).toBe(false);
+    expect(env.statuses.at(-1)).toMatchObject({ state: 'off', samples: 0 });
   });
 
   it('answers the cluster at a past time in pages, and refuses a time before the history', async () => {
