@@ -86,6 +86,12 @@ describe('drift timeline', () => {
     for (const series of answer.series) expect(drawn.find((entry) => entry.id === series.name)?.data, series.name).toEqual(series.points);
     expect(answer.rollouts.some((rollout) => rollout.image?.endsWith(':broken'))).toBe(true);
 
+    // Who acted during the episode: the deployment controller scaled, the ReplicaSet created pods.
+    await page.getByTestId('episode-who-acted').locator('summary').click();
+    const steps = page.getByTestId('episode-who-acted').getByTestId('action-step');
+    await expect.poll(() => steps.allTextContents(), { timeout: 10_000 }).toEqual(expect.arrayContaining([expect.stringMatching(/ScalingReplicaSet/)]));
+    await screenshot(page, 'workload-who-acted-dark');
+
     // Time travel to the middle of the episode: the Overview shows payments-api drifting then.
     await page.getByTestId('nav-timeline').click();
     const track = page.getByTestId('scrubber-track');
