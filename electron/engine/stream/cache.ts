@@ -7,10 +7,12 @@ import type { Kind, ObjectRef, SlimObject } from '../../../shared/cluster.ts';
 
 /**
  * One write to the cache. An upsert carries the version it replaced (undefined for a create), so
- * a listener can tell a create from an update without keeping its own index of uids.
+ * a listener can tell a create from an update without keeping its own index of uids, and the
+ * object's JSON when the writer had it (a list page decoded in the list worker): the frame
+ * stream sends that instead of serialising the object again. The cache itself never keeps it.
  */
 export type CacheChange =
-  | { type: 'upsert'; object: SlimObject; previous: SlimObject | undefined }
+  | { type: 'upsert'; object: SlimObject; previous: SlimObject | undefined; json?: string }
   | { type: 'delete'; ref: ObjectRef; object: SlimObject };
 export type CacheListener = (change: CacheChange) => void;
 
@@ -27,13 +29,16 @@ export class ObjectCache {
     return bucket;
   }
 
-  /** Stores an object; returns false (and tells no one) when the same version is cached. */
-  upsert(object: SlimObject): boolean {
+  /**
+   * Stores an object; returns false (and tells no one) when the same version is cached. `json`,
+   * when given, must be `JSON.stringify(object)`.
+   */
+  upsert(object: SlimObject, json?: string): boolean {
     const bucket = this.bucket(object.kind);
     const previous = bucket.get(object.metadata.uid);
     if (previous && previous.metadata.resourceVersion === object.metadata.resourceVersion) return false;
     bucket.set(object.metadata.uid, object);
-    this.emit({ type: 'upsert', object, previous });
+    this.emit(json === undefined ? { type: 'upsert', object, previous } : { type: 'upsert', object, previous, json });
     return true;
   }
 

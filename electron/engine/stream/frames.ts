@@ -4,8 +4,9 @@
  * epoch, seq, counters, brackets, commas) is measured too, so the packed frame's
  * `Buffer.byteLength(JSON.stringify(frame))` equals the `bytes` reported.
  *
- * The items' JSON, made to measure them, is also the frame's text: `frameText` hands it to a
- * transport that sends text (the WebSocket), so 50,000 objects are serialised once, not twice.
+ * The items' JSON, made to measure them (or made by the list worker that decoded the object,
+ * see CacheChange), is also the frame's text: `frameText` hands it to a transport that sends
+ * text (the WebSocket), so 50,000 objects are serialised once, not twice.
  *
  * An object whose JSON alone exceeds the budget cannot be split without losing data, so it
  * travels alone in its own frame (reported as `oversize`). Both transports carry such a frame
@@ -51,8 +52,8 @@ interface ItemJson {
   bytes: number;
 }
 
-function itemJson(value: unknown): ItemJson {
-  const text = JSON.stringify(value);
+function itemJson(value: unknown, known?: string): ItemJson {
+  const text = known ?? JSON.stringify(value);
   return { text, bytes: Buffer.byteLength(text) };
 }
 
@@ -120,7 +121,7 @@ export function packDelta(pending: PendingChanges, header: { epoch: string; seq:
   const size = new FrameSize(jsonBytes(frame), budget);
   for (const entry of pending.entries()) {
     if (entry.object) {
-      const item = itemJson(entry.object);
+      const item = itemJson(entry.object, entry.json);
       if (!size.fits('upserts', item)) break;
       size.add('upserts', item);
       frame.upserts.push(entry.object);

@@ -14,6 +14,8 @@ export interface PendingChange {
   readonly known: boolean;
   /** The object's latest version, or null once it is deleted. */
   object: SlimObject | null;
+  /** `JSON.stringify(object)` when the cache writer supplied it. */
+  json: string | undefined;
 }
 
 export class PendingChanges {
@@ -28,14 +30,23 @@ export class PendingChanges {
     if (change.type === 'upsert') {
       const uid = change.object.metadata.uid;
       const entry = this.byUid.get(uid);
-      if (entry) entry.object = change.object;
-      else this.byUid.set(uid, { kind: change.object.kind, uid, known: change.previous !== undefined, object: change.object });
+      if (entry) {
+        entry.object = change.object;
+        entry.json = change.json;
+      } else {
+        this.byUid.set(uid, { kind: change.object.kind, uid, known: change.previous !== undefined, object: change.object, json: change.json });
+      }
       return;
     }
     const entry = this.byUid.get(change.ref.uid);
-    if (!entry) this.byUid.set(change.ref.uid, { kind: change.ref.kind, uid: change.ref.uid, known: true, object: null });
-    else if (entry.known) entry.object = null;
-    else this.byUid.delete(change.ref.uid);
+    if (!entry) {
+      this.byUid.set(change.ref.uid, { kind: change.ref.kind, uid: change.ref.uid, known: true, object: null, json: undefined });
+    } else if (entry.known) {
+      entry.object = null;
+      entry.json = undefined;
+    } else {
+      this.byUid.delete(change.ref.uid);
+    }
   }
 
   get size(): number {

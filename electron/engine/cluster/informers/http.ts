@@ -127,7 +127,7 @@ export function createTransport(config: object): Transport {
  * Reads a whole body. `onData` sees every chunk (the watchdog's sign of life). Rejects when the
  * connection closes before the end.
  */
-function readBody(response: IncomingMessage, onData: (chunk: Buffer) => void = () => undefined): Promise<string> {
+function readBodyBytes(response: IncomingMessage, onData: (chunk: Buffer) => void = () => undefined): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let ended = false;
@@ -137,13 +137,17 @@ function readBody(response: IncomingMessage, onData: (chunk: Buffer) => void = (
     });
     response.on('end', () => {
       ended = true;
-      resolve(Buffer.concat(chunks).toString('utf8'));
+      resolve(Buffer.concat(chunks));
     });
     response.on('error', reject);
     response.on('close', () => {
       if (!ended) reject(new Error('the connection closed before the response ended'));
     });
   });
+}
+
+async function readBody(response: IncomingMessage, onData?: (chunk: Buffer) => void): Promise<string> {
+  return (await readBodyBytes(response, onData)).toString('utf8');
 }
 
 /**
@@ -252,17 +256,18 @@ function parseHead(prefix: string): ListMeta | undefined {
 }
 
 /**
- * GETs a list like `getJson`, and calls `onHead` once with the list's metadata as soon as the
- * bytes before `"items":` have arrived: kube-apiserver (and the simulator) write a List's kind,
- * apiVersion and metadata before its items, so a paged list's continue token is known while
- * the items are still on their way. `onHead` gets undefined when the head could not be read
- * early (a failed request, another field order); it always runs before the promise settles.
+ * GETs a list's body (decoded elsewhere, see list-decoder.ts), and calls `onHead` once with the
+ * list's metadata as soon as the bytes before `"items":` have arrived: kube-apiserver (and the
+ * simulator) write a List's kind, apiVersion and metadata before its items, so a paged list's
+ * continue token is known while the items are still on their way. `onHead` gets undefined when
+ * the head could not be read early (a failed request, another field order); it always runs
+ * before the promise settles. Non-2xx answers reject with ApiStatusError.
  */
-export async function getList(
+export async function getListBody(
   transport: Transport,
   path: string,
   options: { signal: AbortSignal; onData?: () => void; onHead: (metadata: ListMeta | undefined) => void },
-): Promise<unknown> {
+): Promise<Buffer> {
   let headDone = false;
   const head = (metadata: ListMeta | undefined): void => {
     if (headDone) return;
@@ -274,7 +279,7 @@ export async function getList(
     const code = response.statusCode ?? 0;
     if (code < 200 || code > 299) throw await failureOf(response, options.onData);
     let scanned: Buffer = Buffer.alloc(0);
-    const text = await readBody(response, (chunk) => {
+    return await readBodyBytes(response, (chunk) => {
       options.onData?.();
       if (headDone) return;
       scanned = scanned.length === 0 ? chunk : Buffer.concat([scanned, chunk]);
@@ -282,8 +287,6 @@ export async function getList(
       if (at >= 0) head(parseHead(scanned.toString('utf8', 0, at)));
       else if (scanned.length > HEAD_SCAN_BYTES) head(undefined);
     });
-    head(undefined);
-    return JSON.parse(text);
   } finally {
     head(undefined);
   }

@@ -6,15 +6,14 @@
  * server then produces the next page while this process still reads and parses the current
  * one. If the whole page ends up carrying another token than its head did (it never should),
  * the early request is dropped and the right one made; nothing is ever read from a page that
- * was not asked for with the token the previous page ended with.
+ * was not asked for with the token the previous page ended with. A page is decoded as soon as
+ * its body is in, so decoding one page overlaps with reading the next.
  */
-import { getList, type ListMeta, type Transport } from './http.ts';
+import { getListBody, type ListMeta, type Transport } from './http.ts';
+import type { DecodedPage } from './list-decode.ts';
 
 /** One page of a list, as the reflector reads it. */
-export interface ListPage {
-  metadata?: ListMeta;
-  items?: unknown[];
-}
+export type ListPage = DecodedPage;
 
 /** What a pager needs: where to list and how to ask. */
 export interface PagerOptions {
@@ -25,6 +24,8 @@ export interface PagerOptions {
   signal: AbortSignal;
   /** Every chunk of every page (the watchdog's sign of life). */
   onData: () => void;
+  /** Turns a page's body into its slim objects (see list-decoder.ts). */
+  decode: (body: Buffer) => Promise<ListPage>;
 }
 
 interface PageRequest {
@@ -88,7 +89,11 @@ export class Pager {
     if (token) query.set('continue', token);
     let onHead: (metadata: ListMeta | undefined) => void = () => undefined;
     const head = new Promise<ListMeta | undefined>((resolve) => (onHead = resolve));
-    const page = getList(this.o.transport, `${this.o.path}?${query}`, { signal: AbortSignal.any([this.o.signal, controller.signal]), onData: this.o.onData, onHead }) as Promise<ListPage>;
+    const signal = AbortSignal.any([this.o.signal, controller.signal]);
+    const page = getListBody(this.o.transport, `${this.o.path}?${query}`, { signal, onData: this.o.onData, onHead }).then((body) => {
+      signal.throwIfAborted();
+      return this.o.decode(body);
+    });
     // A page read ahead in vain is never awaited: its failure is nobody's.
     page.catch(() => undefined);
     return { token, page, head, abort: () => controller.abort() };

@@ -11,6 +11,7 @@ import type { ObjectCache } from '../../stream/cache.ts';
 import type { ResourceEndpoint } from './discovery.ts';
 import type { HealthBoard } from './health.ts';
 import { ApiStatusError, failureOf, readLines, statusError, type Transport } from './http.ts';
+import type { ListDecoder } from './list-decoder.ts';
 import { describeFailure } from './messages.ts';
 import { Pager, type ListPage } from './pager.ts';
 import { slimObject, type ObjectSource } from './slim.ts';
@@ -40,6 +41,8 @@ export interface ReflectorOptions {
   watchdogMs: number;
   backoff: BackoffOptions;
   pageSize: number;
+  /** Decodes list pages (in a worker when it can); shared by a watcher's reflectors. */
+  decoder: ListDecoder;
   log: (message: string) => void;
 }
 
@@ -127,7 +130,7 @@ export class Reflector {
     const { path } = this.endpoint;
     const source = this.source;
     health.set(kind, 'syncing', { count: 0 });
-    const pager = new Pager({ transport: this.o.transport, path, signal, onData: () => this.watchdog.alive() });
+    const pager = new Pager({ transport: this.o.transport, path, signal, onData: () => this.watchdog.alive(), decode: (body) => this.o.decoder.decode(body, source) });
     let items: SlimObject[] = [];
     let continueToken: string | undefined;
     let expired = 0;
@@ -147,18 +150,16 @@ export class Reflector {
         continue;
       }
       // Upserted page by page so a long first sync shows its progress. Objects the cache holds
-      // at the same version (a relist) are neither slimmed again nor announced.
-      for (const raw of page.items ?? []) {
-        const metadata = (raw as WatchEvent['object'])?.metadata;
-        const cached = metadata?.uid ? cache.get(kind, metadata.uid) : undefined;
-        if (cached && cached.metadata.resourceVersion === metadata?.resourceVersion) {
+      // at the same version (a relist) keep their cached copy and are not announced.
+      page.objects.forEach((object, i) => {
+        const cached = cache.get(kind, object.metadata.uid);
+        if (cached && cached.metadata.resourceVersion === object.metadata.resourceVersion) {
           items.push(cached);
-          continue;
+          return;
         }
-        const object = slimObject(raw, source);
         items.push(object);
-        cache.upsert(object);
-      }
+        cache.upsert(object, page.json[i]);
+      });
       health.set(kind, 'syncing', { count: items.length });
       continueToken = page.metadata?.continue || undefined;
       if (continueToken) continue;

@@ -9,6 +9,7 @@ import type { ObjectCache } from '../../stream/cache.ts';
 import { discoverKinds } from './discovery.ts';
 import { HealthBoard } from './health.ts';
 import { ApiStatusError, createTransport, type Transport } from './http.ts';
+import { createListDecoder, type ListDecoder } from './list-decoder.ts';
 import { describeFailure } from './messages.ts';
 import { DEFAULT_WATCHDOG_MS, Reflector } from './reflector.ts';
 import { Backoff, DEFAULT_BACKOFF, systemClock, type BackoffOptions, type Clock } from './timing.ts';
@@ -31,6 +32,8 @@ export interface ClusterWatcherOptions {
   watchdogMs?: number;
   backoff?: BackoffOptions;
   pageSize?: number;
+  /** Where list pages are decoded; a list worker of the watcher's own by default. */
+  decoder?: ListDecoder;
   log?: (message: string) => void;
 }
 
@@ -54,6 +57,7 @@ export function createClusterWatcher(options: ClusterWatcherOptions): ClusterWat
   const log = options.log ?? (() => undefined);
   const board = new HealthBoard({ kinds, clock, onHealth: options.onHealth });
   const discoveryBackoff = new Backoff(backoffOptions, random);
+  const decoder = options.decoder ?? createListDecoder({ log });
   const reflectors: Reflector[] = [];
   let transport: Transport | undefined;
   let discovery: AbortController | undefined;
@@ -83,6 +87,7 @@ export function createClusterWatcher(options: ClusterWatcherOptions): ClusterWat
           watchdogMs: options.watchdogMs ?? DEFAULT_WATCHDOG_MS,
           backoff: backoffOptions,
           pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE,
+          decoder,
           log,
         });
         reflectors.push(reflector);
@@ -126,6 +131,7 @@ export function createClusterWatcher(options: ClusterWatcherOptions): ClusterWat
       await Promise.all(reflectors.map((r) => r.stop()));
       board.dispose();
       transport?.close();
+      if (!options.decoder) decoder.close();
     },
 
     restartAll(reason) {

@@ -2,7 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { Transport } from '../../../../electron/engine/cluster/informers/http.ts';
-import { Pager } from '../../../../electron/engine/cluster/informers/pager.ts';
+import { createInlineDecoder } from '../../../../electron/engine/cluster/informers/list-decoder.ts';
+import { Pager, type ListPage } from '../../../../electron/engine/cluster/informers/pager.ts';
 
 /** A response the test writes by hand, chunk by chunk. */
 type Body = PassThrough & { statusCode: number; statusMessage: string; headers: Record<string, string> };
@@ -30,8 +31,11 @@ function fakeTransport() {
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 function pager(transport: Transport) {
-  return new Pager({ transport, path: '/api/v1/pods', signal: new AbortController().signal, onData: () => undefined });
+  const decoder = createInlineDecoder();
+  return new Pager({ transport, path: '/api/v1/pods', signal: new AbortController().signal, onData: () => undefined, decode: (body) => decoder.decode(body, { kind: 'Pod', apiVersion: 'v1' }) });
 }
+
+const names = (page: ListPage) => page.objects.map((o) => o.metadata.name);
 
 const head = (token: string) => `{"kind":"PodList","apiVersion":"v1","metadata":{"resourceVersion":"9","continue":"${token}"},"items":[`;
 
@@ -45,10 +49,10 @@ describe('list pager', () => {
     await tick();
     expect(requests).toEqual(['/api/v1/pods?limit=2', '/api/v1/pods?limit=2&continue=t1']);
     bodies[0]?.end('{"metadata":{"name":"a"}},{"metadata":{"name":"b"}}]}');
-    expect((await first).items).toHaveLength(2);
+    expect(names(await first)).toEqual(['a', 'b']);
     const second = p.next('t1', 2);
     bodies[1]?.end('{"kind":"PodList","apiVersion":"v1","metadata":{"resourceVersion":"9"},"items":[{"metadata":{"name":"c"}}]}');
-    expect((await second).items).toEqual([{ metadata: { name: 'c' } }]);
+    expect(names(await second)).toEqual(['c']);
     // The second page was the one read ahead, and the last page announced nothing more.
     expect(requests).toHaveLength(2);
   });
@@ -65,7 +69,7 @@ describe('list pager', () => {
     expect(requests).toEqual(['/api/v1/pods?limit=1', '/api/v1/pods?limit=1&continue=early', '/api/v1/pods?limit=1&continue=late']);
     expect(bodies[1]?.destroyed).toBe(true);
     bodies[2]?.end('{"metadata":{"resourceVersion":"9"},"items":[]}');
-    expect((await second).items).toEqual([]);
+    expect(names(await second)).toEqual([]);
   });
 
   it('reads nothing ahead when the items come before the metadata, or the list is not paged', async () => {

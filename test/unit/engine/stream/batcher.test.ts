@@ -89,6 +89,23 @@ describe('frame stream framing', () => {
     for (const frame of h.frames) expect(frameText(frame)).toBe(JSON.stringify(frame));
   });
 
+  it('sends the JSON the cache writer supplied instead of serialising the object again', () => {
+    const h = harness();
+    const pod = slimPod(1);
+    // Equivalent JSON in another key order: only the supplied text can produce it.
+    const { metadata, ...rest } = pod;
+    const supplied = JSON.stringify({ metadata, ...rest });
+    expect(supplied).not.toBe(JSON.stringify(pod));
+    h.cache.upsert(pod, supplied);
+    h.cache.upsert(slimPod(2));
+    h.clock.advance(FLUSH_INTERVAL_MS);
+    const [frame] = h.deltas();
+    if (!frame) throw new Error('no delta frame');
+    expect(frameText(frame)).toBe(`{"type":"delta","epoch":"e1","seq":1,"upserts":[${supplied},${JSON.stringify(slimPod(2))}],"deletes":[]}`);
+    expect(JSON.parse(frameText(frame))).toEqual(frame);
+    expect(h.stream.stats().bytes).toBe(Buffer.byteLength(frameText(frame)));
+  });
+
   it('hands the transport each frame as the JSON it measured, upserts and deletes alike', () => {
     const h = harness();
     const tricky = slimPod(7);

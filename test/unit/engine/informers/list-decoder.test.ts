@@ -1,0 +1,85 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { decodeInline } from '../../../../electron/engine/cluster/informers/list-decode.ts';
+import { createListDecoder, type ListDecoder } from '../../../../electron/engine/cluster/informers/list-decoder.ts';
+import { NODE, POD_LIST_ITEM } from './fixtures/objects.ts';
+
+const POD = { kind: 'Pod', apiVersion: 'v1' } as const;
+
+/** A PodList page of `count` copies of the fixture pod, one with characters of several bytes. */
+function podPage(count: number, token = 'next'): string {
+  const items = Array.from({ length: count }, (_, i) => ({
+    ...POD_LIST_ITEM,
+    metadata: { ...POD_LIST_ITEM.metadata, name: `web-${i}`, uid: `uid-${i}`, ...(i === 1 ? { labels: { zone: 'zürich-名前' } } : {}) },
+  }));
+  return JSON.stringify({ kind: 'PodList', apiVersion: 'v1', metadata: { resourceVersion: '77', continue: token }, items });
+}
+
+let decoder: ListDecoder | undefined;
+afterEach(() => {
+  decoder?.close();
+  decoder = undefined;
+});
+
+describe('list decoder', () => {
+  it('decodes pages in the worker into the same slim objects as on the engine thread, each with its exact JSON', async () => {
+    decoder = createListDecoder();
+    const text = podPage(3);
+    const page = await decoder.decode(Buffer.from(text), POD);
+    expect(decoder.usesWorker()).toBe(true);
+    expect(page.metadata).toEqual({ resourceVersion: '77', continue: 'next' });
+    expect(page.objects).toEqual(decodeInline(text, POD).objects);
+    expect(page.objects.map((o) => o.metadata.labels?.['zone'])).toEqual([undefined, 'zürich-名前', undefined]);
+    page.objects.forEach((object, i) => expect(page.json[i]).toBe(JSON.stringify(object)));
+  });
+
+  it('keeps pages apart when several kinds are decoded at once', async () => {
+    decoder = createListDecoder();
+    const nodes = JSON.stringify({ kind: 'NodeList', apiVersion: 'v1', metadata: { resourceVersion: '5' }, items: [NODE] });
+    const [pods, nodePage, more] = await Promise.all([
+      decoder.decode(Buffer.from(podPage(2)), POD),
+      decoder.decode(Buffer.from(nodes), { kind: 'Node', apiVersion: 'v1' }),
+      decoder.decode(Buffer.from(podPage(4, 'later')), POD),
+    ]);
+    expect(pods.objects.map((o) => o.kind)).toEqual(['Pod', 'Pod']);
+    expect(nodePage.objects.map((o) => o.kind)).toEqual(['Node']);
+    expect(more.objects).toHaveLength(4);
+    expect(more.metadata?.continue).toBe('later');
+  });
+
+  it('rejects a body that is not a list with the parser’s own message', async () => {
+    decoder = createListDecoder();
+    await expect(decoder.decode(Buffer.from('{"items": [oops'), POD)).rejects.toThrow(/JSON/);
+    await expect(decoder.decode(Buffer.from('[1, 2]'), POD)).rejects.toThrow('the list answer is not a JSON object');
+    // A bad page is the server's fault, not the worker's: it keeps working.
+    expect((await decoder.decode(Buffer.from(podPage(1)), POD)).objects).toHaveLength(1);
+    expect(decoder.usesWorker()).toBe(true);
+  });
+
+  it('decodes on the engine thread when the worker cannot start, and says so once', async () => {
+    const logs: string[] = [];
+    decoder = createListDecoder({ workerUrl: new URL('./no-such-list-worker.ts', import.meta.url), log: (m) => logs.push(m) });
+    // The start fails asynchronously: the page in flight fails (its reflector lists again) ...
+    await expect(decoder.decode(Buffer.from(podPage(2)), POD)).rejects.toThrow(/the list worker failed: .*no-such-list-worker/);
+    // ... and every later page is decoded inline, to the same objects.
+    const page = await decoder.decode(Buffer.from(podPage(2)), POD);
+    expect(page.objects).toEqual(decodeInline(podPage(2), POD).objects);
+    expect((await decoder.decode(Buffer.from(podPage(3)), POD)).objects).toHaveLength(3);
+    expect(decoder.usesWorker()).toBe(false);
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatch(/^list pages are decoded on the engine thread from now on: /);
+  });
+
+  it('fails the pages a dying worker held, then goes on inline', async () => {
+    // A worker that dies at its first page.
+    decoder = createListDecoder({ workerUrl: new URL('data:text/javascript,import { parentPort } from "node:worker_threads"; parentPort.on("message", () => process.exit(3));') });
+    await expect(decoder.decode(Buffer.from(podPage(2)), POD)).rejects.toThrow(/the list worker failed: the list worker exited \(3\)/);
+    expect((await decoder.decode(Buffer.from(podPage(2)), POD)).objects).toHaveLength(2);
+    expect(decoder.usesWorker()).toBe(false);
+  });
+
+  it('refuses pages once closed', async () => {
+    decoder = createListDecoder();
+    decoder.close();
+    await expect(decoder.decode(Buffer.from(podPage(1)), POD)).rejects.toThrow('the list decoder was closed');
+  });
+});
