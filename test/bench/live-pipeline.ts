@@ -10,8 +10,9 @@
  * - `initial_sync_50k_pods_ms`: from starting the shell (the engine starts listing at once; the
  *   page, already open, navigates as soon as the server listens and subscribes) to the renderer
  *   store's apply of the batch that made it synced and complete (`status().appliedAt`).
- * - `heap_bytes_per_pod`: heap growth of this process (collected before the shell starts and
- *   after the sync), per seeded pod.
+ * - `heap_bytes_per_pod`: heap growth of this process's main thread, the engine's (collected
+ *   before the shell starts and after the sync), per seeded pod. The list worker's own heap is
+ *   not in it: it holds nothing between pages, only the page it is decoding.
  * - `delta_latency_p99_ms_at_5k_eps`: stamped pod modifications (stamped-churn.ts, in the
  *   simulator's process) at 5,000/s for 30 s; p99 of renderer apply time minus write time over
  *   every stamp the page saw (live-page.ts).
