@@ -57,7 +57,7 @@ export interface EngineOptions {
   watchKubeconfig?: boolean;
   /** How the demo context's cluster is started (default: the simulated cluster, in-process). */
   demoCluster?: () => Promise<DemoCluster>;
-  /** Informer watchdog and backoff (defaults: 90 s silence, 0.5–30 s backoff; fault tests shorten them). */
+  /** Informer watchdog and backoff (defaults: 90 s silence, 0.5–10 s backoff; fault tests shorten them). */
   informers?: InformerTiming;
   /** The desktop app's save/open dialogs for exports and snapshots (absent: downloads and uploads). */
   dialogs?: FileDialogs;

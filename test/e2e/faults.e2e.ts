@@ -28,8 +28,8 @@ const CHURN_PER_SECOND = 100;
 const BOOKMARK_INTERVAL_MS = 500;
 /**
  * The engine's informer timing, shortened: the watchdog from 90 s so a stalled watch is noticed
- * in the test, the backoff cap from 30 s because the faults follow each other within seconds,
- * far sooner than a connection counts as healthy again (60 s), so the backoff would keep growing.
+ * in the test, the backoff cap from 10 s because the faults follow each other within seconds,
+ * far sooner than a connection counts as healthy again (10 s), so the backoff would keep growing.
  */
 const INFORMERS = { watchdogMs: 2_000, backoff: { initialMs: 200, maxMs: 1_000 } };
 /** Longer than the backoff cap, so waiting for it can be told from backing off. */

@@ -24,6 +24,12 @@ describe('buildElectron', () => {
     expect(result.main.bytes).toBeGreaterThan(0);
   });
 
+  it('writes the informers\' list-decoding worker beside main.cjs, where the engine looks for it', () => {
+    const worker = readFileSync(path.join(dir, 'main', 'list-worker.cjs'), 'utf8');
+    expect(worker).toContain('parentPort');
+    expect(worker).not.toMatch(/^\s*(import|export)\s/m);
+  });
+
   it('makes the preload one self-contained CommonJS file that requires only electron', () => {
     const preload = readFileSync(result.preload.file, 'utf8');
     expect(requires(preload)).toEqual(['electron']);
