@@ -98,6 +98,7 @@ describe('snapshots', () => {
     await page.getByTestId('snapshot-item').first().getByTestId('snapshot-show').click();
     await expect.poll(() => page.getByTestId('context-picker').textContent()).toMatch(/snapshot: kubedrift-demo @/);
     await expect.poll(() => page.getByTestId('connection-state').textContent(), { timeout: 20_000 }).toMatch(/offline snapshot/);
+    await expect.poll(() => page.getByTestId('cluster-health').textContent(), { timeout: 20_000 }).toMatch(/^Offline snapshot · \d+ kinds/);
     await expect.poll(() => page.getByTestId('snapshot-read-only').textContent()).toMatch(/offline snapshot .*cannot be compared with or changed on a live cluster/);
     await page.evaluate('window.scrollTo(0, 0)');
     await screenshot(page, 'snapshots-dark');

@@ -209,8 +209,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
       return;
     }
     // The informer serialised the object already (for the frame stream): reuse that text.
-    const json = (change as { json?: unknown }).json;
-    pending.deltas.push({ at, op: 'u', kind: object.kind, uid: object.metadata.uid, object, json: typeof json === 'string' ? json : undefined });
+    pending.deltas.push({ at, op: 'u', kind: object.kind, uid: object.metadata.uid, object, json: change.json });
   }
 
   return {

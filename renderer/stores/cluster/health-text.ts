@@ -83,7 +83,7 @@ function reconnectingDetail(reconnecting: readonly KindHealth[], others: readonl
  * The headline for the cluster stream, or null before the engine said anything. `progress` is
  * the snapshot still on its way to this window (the engine has the objects, the view not yet).
  */
-export function describeHealth(health: ClusterHealth | null, progress: SnapshotProgress | null = null): HealthSummary | null {
+export function describeHealth(health: ClusterHealth | null, progress: SnapshotProgress | null = null, options: { offline?: boolean } = {}): HealthSummary | null {
   if (!health || health.kinds.length === 0) return null;
   const detail = health.kinds.map(kindLine).join('\n');
   const reconnecting = health.kinds.filter((kind) => kind.state === 'reconnecting').sort((a, b) => a.since - b.since);
@@ -105,7 +105,8 @@ export function describeHealth(health: ClusterHealth | null, progress: SnapshotP
   const live = health.kinds.filter((kind) => kind.state === 'live');
   const objects = live.reduce((sum, kind) => sum + kind.count, 0);
   const kinds = `${live.length} ${live.length === 1 ? 'kind' : 'kinds'}`;
-  return summary('live', `Live · ${kinds} · ${formatCount(objects)} objects`, detail);
+  // An opened snapshot file holds its objects; nothing is being watched, so it is not "Live".
+  return summary('live', `${options.offline ? 'Offline snapshot' : 'Live'} · ${kinds} · ${formatCount(objects)} objects`, detail);
 }
 
 /** "Forbidden: secrets · Unavailable: hpas", or null when every kind can be watched. */

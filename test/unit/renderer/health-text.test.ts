@@ -59,6 +59,12 @@ describe('cluster health text', () => {
     expect(describeHealth(health, { sent: 50_000, total: 50_000 })?.text).toBe('Live · 1 kind · 50,000 objects');
   });
 
+  it('says "Offline snapshot", not "Live", when the objects come from an opened snapshot file', () => {
+    const health = clusterHealth('e', [kindHealth('Pod', 'live', 12)]);
+    expect(describeHealth(health, null, { offline: true })?.text).toBe('Offline snapshot · 1 kind · 12 objects');
+    expect(describeHealth(health, null)?.text).toBe('Live · 1 kind · 12 objects');
+  });
+
   it('lists one line per kind for the tooltip', () => {
     const health = clusterHealth('e', [kindHealth('Pod', 'live', 5), kindHealth('Event', 'forbidden', 0, { message: 'no list verb' })]);
     expect(describeHealth(health)?.detail).toBe('pods: live · 5 objects\nevents: forbidden · 0 objects · since 12:01 · no list verb');
