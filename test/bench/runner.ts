@@ -4,6 +4,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
+import { jsonMegabytesPerSecond } from './calibration.ts';
 import { FULL_SIZES, QUICK_SIZES, podCount, startSimFixture, type SimFixture } from './sim-fixture.ts';
 import { graphBuild } from './graph-build.ts';
 import { historyOverhead } from './history-overhead.ts';
@@ -71,6 +72,7 @@ export async function runBench(args: string[]): Promise<number> {
     },
     log,
   };
+  const speedBefore = jsonMegabytesPerSecond();
   const results: Record<string, BenchValue> = {};
   const errors: Record<string, string> = {};
   try {
@@ -89,7 +91,7 @@ export async function runBench(args: string[]): Promise<number> {
     if (fixture) await (await fixture).stop();
   }
   const report = {
-    machine: { cpus: availableParallelism(), node: process.version },
+    machine: { cpus: availableParallelism(), node: process.version, json_mb_per_s: { before: speedBefore, after: jsonMegabytesPerSecond() } },
     config: { quick, pods: podCount(sizes) },
     results,
     goals: checkGoals(scenarios, results),

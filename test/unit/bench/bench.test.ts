@@ -75,9 +75,12 @@ describe('npm run bench', () => {
   it('prints one JSON object with machine facts, every result and its goal', { timeout: 300_000 }, async () => {
     const { code, stdout, stderr } = await run(['--quick']);
     expect(code, stderr).toBe(0);
-    const report = JSON.parse(stdout) as { machine: { cpus: number; node: string }; config: { quick: boolean }; results: Record<string, unknown>; goals: Record<string, { goal: string; met: boolean }> };
+    const report = JSON.parse(stdout) as { machine: { cpus: number; node: string; json_mb_per_s: { before: number; after: number } }; config: { quick: boolean }; results: Record<string, unknown>; goals: Record<string, { goal: string; met: boolean }> };
     expect(report.machine.cpus).toBeGreaterThan(0);
     expect(report.machine.node).toBe(process.version);
+    // The machine's speed beside the results, measured before and after them.
+    expect(report.machine.json_mb_per_s.before).toBeGreaterThan(0);
+    expect(report.machine.json_mb_per_s.after).toBeGreaterThan(0);
     expect(report.config.quick).toBe(true);
     expect(Object.keys(report.results).sort()).toEqual([...RESULTS].sort());
     for (const name of RESULTS) {
