@@ -5,7 +5,7 @@ import type { ClusterFrame, ClusterHealth, SlimObject } from '../../../shared/cl
 import { ok } from '../../../shared/result.ts';
 import OverviewView from '../../../renderer/views/overview/OverviewView.vue';
 import { clusterHealth, deltaFrame, deployment, job, kindHealth, nextVersion, replicaSet, snapshotFrames } from './cluster-fixtures.ts';
-import type { FakeApi, Handlers } from './fake-api.ts';
+import { CONTEXT_LIST, type FakeApi, type Handlers } from './fake-api.ts';
 import { installApi, useRendererTest } from './setup.ts';
 
 const STALLED = [{ type: 'Progressing', status: 'False', reason: 'ProgressDeadlineExceeded', message: 'ReplicaSet "checkout-7c9d" has timed out progressing.', lastTransitionTime: '2025-05-01T10:10:00Z' }];
@@ -72,6 +72,18 @@ describe('OverviewView', () => {
     await vi.waitFor(() => expect(names(view)).toEqual(['api', 'backup', 'checkout', 'grafana', 'web']));
     await view.get('button[data-column="name"]').trigger('click');
     await vi.waitFor(() => expect(names(view)).toEqual(['web', 'grafana', 'checkout', 'backup', 'api']));
+  });
+
+  it('counts ages from the moment an opened snapshot was taken, not from now', async () => {
+    const takenAt = Date.parse('2025-05-01T10:05:00Z');
+    const snapshotContext = { name: 'snapshot: kind-dev @ 10:05', cluster: 'kind-dev', user: '', source: 'snap.kubedrift.json.gz', demo: false, snapshot: { file: 'snap.kubedrift.json.gz', takenAt, readOnly: true } };
+    const { api, view } = await mountOverview({ 'contexts:list': () => ok({ ...CONTEXT_LIST, contexts: [...CONTEXT_LIST.contexts, snapshotContext], selected: snapshotContext.name }) });
+    await deliver(api, snapshotFrames('e1', 1, [web]));
+    await vi.waitFor(() => expect(names(view)).toEqual(['web']));
+    // Created at 10:00, the snapshot taken at 10:05.
+    const cells = view.findAll('.body [role="row"]')[0]?.findAll('[role="cell"]').map((cell) => cell.text());
+    expect(cells).toContain('5m');
+    expect(cells?.join(' ')).not.toMatch(/\d+[yd]\b/);
   });
 
   it('shows why a workload drifts and its conditions on hover', async () => {
