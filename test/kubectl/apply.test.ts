@@ -4,11 +4,10 @@
  * (exit 0 when equal, 1 with a unified diff otherwise), dry-run `create` printing a defaulted
  * object that is not stored, and the `create` generators.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import type { SimCluster } from '../../electron/engine/simcluster/index.ts';
 import { kubectlMissing } from './kubectl.ts';
-import { eventually, MINORS, openSession, parseTable, startKubectlCluster, uniqueNamespace, type KubectlSession } from './session.ts';
+import { eventually, MINORS, parseTable, uniqueNamespace, useKubectlTest, type KubectlSession } from './session.ts';
 
 /** A Deployment manifest as a user writes it: no defaults. */
 function webManifest(image: string): string {
@@ -38,20 +37,9 @@ spec:
 
 describe.skipIf(kubectlMissing !== undefined)(`real kubectl writes to the simulated cluster${kubectlMissing ? ` (skipped: ${kubectlMissing})` : ''}`, () => {
   describe.each(MINORS)('kubectl 1.%i', (minor) => {
-    let cluster: SimCluster;
     let k: KubectlSession;
     let ns: string;
-    beforeAll(async () => {
-      cluster = await startKubectlCluster(minor);
-    });
-    afterAll(() => cluster?.stop());
-    beforeEach(async () => {
-      k = await openSession(cluster);
-      ns = uniqueNamespace('apply');
-      const created = await k.run(['create', 'namespace', ns]);
-      expect([created.code, created.stdout, created.stderr]).toEqual([0, `namespace/${ns} created\n`, '']);
-    });
-    afterEach(() => k?.close());
+    useKubectlTest(minor, 'apply', (state) => ({ k, ns } = state));
 
     const image = async () => (await k.run(['get', 'deploy', 'web', '-n', ns, '-o', 'jsonpath={.spec.template.spec.containers[0].image}'])).stdout;
 

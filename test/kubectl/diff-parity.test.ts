@@ -6,7 +6,7 @@
  */
 import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DiffRow } from '../../shared/contracts/diff.ts';
 import type { SimCluster } from '../../electron/engine/simcluster/index.ts';
 import { runDiff } from '../../electron/engine/diff/run.ts';
@@ -15,7 +15,7 @@ import { kubectlFileName } from '../../electron/engine/diff/text/unified.ts';
 import { withTempDir } from '../helpers/tmp.ts';
 import { fixture } from '../unit/engine/diff/fixtures.ts';
 import { kubectlMissing } from './kubectl.ts';
-import { MINORS, openSession, startKubectlCluster, uniqueNamespace, type KubectlSession } from './session.ts';
+import { MINORS, useKubectlTest, type KubectlSession } from './session.ts';
 
 /** The objects `kubectl diff` printed a diff for, by kubectl's file name. */
 function kubectlDiffering(stdout: string): string[] {
@@ -37,15 +37,9 @@ describe.skipIf(kubectlMissing !== undefined)(`kubectl diff parity${kubectlMissi
     let cleanup: () => Promise<void>;
     let app: string;
 
-    beforeAll(async () => {
-      cluster = await startKubectlCluster(minor);
-    });
-    afterAll(() => cluster?.stop());
+    useKubectlTest(minor, 'parity', (state) => ({ cluster, k, ns } = state));
     beforeEach(async () => {
-      k = await openSession(cluster);
       ({ dir, cleanup } = await withTempDir('kubedrift-parity-'));
-      ns = uniqueNamespace('parity');
-      expect((await k.run(['create', 'namespace', ns])).code).toBe(0);
       // A namespaced app without namespaces in its files, as most repositories keep them.
       app = path.join(dir, 'app');
       await cp(fixture('guestbook'), app, { recursive: true });
@@ -53,10 +47,7 @@ describe.skipIf(kubectlMissing !== undefined)(`kubectl diff parity${kubectlMissi
       await cp(fixture('secrets', 'db-credentials.yaml'), path.join(app, 'db-credentials.yaml'));
       await writeFile(path.join(app, 'worker.yaml'), await readFile(fixture('shop', 'nightly-report.yml'), 'utf8').then((text) => text.replace('  namespace: shop\n', '')));
     });
-    afterEach(async () => {
-      await k?.close();
-      await cleanup?.();
-    });
+    afterEach(() => cleanup?.());
 
     /** Kubedrift's diff of the app: what differs, by kubectl's file name, and the rows it could not diff. */
     async function kubedriftDiff(): Promise<{ differing: string[]; errors: DiffRow[] }> {

@@ -3,23 +3,16 @@
  * reported version is picked, `get` prints the server's Tables, events carry the controllers'
  * reasons, errors are the apiserver's Status messages, and `explain` finds its OpenAPI schemas.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SimCluster } from '../../electron/engine/simcluster/index.ts';
 import { kubectlMissing } from './kubectl.ts';
-import { eventually, headerOf, MINORS, openSession, parseTable, startKubectlCluster, type KubectlSession } from './session.ts';
+import { eventually, headerOf, MINORS, parseTable, useKubectlTest, type KubectlSession } from './session.ts';
 
 describe.skipIf(kubectlMissing !== undefined)(`real kubectl reads the simulated cluster${kubectlMissing ? ` (skipped: ${kubectlMissing})` : ''}`, () => {
   describe.each(MINORS)('kubectl 1.%i', (minor) => {
     let cluster: SimCluster;
     let k: KubectlSession;
-    beforeAll(async () => {
-      cluster = await startKubectlCluster(minor);
-    });
-    afterAll(() => cluster?.stop());
-    beforeEach(async () => {
-      k = await openSession(cluster);
-    });
-    afterEach(() => k?.close());
+    useKubectlTest(minor, undefined, (state) => ({ cluster, k } = state));
 
     it('is the build the server version selects', async () => {
       const res = await k.run(['version', '-o', 'json']);

@@ -1,12 +1,14 @@
 /**
  * What the real-kubectl suites share: the simulated cluster they run against (the
  * `kubectl-test` scenario at a given Kubernetes minor version), one kubectl session per test
- * (its own HOME, discovery cache and kubeconfig), and readers for kubectl's printed tables.
+ * (its own HOME, discovery cache and kubeconfig), the hooks that set both up (`useKubectlTest`),
+ * and readers for kubectl's printed tables.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { startSimCluster, type SimCluster } from '../../electron/engine/simcluster/index.ts';
 import { kubectl, kubectlStream, type KubectlResult, type KubectlStream } from './kubectl.ts';
 
@@ -49,6 +51,40 @@ let namespaceCounter = 0;
 export function uniqueNamespace(prefix: string): string {
   namespaceCounter += 1;
   return `${prefix}-${namespaceCounter}`;
+}
+
+/** What a suite's tests work with: its cluster, this test's session and, when asked, namespace. */
+export interface KubectlTestState {
+  cluster: SimCluster;
+  k: KubectlSession;
+  /** A namespace made for this test ('' when the suite asked for none). */
+  ns: string;
+}
+
+/**
+ * The hooks every kubectl suite repeats, for one minor version: a cluster per suite, a session
+ * per test and, with `namespacePrefix`, a fresh namespace per test created through kubectl.
+ * `use` hands the suite each test's state before its own beforeEach hooks run.
+ */
+export function useKubectlTest(minor: number, namespacePrefix: string | undefined, use: (state: KubectlTestState) => void): void {
+  let cluster: SimCluster | undefined;
+  let session: KubectlSession | undefined;
+  beforeAll(async () => {
+    cluster = await startKubectlCluster(minor);
+  });
+  afterAll(() => cluster?.stop());
+  beforeEach(async () => {
+    if (!cluster) throw new Error('the simulated cluster did not start');
+    session = await openSession(cluster);
+    let ns = '';
+    if (namespacePrefix !== undefined) {
+      ns = uniqueNamespace(namespacePrefix);
+      const created = await session.run(['create', 'namespace', ns]);
+      expect([created.code, created.stdout, created.stderr]).toEqual([0, `namespace/${ns} created\n`, '']);
+    }
+    use({ cluster, k: session, ns });
+  });
+  afterEach(() => session?.close());
 }
 
 /**

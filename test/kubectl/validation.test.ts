@@ -4,10 +4,9 @@
  * decoding errors and warnings; manifests using fields the simulator's own OpenAPI does not
  * describe are still accepted, because the check runs against client-node's complete models.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SimCluster } from '../../electron/engine/simcluster/index.ts';
+import { describe, expect, it } from 'vitest';
 import { kubectlMissing } from './kubectl.ts';
-import { MINORS, openSession, startKubectlCluster, uniqueNamespace, type KubectlSession } from './session.ts';
+import { MINORS, useKubectlTest, type KubectlSession } from './session.ts';
 
 /** A Deployment manifest; `extraSpec` lines are added to its spec (two-space indented). */
 function manifest(name: string, extraSpec = '', podSpec = ''): string {
@@ -54,20 +53,9 @@ const RICH_POD_SPEC = `      securityContext:
 
 describe.skipIf(kubectlMissing !== undefined)(`real kubectl meets server-side field validation${kubectlMissing ? ` (skipped: ${kubectlMissing})` : ''}`, () => {
   describe.each(MINORS)('kubectl 1.%i', (minor) => {
-    let cluster: SimCluster;
     let k: KubectlSession;
     let ns: string;
-    beforeAll(async () => {
-      cluster = await startKubectlCluster(minor);
-    });
-    afterAll(() => cluster?.stop());
-    beforeEach(async () => {
-      k = await openSession(cluster);
-      ns = uniqueNamespace('validation');
-      const created = await k.run(['create', 'namespace', ns]);
-      expect(created.code).toBe(0);
-    });
-    afterEach(() => k?.close());
+    useKubectlTest(minor, 'validation', (state) => ({ k, ns } = state));
 
     it('apply -f of a misspelt field fails with the strict decoding error and creates nothing', async () => {
       const res = await k.run(['apply', '-n', ns, '-f', '-'], manifest('web', '  replicass: 3\n'));

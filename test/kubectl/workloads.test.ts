@@ -4,10 +4,9 @@
  * `rollout status` follows a `set image` rollout to its end, and `delete` cascades to the
  * Deployment's ReplicaSets and pods.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SimCluster } from '../../electron/engine/simcluster/index.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { kubectlMissing } from './kubectl.ts';
-import { eventually, headerOf, MINORS, openSession, parseTable, startKubectlCluster, uniqueNamespace, type KubectlSession } from './session.ts';
+import { eventually, headerOf, MINORS, parseTable, useKubectlTest, type KubectlSession } from './session.ts';
 
 interface PodView {
   metadata: { name: string; deletionTimestamp?: string };
@@ -17,22 +16,14 @@ interface PodView {
 
 describe.skipIf(kubectlMissing !== undefined)(`real kubectl drives the simulated controllers${kubectlMissing ? ` (skipped: ${kubectlMissing})` : ''}`, () => {
   describe.each(MINORS)('kubectl 1.%i', (minor) => {
-    let cluster: SimCluster;
     let k: KubectlSession;
     let ns: string;
-    beforeAll(async () => {
-      cluster = await startKubectlCluster(minor);
-    });
-    afterAll(() => cluster?.stop());
+    useKubectlTest(minor, 'work', (state) => ({ k, ns } = state));
     beforeEach(async () => {
-      k = await openSession(cluster);
-      ns = uniqueNamespace('work');
-      expect((await k.run(['create', 'namespace', ns])).code).toBe(0);
       const created = await k.run(['create', 'deployment', 'web', '--image=nginx:1.27.2', '--replicas=2', '-n', ns]);
       expect([created.code, created.stdout, created.stderr]).toEqual([0, 'deployment.apps/web created\n', '']);
       await readyPods(2);
     });
-    afterEach(() => k?.close());
 
     /** Polls `get deploy web` until it reads `want`; returns the row. */
     async function deploymentReads(want: { READY: string; 'UP-TO-DATE': string; AVAILABLE: string }): Promise<Record<string, string>> {
