@@ -79,9 +79,12 @@ export function fromPageText(page: PageText): DecodedPage {
   return { ...(page.metadata ? { metadata: page.metadata } : {}), objects, json };
 }
 
-/** Both halves on the calling thread, without the round trip through text. */
+/**
+ * Both halves on the calling thread, without the round trip through text. Each object's JSON is
+ * made here too: the frame stream and the history recorder would each make it otherwise.
+ */
 export function decodeInline(body: string, source: ObjectSource): DecodedPage {
   const list = parseList(body);
   const objects = (list.items ?? []).map((raw) => slimObject(raw, source));
-  return { ...(list.metadata ? { metadata: list.metadata } : {}), objects, json: [] };
+  return { ...(list.metadata ? { metadata: list.metadata } : {}), objects, json: objects.map((object) => JSON.stringify(object)) };
 }

@@ -2,7 +2,11 @@
  * Where list pages are decoded: in a worker thread when one can start, so the engine's own
  * thread (which also carries the frame stream, the transports and every feature) spends a first
  * sync reading sockets and filling the cache instead of parsing 200 MB of JSON. Pages are
- * decoded in the order they are handed in, one worker per cluster watcher. Without a worker
+ * decoded in the order they are handed in, one worker per cluster watcher. Small pages (most
+ * kinds' whole lists) are decoded inline: a round trip through the worker would cost more than
+ * the parse, and they would queue behind the large pages of another kind. With `eager` the
+ * worker starts at once, while the cluster is probed and discovered, instead of at the first
+ * large page (starting it takes ~150 ms, more on a busy machine). Without a worker
  * script beside this module (list-worker.ts when run from source, list-worker.cjs beside a
  * bundle that ships one) pages are decoded inline: slower, the same result. If the worker fails
  * to start or dies, the pages it held fail (their reflectors list again, as after any failed
@@ -47,6 +51,9 @@ function defaultWorkerUrl(): URL | undefined {
   return undefined;
 }
 
+/** Pages smaller than this are decoded on the calling thread (~1 ms of parsing). */
+export const INLINE_BELOW_BYTES = 128 * 1024;
+
 /** Decodes inline, on the calling thread. */
 export function createInlineDecoder(): ListDecoder {
   return {
@@ -61,8 +68,9 @@ export function createInlineDecoder(): ListDecoder {
  * falling back to inline decoding for good once the worker fails, or from the start when there
  * is no worker script.
  */
-export function createListDecoder(options: { workerUrl?: URL; log?: (message: string) => void } = {}): ListDecoder {
+export function createListDecoder(options: { workerUrl?: URL; log?: (message: string) => void; eager?: boolean; inlineBelowBytes?: number } = {}): ListDecoder {
   const inline = createInlineDecoder();
+  const inlineBelow = options.inlineBelowBytes ?? INLINE_BELOW_BYTES;
   const workerUrl = options.workerUrl ?? defaultWorkerUrl();
   if (!workerUrl) return inline;
   const pending = new Map<number, { resolve: (page: DecodedPage) => void; reject: (error: Error) => void }>();
@@ -110,9 +118,12 @@ export function createListDecoder(options: { workerUrl?: URL; log?: (message: st
     return worker;
   };
 
+  if (options.eager) start();
+
   return {
     decode(body, source) {
       if (closed) return Promise.reject(new Error('the list decoder was closed'));
+      if (body.length < inlineBelow) return inline.decode(body, source);
       const running = start();
       if (!running) return inline.decode(body, source);
       return new Promise((resolve, reject) => {

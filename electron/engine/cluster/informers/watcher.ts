@@ -57,7 +57,8 @@ export function createClusterWatcher(options: ClusterWatcherOptions): ClusterWat
   const log = options.log ?? (() => undefined);
   const board = new HealthBoard({ kinds, clock, onHealth: options.onHealth });
   const discoveryBackoff = new Backoff(backoffOptions, random);
-  const decoder = options.decoder ?? createListDecoder({ log });
+  // Started now, so it is up by the first large page instead of delaying it.
+  const decoder = options.decoder ?? createListDecoder({ log, eager: true });
   const reflectors: Reflector[] = [];
   let transport: Transport | undefined;
   let discovery: AbortController | undefined;

@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { decodeInline } from '../../../../electron/engine/cluster/informers/list-decode.ts';
-import { createListDecoder, type ListDecoder } from '../../../../electron/engine/cluster/informers/list-decoder.ts';
+import { createListDecoder, INLINE_BELOW_BYTES, type ListDecoder } from '../../../../electron/engine/cluster/informers/list-decoder.ts';
 import { NODE, POD_LIST_ITEM } from './fixtures/objects.ts';
 
 const POD = { kind: 'Pod', apiVersion: 'v1' } as const;
@@ -14,6 +14,11 @@ function podPage(count: number, token = 'next'): string {
   return JSON.stringify({ kind: 'PodList', apiVersion: 'v1', metadata: { resourceVersion: '77', continue: token }, items });
 }
 
+/** Sends every page to the worker, however small (the tests' pages are a few objects). */
+const WORKER_FOR_ALL = { inlineBelowBytes: 0 };
+/** A worker that dies at its first page. */
+const DYING_WORKER = new URL('data:text/javascript,import { parentPort } from "node:worker_threads"; parentPort.on("message", () => process.exit(3));');
+
 let decoder: ListDecoder | undefined;
 afterEach(() => {
   decoder?.close();
@@ -22,7 +27,7 @@ afterEach(() => {
 
 describe('list decoder', () => {
   it('decodes pages in the worker into the same slim objects as on the engine thread, each with its exact JSON', async () => {
-    decoder = createListDecoder();
+    decoder = createListDecoder(WORKER_FOR_ALL);
     const text = podPage(3);
     const page = await decoder.decode(Buffer.from(text), POD);
     expect(decoder.usesWorker()).toBe(true);
@@ -33,7 +38,7 @@ describe('list decoder', () => {
   });
 
   it('keeps pages apart when several kinds are decoded at once', async () => {
-    decoder = createListDecoder();
+    decoder = createListDecoder(WORKER_FOR_ALL);
     const nodes = JSON.stringify({ kind: 'NodeList', apiVersion: 'v1', metadata: { resourceVersion: '5' }, items: [NODE] });
     const [pods, nodePage, more] = await Promise.all([
       decoder.decode(Buffer.from(podPage(2)), POD),
@@ -47,7 +52,7 @@ describe('list decoder', () => {
   });
 
   it('rejects a body that is not a list with the parser’s own message', async () => {
-    decoder = createListDecoder();
+    decoder = createListDecoder(WORKER_FOR_ALL);
     await expect(decoder.decode(Buffer.from('{"items": [oops'), POD)).rejects.toThrow(/JSON/);
     await expect(decoder.decode(Buffer.from('[1, 2]'), POD)).rejects.toThrow('the list answer is not a JSON object');
     // A bad page is the server's fault, not the worker's: it keeps working.
@@ -57,7 +62,7 @@ describe('list decoder', () => {
 
   it('decodes on the engine thread when the worker cannot start, and says so once', async () => {
     const logs: string[] = [];
-    decoder = createListDecoder({ workerUrl: new URL('./no-such-list-worker.ts', import.meta.url), log: (m) => logs.push(m) });
+    decoder = createListDecoder({ ...WORKER_FOR_ALL, workerUrl: new URL('./no-such-list-worker.ts', import.meta.url), log: (m) => logs.push(m) });
     // The start fails asynchronously: the page in flight fails (its reflector lists again) ...
     await expect(decoder.decode(Buffer.from(podPage(2)), POD)).rejects.toThrow(/the list worker failed: .*no-such-list-worker/);
     // ... and every later page is decoded inline, to the same objects.
@@ -70,16 +75,35 @@ describe('list decoder', () => {
   });
 
   it('fails the pages a dying worker held, then goes on inline', async () => {
-    // A worker that dies at its first page.
-    decoder = createListDecoder({ workerUrl: new URL('data:text/javascript,import { parentPort } from "node:worker_threads"; parentPort.on("message", () => process.exit(3));') });
+    decoder = createListDecoder({ ...WORKER_FOR_ALL, workerUrl: DYING_WORKER });
     await expect(decoder.decode(Buffer.from(podPage(2)), POD)).rejects.toThrow(/the list worker failed: the list worker exited \(3\)/);
     expect((await decoder.decode(Buffer.from(podPage(2)), POD)).objects).toHaveLength(2);
     expect(decoder.usesWorker()).toBe(false);
   });
 
   it('refuses pages once closed', async () => {
-    decoder = createListDecoder();
+    decoder = createListDecoder(WORKER_FOR_ALL);
     decoder.close();
     await expect(decoder.decode(Buffer.from(podPage(1)), POD)).rejects.toThrow('the list decoder was closed');
+  });
+
+  it('decodes small pages inline, without the worker, and large ones in it', async () => {
+    // The worker would die at its first page: small pages never reach it.
+    decoder = createListDecoder({ workerUrl: DYING_WORKER });
+    const small = podPage(3);
+    expect(Buffer.byteLength(small)).toBeLessThan(INLINE_BELOW_BYTES);
+    expect((await decoder.decode(Buffer.from(small), POD)).objects).toEqual(decodeInline(small, POD).objects);
+    expect(decoder.usesWorker()).toBe(true);
+    const large = podPage(200);
+    expect(Buffer.byteLength(large)).toBeGreaterThanOrEqual(INLINE_BELOW_BYTES);
+    await expect(decoder.decode(Buffer.from(large), POD)).rejects.toThrow(/the list worker exited \(3\)/);
+  });
+
+  it('starts the worker at once when eager, before any page', async () => {
+    const logs: string[] = [];
+    decoder = createListDecoder({ eager: true, workerUrl: new URL('./no-such-list-worker.ts', import.meta.url), log: (m) => logs.push(m) });
+    // No page was handed in: only an eager start can have found the worker missing.
+    await vi.waitFor(() => expect(logs).toEqual([expect.stringMatching(/^list pages are decoded on the engine thread from now on: .*no-such-list-worker/)]));
+    expect(decoder.usesWorker()).toBe(false);
   });
 });

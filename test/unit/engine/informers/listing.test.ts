@@ -40,7 +40,7 @@ describe('initial sync', () => {
     expect(lists.map((r) => r.query.has('continue'))).toEqual([false, true, true]);
     expect(w.cache.list('Pod').every((p) => p.kind === 'Pod' && p.apiVersion === 'v1')).toBe(true);
     expect(w.cache.list('Deployment').every((d) => d.kind === 'Deployment' && d.apiVersion === 'apps/v1')).toBe(true);
-    // Decoded in the list worker: every listed object comes with its JSON for the frame stream.
+    // Decoded in the list worker or inline: every listed object comes with its JSON for the frame stream.
     const upserts = w.changes.filter((c) => c.type === 'upsert');
     expect(upserts.length).toBeGreaterThan(12);
     for (const change of upserts) expect(change.json).toBe(JSON.stringify(change.object));
