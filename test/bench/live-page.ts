@@ -1,7 +1,8 @@
 /**
  * What the live-pipeline benchmark watches inside the page (a live-browser.ts page). A script
  * installed before the app loads (addInitScript) wraps `WebSocket` so every message the browser shell sends is seen
- * once, on arrival, before the app's own handler:
+ * once, on arrival, before the app's own handler (and its first subscription to `cluster:frames`
+ * as it is sent, the start of the initial sync):
  * - its UTF-8 size, for the largest message (exact whenever it could be a new maximum: encoded
  *   into one reused buffer, which for ASCII text is a copy, cheaper than scanning it);
  * - for `delta` frames, the `bench/t` annotations (write times, ms since the epoch) found by a
@@ -26,6 +27,8 @@ export interface PageMeasures {
   newestApplied: number;
   /** Delta frames received but not applied yet. */
   pending: number;
+  /** When the app first subscribed to `cluster:frames` (page clock, ms), null before. */
+  subscribedAt: number | null;
 }
 
 /** The renderer store's status (renderer/stores/cluster/test-hook.ts). */
@@ -45,7 +48,7 @@ const INIT_SCRIPT = `(() => {
   const SEQ = /"seq":(\\d+)/;
   const encoder = new TextEncoder();
   let scratch = new Uint8Array(0);
-  const state = { maxMessageBytes: 0, messages: 0, recording: false, pending: [], latencies: [], newestApplied: 0 };
+  const state = { maxMessageBytes: 0, messages: 0, recording: false, pending: [], latencies: [], newestApplied: 0, subscribedAt: null };
   function onMessage(event) {
     const data = event.data;
     state.messages += 1;
@@ -72,6 +75,13 @@ const INIT_SCRIPT = `(() => {
     constructor(...args) {
       super(...args);
       this.addEventListener('message', onMessage);
+    }
+    send(data) {
+      // The app's first subscription to the cluster's frames starts the initial sync's clock.
+      if (state.subscribedAt === null && typeof data === 'string' && data.includes('"t":"sub"') && data.includes('"stream":"cluster:frames"')) {
+        state.subscribedAt = performance.now();
+      }
+      return super.send(data);
     }
   };
   setInterval(() => {
@@ -104,6 +114,7 @@ interface BenchState {
   pending: unknown[];
   latencies: number[];
   newestApplied: number;
+  subscribedAt: number | null;
 }
 
 /** Starts filing delta stamps (and forgets any filed before). */
@@ -121,7 +132,7 @@ export async function startRecording(page: Page): Promise<void> {
 export async function readPage(page: Page, withLatencies = false): Promise<PageMeasures> {
   return page.evaluate((all) => {
     const state = (globalThis as unknown as { __kubedriftBench: BenchState }).__kubedriftBench;
-    return { maxMessageBytes: state.maxMessageBytes, messages: state.messages, latencies: all ? state.latencies : [], newestApplied: state.newestApplied, pending: state.pending.length };
+    return { maxMessageBytes: state.maxMessageBytes, messages: state.messages, latencies: all ? state.latencies : [], newestApplied: state.newestApplied, pending: state.pending.length, subscribedAt: state.subscribedAt };
   }, withLatencies);
 }
 

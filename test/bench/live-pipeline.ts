@@ -7,9 +7,13 @@
  * the engine's plus the server's. The page runs in Chromium driven over the bare DevTools
  * protocol (live-browser.ts), without the copy of every WebSocket message Playwright's network
  * instrumentation would send to this process.
- * - `initial_sync_50k_pods_ms`: from starting the shell (the engine starts listing at once; the
- *   page, already open, navigates as soon as the server listens and subscribes) to the renderer
- *   store's apply of the batch that made it synced and complete (`status().appliedAt`).
+ * - `initial_sync_50k_pods_ms`: as the issue defines it, from the app's subscription to the
+ *   cluster's frames (the page's first `sub` message, sent as its WebSocket opens) to the
+ *   renderer store's apply of the batch that made it synced and complete (`status().appliedAt`),
+ *   both on the page's clock. The engine starts listing when the shell starts, so it has a head
+ *   start while the page loads, as the desktop app's engine has while its window loads.
+ * - `initial_sync_50k_pods_from_start_ms`: the same end, from starting the shell (engine start
+ *   up, the page's load and the whole list): the time from launching the app.
  * - `heap_bytes_per_pod`: heap growth of this process's main thread, the engine's (collected
  *   before the shell starts and after the sync), per seeded pod. The list worker's own heap is
  *   not in it: it holds nothing between pages, only the page it is decoding.
@@ -98,7 +102,13 @@ async function measure(ctx: BenchContext, sim: SimProcess, browser: BenchBrowser
     await page.goto(shell.url);
     const syncedAt = await waitForSync(page, expected);
     const heapAfter = heapUsed();
-    ctx.log(`sync: ${expected} objects in ${Math.round(syncedAt - startedAt)} ms (engine cache live after ${engineLiveMs(shell, startedAt)} ms), heap +${round((heapAfter - heapBefore) / 1e6)} MB`);
+    const { subscribedAt } = await readPage(page);
+    if (subscribedAt === null) throw new Error('the page never subscribed to cluster:frames');
+    const subscribedEpoch = await pageEpochMs(page, subscribedAt);
+    ctx.log(
+      `sync: ${expected} objects in ${Math.round(syncedAt - subscribedEpoch)} ms from subscribe, ${Math.round(syncedAt - startedAt)} ms from start ` +
+        `(page subscribed after ${Math.round(subscribedEpoch - startedAt)} ms, engine cache live after ${engineLiveMs(shell, startedAt)} ms), heap +${round((heapAfter - heapBefore) / 1e6)} MB`,
+    );
 
     const { perSecond, seconds } = load(ctx.quick);
     await startRecording(page);
@@ -114,7 +124,8 @@ async function measure(ctx: BenchContext, sim: SimProcess, browser: BenchBrowser
         `${measures.messages} messages, largest ${measures.maxMessageBytes} B`,
     );
     return {
-      initial_sync_50k_pods_ms: Math.round(syncedAt - startedAt),
+      initial_sync_50k_pods_ms: Math.round(syncedAt - subscribedEpoch),
+      initial_sync_50k_pods_from_start_ms: Math.round(syncedAt - startedAt),
       heap_bytes_per_pod: Math.round((heapAfter - heapBefore) / sim.pods),
       delta_latency_p99_ms_at_5k_eps: round(percentile(latencies, 99)),
       ipc_max_message_bytes: measures.maxMessageBytes,
@@ -130,7 +141,7 @@ async function measure(ctx: BenchContext, sim: SimProcess, browser: BenchBrowser
 
 export const livePipeline: BenchScenario = {
   name: 'live-pipeline',
-  results: ['initial_sync_50k_pods_ms', 'heap_bytes_per_pod', 'delta_latency_p99_ms_at_5k_eps', 'ipc_max_message_bytes', 'pipeline_cpu_ratio_vs_bare_informer'],
+  results: ['initial_sync_50k_pods_ms', 'initial_sync_50k_pods_from_start_ms', 'heap_bytes_per_pod', 'delta_latency_p99_ms_at_5k_eps', 'ipc_max_message_bytes', 'pipeline_cpu_ratio_vs_bare_informer'],
   goals: [
     { result: 'initial_sync_50k_pods_ms', atMost: 3_000 },
     { result: 'heap_bytes_per_pod', atMost: 3_072 },

@@ -13,6 +13,7 @@ const RESULTS = [
   'sim_store_writes_per_s',
   'sim_watch_events_per_s',
   'initial_sync_50k_pods_ms',
+  'initial_sync_50k_pods_from_start_ms',
   'heap_bytes_per_pod',
   'delta_latency_p99_ms_at_5k_eps',
   'ipc_max_message_bytes',
