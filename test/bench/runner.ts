@@ -17,7 +17,7 @@ import { simSeed } from './sim-seed.ts';
 import { simWatch } from './sim-watch.ts';
 import { diff500 } from './diff-500.ts';
 import { snapshotExport } from './snapshot-export.ts';
-import type { BenchContext, BenchGoal, BenchScenario, BenchValue } from './types.ts';
+import { PartialResultsError, type BenchContext, type BenchGoal, type BenchScenario, type BenchValue } from './types.ts';
 
 /** In run order: seeding first, while the heap holds nothing else; the browser pipeline last. */
 const SCENARIOS: readonly BenchScenario[] = [simSeed, simList, simWatch, eventsGroup, graphBuild, snapshotExport, historyTimeline, historyStateAt, historyOverhead, diff500, livePipeline];
@@ -83,6 +83,7 @@ export async function runBench(args: string[]): Promise<number> {
       try {
         Object.assign(results, await scenario.run(ctx));
       } catch (error) {
+        if (error instanceof PartialResultsError) Object.assign(results, error.results);
         errors[scenario.name] = error instanceof Error ? error.message : String(error);
         log(`${scenario.name} failed: ${errors[scenario.name]}`);
       }

@@ -33,3 +33,16 @@ export interface BenchScenario {
   goals?: readonly BenchGoal[];
   run(ctx: BenchContext): Promise<Record<string, BenchValue>>;
 }
+
+/**
+ * A scenario that measured some of its results and then failed: the runner keeps `results` and
+ * reports the failure beside them (a 30 s run's sync time should not be lost to a later step).
+ */
+export class PartialResultsError extends Error {
+  readonly results: Record<string, BenchValue>;
+
+  constructor(message: string, results: Record<string, BenchValue>) {
+    super(message);
+    this.results = results;
+  }
+}
