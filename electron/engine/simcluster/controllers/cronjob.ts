@@ -11,7 +11,7 @@ import { timestamp } from './conditions.ts';
 import { CronError, parseCron, rfc3339InZone, type CronSchedule } from './cron.ts';
 import { jobFinished } from './job-status.ts';
 import { isControlledBy, newControllerRef, ownerKeysFor } from './owner.ts';
-import type { Controller, ControllerContext, ReconcileKey } from './runtime.ts';
+import { replaceStatus, type Controller, type ControllerContext, type ReconcileKey } from './runtime.ts';
 import { CRONJOBS, JOBS } from './kinds.ts';
 
 const COMPONENT = 'cronjob-controller';
@@ -200,9 +200,7 @@ export function createCronJobController(): Controller {
     if (active.length > 0) status['active'] = active;
     if (lastScheduleTime) status['lastScheduleTime'] = lastScheduleTime;
     if (lastSuccessfulTime) status['lastSuccessfulTime'] = lastSuccessfulTime;
-    ctx.store.mutate(CRONJOBS, cj.metadata.namespace, cj.metadata.name, (copy) => {
-      copy['status'] = status;
-    }, { subresource: 'status' });
+    replaceStatus(ctx.store, CRONJOBS, cj, status);
     return wake;
   }
 

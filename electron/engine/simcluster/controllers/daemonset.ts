@@ -10,7 +10,7 @@ import { podTemplateHash, scaledValue } from './deployment-util.ts';
 import { DAEMONSETS, NODES, PODS } from './kinds.ts';
 import { isControlledBy, ownerKeysFor } from './owner.ts';
 import { deletePod, isPodAvailable, isPodReady, msUntilAvailable, podFromTemplate, podPhase, type PodTemplate } from './pods.ts';
-import type { Controller, ControllerContext, ReconcileKey } from './runtime.ts';
+import { replaceStatus, type Controller, type ControllerContext, type ReconcileKey } from './runtime.ts';
 
 const COMPONENT = 'daemonset-controller';
 /** The template hash of the DaemonSet revision a pod was made from. */
@@ -178,9 +178,7 @@ export function createDaemonSetController(options: DaemonSetControllerOptions = 
     if (updated) status['updatedNumberScheduled'] = updated;
     if (available) status['numberAvailable'] = available;
     if (eligible.size - available > 0) status['numberUnavailable'] = eligible.size - available;
-    ctx.store.mutate(DAEMONSETS, ds.metadata.namespace, ds.metadata.name, (copy) => {
-      copy['status'] = status;
-    }, { subresource: 'status' });
+    replaceStatus(ctx.store, DAEMONSETS, ds, status);
     return wake;
   }
 

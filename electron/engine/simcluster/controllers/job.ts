@@ -9,7 +9,7 @@ import { getCondition, timestamp, type Condition } from './conditions.ts';
 import { JOBS, PODS } from './kinds.ts';
 import { isControlledBy, ownerKeysFor } from './owner.ts';
 import { deletePod, isPodReady, podFromTemplate, podPhase } from './pods.ts';
-import type { Controller, ControllerContext, ReconcileKey } from './runtime.ts';
+import { replaceStatus, type Controller, type ControllerContext, type ReconcileKey } from './runtime.ts';
 import { JOB_TRACKING_FINALIZER, jobCondition, jobFinished, jobPodLabels, jobStatus, jobView, putCondition, type JobView } from './job-status.ts';
 
 const COMPONENT = 'job-controller';
@@ -169,9 +169,7 @@ export function createJobController(options: JobControllerOptions = {}): Control
       ready: running.filter(isPodReady).length,
     };
     const status = jobStatus(previous, counts, { conditions, ...(startTime ? { startTime } : {}), ...(completionTime ? { completionTime } : {}) });
-    ctx.store.mutate(JOBS, job.metadata.namespace, job.metadata.name, (copy) => {
-      copy['status'] = status;
-    }, { subresource: 'status' });
+    replaceStatus(ctx.store, JOBS, job, status);
     return wake;
   }
 

@@ -5,7 +5,9 @@
  * tests can run a rollout in milliseconds.
  */
 import type { Change } from '../changelog.ts';
+import type { ResourceType } from '../resources.ts';
 import type { ObjectStore } from '../store.ts';
+import type { KubeObject } from '../types.ts';
 import type { EventRecorder } from './events.ts';
 
 /** Timers and wall clock, injectable (see `ManualClock` for tests). */
@@ -31,6 +33,13 @@ export interface ReconcileKey {
   resource: string;
   namespace?: string;
   name: string;
+}
+
+/** Replaces `object`'s status through the status subresource, as a controller's status update does. */
+export function replaceStatus(store: ObjectStore, type: ResourceType, object: KubeObject, status: Record<string, unknown>): void {
+  store.mutate(type, object.metadata.namespace, object.metadata.name, (copy) => {
+    copy['status'] = status;
+  }, { subresource: 'status' });
 }
 
 export interface ControllerContext {

@@ -12,7 +12,7 @@ import { podTemplateHash } from './deployment-util.ts';
 import { PODS, STATEFULSETS } from './kinds.ts';
 import { controllerRef, isControlledBy, ownerKeysFor, withControllerRef } from './owner.ts';
 import { deletePod, isPodAvailable, isPodReady, msUntilAvailable, podFromTemplate, podPhase, type PodTemplate } from './pods.ts';
-import type { Controller, ControllerContext, ReconcileKey } from './runtime.ts';
+import { replaceStatus, type Controller, type ControllerContext, type ReconcileKey } from './runtime.ts';
 
 const COMPONENT = 'statefulset-controller';
 /** The label giving each pod its stable network identity. */
@@ -218,9 +218,7 @@ export function createStatefulSetController(options: StatefulSetControllerOption
     status['updateRevision'] = revisions.update;
     status['collisionCount'] = 0;
     status['availableReplicas'] = available;
-    ctx.store.mutate(STATEFULSETS, sts.metadata.namespace, sts.metadata.name, (copy) => {
-      copy['status'] = status;
-    }, { subresource: 'status' });
+    replaceStatus(ctx.store, STATEFULSETS, sts, status);
     return wake;
   }
 
