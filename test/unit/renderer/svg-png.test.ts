@@ -123,8 +123,8 @@ function fakeDrawing(encoded: string, loads = true): { drawn: Array<{ width: num
   vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:picture');
   vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (this: HTMLCanvasElement) {
-    const canvas = this;
-    const context = { fillStyle: '', fillRect: () => drawn.push({ width: canvas.width, height: canvas.height, fill: context.fillStyle }), drawImage: () => {} };
+    const size = (): { width: number; height: number } => ({ width: this.width, height: this.height });
+    const context = { fillStyle: '', fillRect: () => drawn.push({ ...size(), fill: context.fillStyle }), drawImage: () => {} };
     return context as unknown as CanvasRenderingContext2D;
   } as unknown as HTMLCanvasElement['getContext']);
   vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockReturnValue(encoded);
