@@ -15,7 +15,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createEngine, type Engine } from '../../electron/engine/engine.ts';
+import type { Engine } from '../../electron/engine/engine.ts';
+import { borrowedCluster, createIsolatedEngine } from '../helpers/engine.ts';
 import type { ClusterFrame } from '../../shared/cluster.ts';
 import { STAMP_ANNOTATION } from './live-page.ts';
 import { startSimProcess, type SimProcess } from './live-sim.ts';
@@ -62,18 +63,7 @@ async function measure(ctx: BenchContext, sim: SimProcess, recording: boolean): 
   await writeFile(path.join(dataDir, 'settings.json'), JSON.stringify({ historyRecording: recording }));
   let engine: Engine | undefined;
   try {
-    engine = createEngine({
-      version: 'bench',
-      dataDir,
-      shell: 'test',
-      kubeconfig: path.join(dataDir, 'no-kubeconfig'),
-      env: {},
-      homeDir: dataDir,
-      loginShellPath: false,
-      watchKubeconfig: false,
-      log: (m) => ctx.log(`engine: ${m}`),
-      demoCluster: () => Promise.resolve({ kubeconfigObject: (name?: string) => sim.kubeconfigObject(name), stop: () => Promise.resolve() }),
-    });
+    engine = createIsolatedEngine(dataDir, borrowedCluster(sim), { version: 'bench', dataDir, log: (m) => ctx.log(`engine: ${m}`) });
     let newestStamp = 0;
     engine.hub.listen((stream, payload) => {
       const frame = payload as ClusterFrame;

@@ -31,6 +31,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startLiveShell, type LiveShell } from '../e2e/live-shell.ts';
+import { borrowedCluster } from '../helpers/engine.ts';
 import { bareInformerCpuSeconds } from './bare-informer.ts';
 import { launchBenchBrowser, type BenchBrowser, type BenchPage } from './live-browser.ts';
 import { ensureRendererBuilt } from './renderer-build.ts';
@@ -85,11 +86,6 @@ function engineLiveMs(shell: LiveShell, startedAt: number): number | string {
   return live ? Math.round(live.at - startedAt) : 'unknown';
 }
 
-/** The simulator as the engine's demo cluster; the scenario stops it, not the engine. */
-function borrowed(sim: SimProcess) {
-  return () => Promise.resolve({ kubeconfigObject: (name?: string) => sim.kubeconfigObject(name), stop: () => Promise.resolve() });
-}
-
 async function measure(ctx: BenchContext, sim: SimProcess, browser: BenchBrowser, dataDir: string) {
   const expected = await sim.watchedObjects();
   const page = await browser.newPage({ width: 1280, height: 800 });
@@ -98,7 +94,7 @@ async function measure(ctx: BenchContext, sim: SimProcess, browser: BenchBrowser
   const startedAt = performance.timeOrigin + performance.now();
   let shell: LiveShell | undefined;
   try {
-    shell = await startLiveShell({ dataDir, kubeconfig: path.join(dataDir, 'no-such-kubeconfig'), demoCluster: borrowed(sim), log: (m) => ctx.log(`engine: ${m}`) });
+    shell = await startLiveShell({ dataDir, kubeconfig: path.join(dataDir, 'no-such-kubeconfig'), demoCluster: borrowedCluster(sim), log: (m) => ctx.log(`engine: ${m}`) });
     await page.goto(shell.url);
     const syncedAt = await waitForSync(page, expected);
     const heapAfter = heapUsed();

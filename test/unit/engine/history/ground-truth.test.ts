@@ -7,10 +7,11 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, type Engine } from '../../../../electron/engine/engine.ts';
+import type { Engine } from '../../../../electron/engine/engine.ts';
 import { startSimCluster, type SimCluster } from '../../../../electron/engine/simcluster/index.ts';
 import type { KubeObject } from '../../../../electron/engine/simcluster/types.ts';
 import type { Episode, EpisodeList } from '../../../../shared/contracts/history.ts';
+import { borrowedCluster, createIsolatedEngine } from '../../../helpers/engine.ts';
 import { withTempDir } from '../../../helpers/tmp.ts';
 
 /** The demo's 12-minute cycle at this speed: the node is back at 9m30s = 28.5 s. */
@@ -68,18 +69,7 @@ let syncedAt: number;
 let stoppedAt: number;
 
 function engineOn(dataDir: string): Engine {
-  return createEngine({
-    version: '0.0.0-test',
-    dataDir,
-    shell: 'test',
-    kubeconfig: path.join(dir, 'no-kubeconfig'),
-    env: {},
-    homeDir: dir,
-    log: () => {},
-    loginShellPath: false,
-    watchKubeconfig: false,
-    demoCluster: () => Promise.resolve({ kubeconfigObject: (name?: string) => sim.kubeconfigObject(name), stop: () => Promise.resolve() }),
-  });
+  return createIsolatedEngine(dir, borrowedCluster(sim), { dataDir });
 }
 
 function episodesOf(result: unknown): Episode[] {

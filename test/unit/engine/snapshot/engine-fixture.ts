@@ -2,15 +2,15 @@
  * An engine connected to a simulated cluster, for the snapshot tests: waits until every kind is
  * listed, exports through the contract and reads downloads back in pieces like the renderer.
  */
-import path from 'node:path';
-import { createEngine, type Engine } from '../../../../electron/engine/engine.ts';
+import type { Engine } from '../../../../electron/engine/engine.ts';
 import { startSimCluster, type SimCluster } from '../../../../electron/engine/simcluster/index.ts';
 import type { Scenario } from '../../../../electron/engine/simcluster/scenarios/load.ts';
 import type { ClusterHealth } from '../../../../shared/cluster.ts';
 import type { ExportRequest, ExportResult } from '../../../../shared/contracts/snapshot.ts';
 import type { ConnectionStatus } from '../../../../shared/model.ts';
 import type { Result } from '../../../../shared/result.ts';
-import type { FileDialogs } from '../../../../electron/engine/snapshot/dialogs.ts';
+import type { FileDialogs } from '../../../../electron/engine/dialogs.ts';
+import { createIsolatedEngine } from '../../../helpers/engine.ts';
 
 export interface Fixture {
   engine: Engine;
@@ -34,17 +34,9 @@ export async function waitForSync(engine: Engine, context: string, timeoutMs = 2
 /** An engine whose demo context is a sim of `scenario`. */
 export async function startFixture(dir: string, scenario: string | Scenario = 'minimal', extra: { dialogs?: FileDialogs; dataDir?: string; waitFor?: string } = {}): Promise<Fixture> {
   let cluster: SimCluster | undefined;
-  const engine = createEngine({
+  const engine = createIsolatedEngine(dir, async () => (cluster = await startSimCluster({ scenario })), {
     version: '9.9.9-test',
-    dataDir: extra.dataDir ?? path.join(dir, 'data'),
-    shell: 'test',
-    kubeconfig: path.join(dir, 'no-kubeconfig'),
-    env: {},
-    homeDir: dir,
-    log: () => {},
-    loginShellPath: false,
-    watchKubeconfig: false,
-    demoCluster: async () => (cluster = await startSimCluster({ scenario })),
+    ...(extra.dataDir ? { dataDir: extra.dataDir } : {}),
     ...(extra.dialogs ? { dialogs: extra.dialogs } : {}),
   });
   await engine.start();
