@@ -20,7 +20,8 @@ import { createHistoryFeature } from './history/index.ts';
 import { createGraphFeature } from './graph/index.ts';
 import { createEventsFeature } from './events/index.ts';
 import { createDiffFeature } from './diff/index.ts';
-import { createSnapshotFeature, type FileDialogs } from './snapshot/index.ts';
+import { createSnapshotFeature } from './snapshot/index.ts';
+import type { FileDialogs } from './dialogs.ts';
 
 /** What the engine needs of the built-in demo cluster. */
 export interface DemoCluster {
@@ -59,7 +60,7 @@ export interface EngineOptions {
   demoCluster?: () => Promise<DemoCluster>;
   /** Informer watchdog and backoff (defaults: 90 s silence, 0.5–10 s backoff; fault tests shorten them). */
   informers?: InformerTiming;
-  /** The desktop app's save/open dialogs for exports and snapshots (absent: downloads and uploads). */
+  /** The desktop app's native dialogs for exports, snapshots and diff paths (absent: downloads, uploads and typed paths). */
   dialogs?: FileDialogs;
 }
 
@@ -165,7 +166,7 @@ export function createEngine(options: EngineOptions): Engine {
     createHistoryFeature(context),
     createGraphFeature(context),
     createEventsFeature(context),
-    createDiffFeature(context),
+    createDiffFeature(context, { dialogs: options.dialogs }),
     snapshots,
   ] as const;
 

@@ -42,6 +42,10 @@ export const PathInfoSchema = z.object({
 });
 export type PathInfo = z.infer<typeof PathInfoSchema>;
 
+/** What a native picker chooses: a folder of manifests or one manifest file. */
+export const DiffPathKindSchema = z.enum(['folder', 'file']);
+export type DiffPathKind = z.infer<typeof DiffPathKindSchema>;
+
 /** The selected context's manifest paths and ignore rules (persisted per context). */
 export const DiffConfigSchema = z.object({
   context: z.string().nullable(),
@@ -49,6 +53,8 @@ export const DiffConfigSchema = z.object({
   ignores: z.array(IgnoreRuleSchema),
   /** Whether `kubectl` is on PATH (kustomizations, "run kubectl diff"). */
   kubectl: z.boolean(),
+  /** Whether the engine can open a native folder/file picker (the desktop app; the browser shell takes typed paths only). */
+  picker: z.boolean(),
 });
 export type DiffConfig = z.infer<typeof DiffConfigSchema>;
 
@@ -198,6 +204,12 @@ export const diffRequests = {
   'diff:config': { request: Empty, response: DiffConfigSchema },
   /** Checks one path without saving it: exists, readable, what it holds. */
   'diff:inspect': { request: z.object({ path: PathString }).strict(), response: PathInfoSchema },
+  /**
+   * Opens the desktop app's native folder or file picker; `path` is null when the user cancelled.
+   * Refused (`unavailable`) where there is no native picker (the browser shell): `diff:config`'s
+   * `picker` says which, so the screen offers the button only where it works.
+   */
+  'diff:choose-path': { request: z.object({ kind: DiffPathKindSchema }).strict(), response: z.object({ path: z.string().nullable() }) },
   /** Replaces the context's manifest paths; refuses a path that does not exist or cannot be read. */
   'diff:paths': { request: z.object({ paths: z.array(PathString).max(20) }).strict(), response: DiffConfigSchema },
   /** Diffs every manifest under the paths against the cluster; progress on `diff:changed`. */

@@ -8,7 +8,9 @@ import path from 'node:path';
 import type { DiffConfig, DiffRow, DiffState, DiffSummary, IgnoreRule } from '../../../shared/contracts/diff.ts';
 import type { diffRequests } from '../../../shared/contracts/diff.ts';
 import { err, ok, type Result } from '../../../shared/result.ts';
+import type { FileDialogs } from '../dialogs.ts';
 import type { EngineContext, Feature } from '../features.ts';
+import { choosePath } from './choose-path.ts';
 import { EMPTY_CONFIG, loadConfig, saveConfig, type StoredDiffConfig } from './config-store.ts';
 import { objectDiff } from './evaluate.ts';
 import { addRule, exportArgoYaml, ruleProblem } from './ignore/rules.ts';
@@ -28,7 +30,12 @@ interface Shown {
   summary: DiffSummary;
 }
 
-export function createDiffFeature(context: EngineContext): Feature<typeof diffRequests> {
+export interface DiffFeatureOptions {
+  /** The desktop app's native dialogs (the "Choose folder…" button); absent in the browser shell. */
+  dialogs?: FileDialogs | undefined;
+}
+
+export function createDiffFeature(context: EngineContext, options: DiffFeatureOptions = {}): Feature<typeof diffRequests> {
   let contextName: string | null = null;
   let config: StoredDiffConfig = { ...EMPTY_CONFIG };
   let loading: Promise<void> = Promise.resolve();
@@ -76,7 +83,7 @@ export function createDiffFeature(context: EngineContext): Feature<typeof diffRe
   async function currentConfig(): Promise<DiffConfig> {
     await loading;
     const paths = await Promise.all(config.paths.map((p) => inspectPath(p)));
-    return { context: contextName, paths, ignores: config.ignores, kubectl: (await findKubectl()) !== undefined };
+    return { context: contextName, paths, ignores: config.ignores, kubectl: (await findKubectl()) !== undefined, picker: options.dialogs !== undefined };
   }
 
   async function persist(next: StoredDiffConfig): Promise<void> {
@@ -155,6 +162,10 @@ export function createDiffFeature(context: EngineContext): Feature<typeof diffRe
     handlers: {
       'diff:config': async () => ok(await currentConfig()),
       'diff:inspect': async ({ path: given }) => ok(await inspectPath(given)),
+      'diff:choose-path': async ({ kind }) => {
+        await loading;
+        return choosePath(options.dialogs, kind, config.paths.at(-1));
+      },
       'diff:paths': async ({ paths }) => {
         await loading;
         if (!contextName) return err('kubeconfig', 'No context is selected.');

@@ -14,7 +14,7 @@ import { err, ok, type Result } from '../../../shared/result.ts';
 import type { historyRequests } from '../../../shared/contracts/history.ts';
 import type { EngineContext, Feature, FeatureHandlers } from '../features.ts';
 import { compareSnapshots } from './compare.ts';
-import type { FileDialogs, FileFilter } from './dialogs.ts';
+import type { FileDialogs, FileFilter } from '../dialogs.ts';
 import { runExport } from './export.ts';
 import { formatSnapshotTime, SnapshotFileError } from './file.ts';
 import { createSnapshotLibrary } from './library.ts';
@@ -22,7 +22,6 @@ import { withSnapshotHistory } from './history-handlers.ts';
 import { snapshotSources, type EngineRequest } from './sources.ts';
 import { createTransfers, TransferError } from './transfers.ts';
 
-export type { FileDialogs } from './dialogs.ts';
 export type { EngineRequest } from './sources.ts';
 
 /** Largest snapshot file opened from a path. */

@@ -20,6 +20,7 @@ describe('desktop file dialogs', () => {
     const { dialogs } = setup({ canceled: true, filePath: '' });
     expect(await dialogs.save({ title: 't', defaultName: 'x', filters: [] })).toBeNull();
     expect(await dialogs.open({ title: 't', filters: [] })).toBeNull();
+    expect(await dialogs.openFolder({ title: 't' })).toBeNull();
   });
 
   it('opens one file, offering the snapshot filter first and any file after it', async () => {
@@ -30,5 +31,30 @@ describe('desktop file dialogs', () => {
       filters: [{ name: 'Kubedrift snapshot', extensions: ['gz'] }, { name: 'All files', extensions: ['*'] }],
       properties: ['openFile'],
     });
+  });
+
+  it('picks one folder (no file filters), starting where it is told to', async () => {
+    const { dialog, dialogs, window } = setup({ canceled: false, filePaths: ['/repo/manifests'] });
+    expect(await dialogs.openFolder({ title: 'Choose a folder of manifests', defaultPath: '/repo' })).toBe('/repo/manifests');
+    expect(dialog.showOpenDialog).toHaveBeenCalledWith(window, { title: 'Choose a folder of manifests', properties: ['openDirectory'], defaultPath: '/repo' });
+    await dialogs.openFolder({ title: 'Choose a folder of manifests' });
+    expect(dialog.showOpenDialog).toHaveBeenLastCalledWith(window, { title: 'Choose a folder of manifests', properties: ['openDirectory'] });
+  });
+
+  it('opens a manifest file with YAML/JSON filters first, starting beside the last path', async () => {
+    const { dialog, dialogs } = setup({ canceled: false, filePaths: ['/repo/web.yaml'] });
+    const filters = [{ name: 'Kubernetes manifests', extensions: ['yaml', 'yml', 'json'] }];
+    expect(await dialogs.open({ title: 'Choose a manifest file', filters, defaultPath: '/repo' })).toBe('/repo/web.yaml');
+    expect(dialog.showOpenDialog).toHaveBeenCalledWith(expect.anything(), {
+      title: 'Choose a manifest file',
+      filters: [...filters, { name: 'All files', extensions: ['*'] }],
+      properties: ['openFile'],
+      defaultPath: '/repo',
+    });
+  });
+
+  it('answers null when the dialog reports no path even though it was not cancelled', async () => {
+    const { dialogs } = setup({ canceled: false, filePaths: [] });
+    expect(await dialogs.openFolder({ title: 't' })).toBeNull();
   });
 });

@@ -9,7 +9,8 @@ import type { FakeApi, Handlers } from './fake-api.ts';
 import { installApi, useRendererTest } from './setup.ts';
 
 const PATH_INFO = { path: '/repo/manifests', ok: true, type: 'folder' as const, files: 3, kustomizations: 0, helmCharts: 0, message: 'Folder with 3 manifest files.' };
-const CONFIG: DiffConfig = { context: 'kind-dev', paths: [PATH_INFO], ignores: [], kubectl: true };
+/** As the browser shell's engine answers: no native picker. */
+const CONFIG: DiffConfig = { context: 'kind-dev', paths: [PATH_INFO], ignores: [], kubectl: true, picker: false };
 const SUMMARY: DiffSummary = { runId: 'run-1', context: 'kind-dev', startedAt: 1_700_000_000_000, durationMs: 212, counts: { InSync: 1, OutOfSync: 1, Missing: 1, Error: 1 }, total: 4, approximate: 0, notices: [] };
 
 function row(id: string, status: DiffRow['status'], over: Partial<DiffRow> = {}): DiffRow {

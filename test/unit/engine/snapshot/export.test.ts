@@ -8,7 +8,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import type { FileDialogs } from '../../../../electron/engine/snapshot/dialogs.ts';
+import type { FileDialogs } from '../../../../electron/engine/dialogs.ts';
 import { decodeSnapshot } from '../../../../electron/engine/snapshot/file.ts';
 import { toManifest } from '../../../../electron/engine/snapshot/yaml.ts';
 import type { DiffSummary } from '../../../../shared/contracts/diff.ts';
@@ -20,7 +20,7 @@ let fixture: Fixture;
 let dir: string;
 let cleanup: () => Promise<void>;
 let answer: string | null = null;
-const dialogs: FileDialogs = { save: async () => answer, open: async () => answer };
+const dialogs: FileDialogs = { save: async () => answer, open: async () => answer, openFolder: () => Promise.reject(new Error('exports never pick a folder')) };
 
 beforeAll(async () => {
   ({ dir, cleanup } = await withTempDir('kubedrift-export-'));
