@@ -6,7 +6,7 @@
  */
 import { defineStore } from 'pinia';
 import { computed, onScopeDispose, ref, shallowRef } from 'vue';
-import type { DiffConfig, DiffRow, DiffState, IgnoreRule, KubectlDiffResult, ObjectDiff, PathInfo } from '../../shared/contracts/diff.ts';
+import type { DiffConfig, DiffPathKind, DiffRow, DiffState, IgnoreRule, KubectlDiffResult, ObjectDiff, PathInfo } from '../../shared/contracts/diff.ts';
 import type { KdError } from '../../shared/result.ts';
 import { api } from '../api/index.ts';
 import { onLinkRestored } from './live.ts';
@@ -131,6 +131,12 @@ export const useDiffStore = defineStore('diff', () => {
     return result.ok ? result.value : result.error;
   }
 
+  /** The desktop app's native picker: the chosen path, null when cancelled, or why it could not open. */
+  async function choosePath(kind: DiffPathKind): Promise<string | null | KdError> {
+    const result = await api().request('diff:choose-path', { kind });
+    return result.ok ? result.value.path : result.error;
+  }
+
   /** Saves the paths; answers the engine's refusal (a path that does not exist), or null. */
   async function setPaths(paths: string[]): Promise<KdError | null> {
     const result = await api().request('diff:paths', { paths });
@@ -190,6 +196,7 @@ export const useDiffStore = defineStore('diff', () => {
     run,
     selectObject,
     inspect,
+    choosePath,
     setPaths,
     addPath,
     removePath,

@@ -2,7 +2,7 @@
 import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DiffConfig, DiffRow, DiffState, DiffSummary, ObjectDiff } from '../../../shared/contracts/diff.ts';
-import { err, ok } from '../../../shared/result.ts';
+import { err, ok, type Result } from '../../../shared/result.ts';
 import DiffView from '../../../renderer/views/diff/DiffView.vue';
 import { useDiffStore } from '../../../renderer/stores/diff.ts';
 import type { FakeApi, Handlers } from './fake-api.ts';
@@ -77,6 +77,56 @@ describe('DiffView', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('offers native pickers in the desktop app: a chosen folder fills the field, is checked at once and can be used', async () => {
+    let answer: Result<{ path: string | null }> = ok({ path: null });
+    const { api, view } = await mountView({
+      'diff:config': () => ok({ ...CONFIG, paths: [], picker: true }),
+      'diff:choose-path': () => answer,
+      'diff:inspect': ({ path }) => ok({ ...PATH_INFO, path }),
+      'diff:paths': ({ paths }) => ok({ ...CONFIG, picker: true, paths: paths.map((path) => ({ ...PATH_INFO, path })) }),
+    });
+    const input = () => view.get<HTMLInputElement>('[data-testid="diff-path-input"]').element;
+    const feedback = () => view.get('[data-testid="diff-path-feedback"]');
+    expect(view.get('[data-testid="diff-choose-folder"]').text()).toBe('Choose folder…');
+    expect(view.get('[data-testid="diff-choose-file"]').attributes('title')).toBe('Pick one .yaml, .yml or .json manifest file');
+    expect(view.get('[data-testid="diff-path-hint"]').text()).not.toMatch(/Type or paste/);
+
+    // Cancelling keeps what was typed.
+    await view.get('[data-testid="diff-path-input"]').setValue('/repo/typed');
+    await view.get('[data-testid="diff-choose-file"]').trigger('click');
+    await flushPromises();
+    expect(input().value).toBe('/repo/typed');
+    // A picker that cannot open says why, where the path is entered.
+    answer = err('internal', 'The folder picker could not open: no display');
+    await view.get('[data-testid="diff-choose-folder"]').trigger('click');
+    await flushPromises();
+    expect(feedback().text()).toBe('The folder picker could not open: no display');
+    expect(feedback().attributes('role')).toBe('alert');
+
+    answer = ok({ path: '/repo/manifests' });
+    await view.get('[data-testid="diff-choose-folder"]').trigger('click');
+    await flushPromises();
+    expect(input().value).toBe('/repo/manifests');
+    await vi.waitFor(() => expect(feedback().text()).toBe('/repo/manifests: Folder with 3 manifest files.'));
+    const use = view.get('[data-testid="diff-path-add"]');
+    expect(use.attributes('disabled')).toBeUndefined();
+    await vi.waitFor(() => expect(document.activeElement).toBe(use.element));
+    expect(api.calls.filter((c) => c.channel === 'diff:choose-path').map((c) => c.payload)).toEqual([{ kind: 'file' }, { kind: 'folder' }, { kind: 'folder' }]);
+
+    await view.get('form').trigger('submit');
+    await flushPromises();
+    expect(api.calls.filter((c) => c.channel === 'diff:paths').map((c) => c.payload)).toEqual([{ paths: ['/repo/manifests'] }]);
+    expect(view.get('[data-testid="diff-run"]').attributes('disabled')).toBeUndefined();
+  });
+
+  it('offers no picker in the browser shell and says to type or paste the path', async () => {
+    const { api, view } = await mountView({ 'diff:config': () => ok({ ...CONFIG, paths: [] }) });
+    expect(view.find('[data-testid="diff-choose-folder"]').exists()).toBe(false);
+    expect(view.find('[data-testid="diff-choose-file"]').exists()).toBe(false);
+    expect(view.get('[data-testid="diff-path-hint"]').text()).toMatch(/^Type or paste the path: the browser shell cannot open a native folder picker\. /);
+    expect(api.calls.some((c) => c.channel === 'diff:choose-path')).toBe(false);
   });
 
   it('runs from the button and from Ctrl+Shift+D, shows progress, then counts and rows with the first problem open', async () => {
