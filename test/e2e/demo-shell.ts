@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser } from 'playwright-core';
+import type { FileDialogs } from '../../electron/engine/dialogs.ts';
 import { startSimCluster, type SimCluster, type SimClusterOptions } from '../../electron/engine/simcluster/index.ts';
 import { launchBrowser } from './harness.ts';
 import { startLiveShell, type LiveShell } from './live-shell.ts';
@@ -26,6 +27,8 @@ export interface DemoShell {
 export interface DemoShellOptions {
   /** The demo cluster's scenario, made when the engine starts it; default the built-in `demo`. */
   scenario?: () => NonNullable<SimClusterOptions['scenario']>;
+  /** Native dialogs as the desktop app lends them (faked); default none, as in the browser shell. */
+  dialogs?: FileDialogs;
 }
 
 /** Starts the demo shell before the file's tests and stops it after; `name` names the temp dir. */
@@ -42,6 +45,7 @@ export function useDemoShell(name: string, options: DemoShellOptions = {}): Demo
       dataDir: path.join(dir, 'data'),
       kubeconfig: path.join(dir, 'no-such-kubeconfig'),
       demoCluster: async () => (demo = await startSimCluster({ scenario: options.scenario?.() ?? 'demo' })),
+      ...(options.dialogs ? { dialogs: options.dialogs } : {}),
     });
     browser = await launchBrowser();
   });

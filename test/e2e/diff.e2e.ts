@@ -52,6 +52,10 @@ describe('diff screen', () => {
     const config = demo.kubeconfigObject();
     await applyManifests(config, [manifests]);
 
+    // The browser shell has no native picker: no button, and the hint says to type or paste the path.
+    await expect.poll(() => page.getByTestId('diff-path-hint').textContent()).toMatch(/^\s*Type or paste the path: the browser shell cannot open a native folder picker\./);
+    expect(await page.getByTestId('diff-choose-folder').count()).toBe(0);
+
     // Choose the folder: the engine checks it as it is typed.
     await page.getByTestId('diff-path-input').fill(path.join(env.dir, 'nope'));
     await expect.poll(() => page.getByTestId('diff-path-feedback').textContent()).toMatch(/nope: No such file or folder\./);

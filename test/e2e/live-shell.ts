@@ -5,6 +5,7 @@
  */
 import type { ClusterHealth, KindHealth, KindHealthState } from '../../shared/cluster.ts';
 import type { DemoCluster } from '../../electron/engine/engine.ts';
+import type { FileDialogs } from '../../electron/engine/dialogs.ts';
 import type { InformerTiming } from '../../electron/engine/live-cluster.ts';
 import { packageVersion, RENDERER_DIR } from '../../electron/cli/paths.ts';
 import { startBrowserShell, type BrowserShell } from '../../electron/web/shell.ts';
@@ -48,6 +49,8 @@ export interface LiveShellOptions {
   demoCluster?: () => Promise<DemoCluster>;
   /** Informer watchdog and backoff (see EngineOptions.informers). */
   informers?: InformerTiming;
+  /** Native dialogs as the desktop app lends them (faked), to drive the desktop-only paths. */
+  dialogs?: FileDialogs;
   log?: (message: string) => void;
 }
 
@@ -70,6 +73,7 @@ export async function startLiveShell(options: LiveShellOptions): Promise<LiveShe
       log: options.log ?? (() => undefined),
       ...(options.demoCluster ? { demoCluster: options.demoCluster } : {}),
       ...(options.informers ? { informers: options.informers } : {}),
+      ...(options.dialogs ? { dialogs: options.dialogs } : {}),
     },
     staticDir: process.env['KUBEDRIFT_TEST_RENDERER_DIR'] ?? RENDERER_DIR,
   });
