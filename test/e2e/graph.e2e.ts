@@ -2,13 +2,16 @@
  * The Graph screen on the demo cluster: the shop namespace's ownership graph live (workloads,
  * ReplicaSets, pods, Services, the HPA, nodes), a node's side panel with spec vs status and its
  * Events, then a rollout the test starts (a new image on shop/catalog) seen in focus mode mid-way:
- * the new ReplicaSet beside the old one, pods of both, the Deployment progressing.
+ * the new ReplicaSet beside the old one, pods of both, the Deployment progressing. "Save as PNG"
+ * in dark and light gives a real picture of the whole graph (decoded by the browser).
  */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { typeById, type ResourceType } from '../../electron/engine/simcluster/resources.ts';
 import { useDemoShell } from './demo-shell.ts';
-import { screenshot } from './harness.ts';
+import { ARTIFACTS, screenshot } from './harness.ts';
 
 const DEPLOYMENTS = typeById('deployments.apps') as ResourceType;
 
@@ -22,9 +25,56 @@ async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(700);
 }
 
+interface Decoded {
+  width: number;
+  height: number;
+  /** Distinct colours among sampled pixels (up to 64). */
+  colours: number;
+  /** The top-left pixel, `#rrggbb`. */
+  corner: string;
+  /** Per wanted colour: whether some pixel has it (±8 per channel). */
+  found: boolean[];
+  /** The wanted colours as `#rrggbb`. */
+  wanted: string[];
+}
+
+/** Page code (as text: the tests' types have no DOM) decoding a PNG with the browser's own decoder. */
+const DECODE = `async (base64, wanted) => {
+  const data = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+  const bitmap = await createImageBitmap(new Blob([data], { type: 'image/png' }));
+  const context = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d');
+  context.drawImage(bitmap, 0, 0);
+  const pixels = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+  const long = (hex) => (hex.length === 4 ? '#' + [...hex.slice(1)].map((d) => d + d).join('') : hex);
+  const rgb = wanted.map((hex) => [1, 3, 5].map((at) => parseInt(long(hex).slice(at, at + 2), 16)));
+  const found = wanted.map(() => false);
+  const colours = new Set();
+  for (let i = 0; i < pixels.length; i += 4) {
+    if (i % (4 * 97) === 0 && colours.size < 64) colours.add((pixels[i] << 16) | (pixels[i + 1] << 8) | pixels[i + 2]);
+    rgb.forEach((c, k) => { if (!found[k] && Math.abs(pixels[i] - c[0]) <= 8 && Math.abs(pixels[i + 1] - c[1]) <= 8 && Math.abs(pixels[i + 2] - c[2]) <= 8) found[k] = true; });
+  }
+  const corner = '#' + [0, 1, 2].map((k) => pixels[k].toString(16).padStart(2, '0')).join('');
+  return { width: bitmap.width, height: bitmap.height, colours: colours.size, corner, found, wanted: wanted.map(long) };
+}`;
+
+/**
+ * Saves the graph as PNG (the browser's download, kept as test/artifacts/<name>.png) and has the
+ * page decode it, looking for the theme colours `wanted` (CSS variables, `#rrggbb`).
+ */
+async function savePng(page: Page, name: string, wanted: string[]): Promise<Decoded & { file: string }> {
+  const theme = (await page.evaluate(`${JSON.stringify(wanted)}.map((name) => getComputedStyle(document.documentElement).getPropertyValue(name).trim())`)) as string[];
+  const download = page.waitForEvent('download', { timeout: 30_000 });
+  await page.getByTestId('export-png').click();
+  const file = path.join(ARTIFACTS, `${name}.png`);
+  await (await download).saveAs(file);
+  const bytes = (await readFile(file)).toString('base64');
+  const decoded = (await page.evaluate(`(${DECODE})(${JSON.stringify(bytes)}, ${JSON.stringify(theme)})`)) as Decoded;
+  return { file: (await download).suggestedFilename(), ...decoded };
+}
+
 describe('graph screen', () => {
   it('draws the shop namespace live, explains a node, and follows a rollout in focus mode', { timeout: 90_000 }, async () => {
-    const page = await env.browser.newPage({ viewport: { width: 1440, height: 900 }, colorScheme: 'dark' });
+    const page = await env.browser.newPage({ viewport: { width: 1440, height: 900 }, colorScheme: 'dark', acceptDownloads: true });
     await page.goto(`${env.shell.url}#/graph?namespace=shop`);
     const nodes = page.getByTestId('graph-node');
     await expect.poll(() => nodes.count(), { timeout: 30_000 }).toBeGreaterThan(20);
@@ -36,6 +86,24 @@ describe('graph screen', () => {
     expect(await page.locator('path[data-type="selects"]').count()).toBeGreaterThan(5);
     await settle(page);
     await screenshot(page, 'graph-demo-dark');
+
+    // Save as PNG: the whole graph (taller than the screen shows), in colour, in both themes.
+    for (const theme of ['dark', 'light'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await settle(page);
+      if (theme === 'light') await screenshot(page, 'graph-demo-light');
+      const png = await savePng(page, theme === 'dark' ? 'graph-export' : 'graph-export-light', ['--kd-bg', '--kd-success', '--kd-surface-raised', '--kd-text']);
+      expect(png.file).toMatch(/^cluster-graph-shop-\d{4}-\d\d-\d\d-\d{4}\.png$/);
+      expect(png.width).toBeGreaterThan(1000);
+      // Taller than the screen: the whole graph, not the part in view.
+      expect(png.height).toBeGreaterThan(1800);
+      expect(png.colours).toBeGreaterThan(8);
+      // The theme's background, health stripes, card faces and names are in it.
+      expect(png.corner).toBe(png.wanted[0]);
+      expect(png.found).toEqual([true, true, true, true]);
+      expect(await page.getByTestId('export-png').getAttribute('data-failed')).toBeNull();
+    }
+    await page.emulateMedia({ colorScheme: 'dark' });
 
     // A Deployment's panel: desired vs actual, conditions, Events, spec beside status.
     await card(page, 'Deployment', 'catalog').click();
