@@ -129,6 +129,10 @@ describe('graph screen', () => {
     await expect.poll(() => page.locator('[data-testid="graph-node"][data-kind="Pod"]').count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(5);
     await settle(page);
     await screenshot(page, 'graph-focus-rollout');
+    // In focus mode the file is named after the focused object.
+    const focused = await savePng(page, 'graph-export-focus', ['--kd-bg', '--kd-accent']);
+    expect(focused.file).toMatch(/^Deployment-shop-catalog-\d{4}-\d\d-\d\d-\d{4}\.png$/);
+    expect(focused.found).toEqual([true, true]);
 
     // Its panel: the pods run both images while the rollout is under way.
     await card(page, 'Deployment', 'catalog').click();
