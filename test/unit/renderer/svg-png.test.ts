@@ -152,12 +152,9 @@ describe('svgToPngDataUrl', () => {
 
 describe('ExportPngButton', () => {
   it('names the file after the moment shown, and turns red with the reason when saving fails', async () => {
+    fakeDrawing('data:image/png;base64,AAAA'); // (and the blob URLs of the download)
     const names: string[] = [];
-    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:test');
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      names.push(this.download);
-    });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) { names.push(this.download); });
     const chart = { getDataURL: () => 'data:image/png;base64,AAAA', getWidth: () => 10, getHeight: () => 10 };
     const past = new Date(2024, 4, 1, 9, 5).getTime();
     const wrapper = mount(ExportPngButton, { props: { source: () => chart, subject: 'cluster-graph', at: past } });
