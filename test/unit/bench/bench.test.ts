@@ -36,6 +36,9 @@ const RESULTS = [
   'diff_500_objects_ms',
 ];
 
+/** Heap growth per pod: noise at quick sizes (see the test). */
+const HEAP_RESULTS = new Set(['heap_bytes_per_pod', 'sim_heap_bytes_per_pod']);
+
 /** The issues' targets, as the report states them. */
 const GOALS = {
   timeline_query_24h_1k_workloads_ms: '< 100',
@@ -87,7 +90,10 @@ describe('npm run bench', () => {
     for (const name of RESULTS) {
       const numbers = numbersOf(report.results[name]);
       expect(numbers.length, name).toBeGreaterThan(0);
-      for (const n of numbers) expect(Number.isFinite(n) && n > 0, `${name}: ${JSON.stringify(report.results[name])}`).toBe(true);
+      // A quick run's 1,000 pods grow the heap by ~3 MB, within the collector's noise: its
+      // per-pod heap may come out below zero. Every other result is a positive measure.
+      const valid = (n: number) => Number.isFinite(n) && (HEAP_RESULTS.has(name) || n > 0);
+      for (const n of numbers) expect(valid(n), `${name}: ${JSON.stringify(report.results[name])}`).toBe(true);
     }
     expect(report.results['sim_list_50k_pods_ms']).toEqual({ p50: expect.any(Number), p95: expect.any(Number), runs: expect.any(Number) });
     expect(report.goals['sim_watch_events_per_s']).toEqual({ goal: '>= 20000', met: expect.any(Boolean) });
