@@ -5,12 +5,10 @@
  * (list-worker.ts): it hands back the slim objects as one JSON array and where each ends, so the
  * engine's thread parses 40 % of the bytes into compact objects and gets each object's JSON,
  * which the frame stream sends instead of serialising the object again. `decodeInline` is the
- * same work on the calling thread, for when no worker can run. Both parse the page without the
- * members the slimmer would drop (list-strip.ts).
+ * same work on the calling thread, for small pages and for when no worker can run.
  */
 import type { SlimObject } from '../../../../shared/cluster.ts';
 import type { ListMeta } from './http.ts';
-import { stripUnusedMembers } from './list-strip.ts';
 import { slimObject, type ObjectSource } from './slim.ts';
 
 /** A decoded page: its metadata, its slim objects and, when known, each object's JSON. */
@@ -35,19 +33,8 @@ interface RawList {
   items?: unknown[];
 }
 
-/** The page parsed without the members the slimmer drops; a failed cut parses the original. */
-function parseWithoutUnused(body: string): unknown {
-  const stripped = stripUnusedMembers(body);
-  if (stripped === body) return JSON.parse(body);
-  try {
-    return JSON.parse(stripped);
-  } catch {
-    return JSON.parse(body);
-  }
-}
-
 function parseList(body: string): RawList {
-  const list = parseWithoutUnused(body);
+  const list = JSON.parse(body) as unknown;
   if (typeof list !== 'object' || list === null || Array.isArray(list)) throw new Error('the list answer is not a JSON object');
   return list as RawList;
 }
