@@ -70,14 +70,8 @@ export class ObjectStore {
   private rv = 0;
   private readonly data = new Map<string, Map<string, KubeObject>>();
   private readonly sorted = new Map<string, SortedIndex<KubeObject> | null>();
-  /**
-   * Each stored object's JSON, made when it is stored: every watch of a change and every list
-   * that holds an unchanged object send these bytes, as etcd holds each object serialised and
-   * kube-apiserver's watch cache shares encodings. Serving a list then costs a copy, not an
-   * encoding of every item. Stored objects are immutable, so a JSON cannot go stale; it goes
-   * with its object.
-   */
-  private readonly json = new WeakMap<KubeObject, string>();
+  /** The newest stored object and, once asked for, its JSON: every watch of it shares one. */
+  private latest: { object: KubeObject; json?: string } | undefined;
   private readonly log: ChangeLog;
   private readonly listeners = new Set<ChangeListener>();
   private readonly now: () => number;
@@ -139,9 +133,15 @@ export class ObjectStore {
     return index.range(namespace ? `${namespace}/` : '');
   }
 
-  /** `JSON.stringify(object)`: the stored JSON of a stored object, made anew for any other. */
+  /**
+   * `JSON.stringify(object)`. The newest change's object is stringified once however many
+   * watches send it (stored objects are immutable, so its JSON cannot go stale).
+   */
   toJson(object: KubeObject): string {
-    return this.json.get(object) ?? JSON.stringify(object);
+    const latest = this.latest;
+    if (latest?.object !== object) return JSON.stringify(object);
+    latest.json ??= JSON.stringify(object);
+    return latest.json;
   }
 
   /** Objects of a type as they were at `rv` (for exact and paginated lists). */
@@ -346,8 +346,7 @@ export class ObjectStore {
       if (!bucket.has(key) || !this.sorted.get(id)?.replace(key, object)) this.sorted.set(id, null);
       bucket.set(key, object);
     }
-    // A deleted object's final state too: every watch sends it once more.
-    this.json.set(object, JSON.stringify(object));
+    this.latest = { object };
     const change: Change = old ? { rv: this.rv, type: kind, resource: id, key, object, old } : { rv: this.rv, type: kind, resource: id, key, object };
     this.log.append(change);
     for (const listener of [...this.listeners]) listener(change);

@@ -66,7 +66,5 @@ export function handleList(ctx: ServerContext, req: ApiRequest, route: ResourceR
     ...(result.remainingItemCount !== undefined ? { remainingItemCount: result.remainingItemCount } : {}),
   };
   const list = presentList(ctx, type, items, meta, format, includeObjectOf(req)) as Record<string, unknown>;
-  // Plain items are the stored objects (or converted copies): each keeps its JSON between lists.
-  if (format.format === 'json') return { code: 200, body: jsonListBody(list, 'items', (item) => ctx.store.toJson(item as KubeObject)) };
   return { code: 200, body: jsonListBody(list, format.format === 'table' ? 'rows' : 'items') };
 }
