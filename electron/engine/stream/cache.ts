@@ -8,11 +8,12 @@ import type { Kind, ObjectRef, SlimObject } from '../../../shared/cluster.ts';
 /**
  * One write to the cache. An upsert carries the version it replaced (undefined for a create), so
  * a listener can tell a create from an update without keeping its own index of uids, and the
- * object's JSON when the writer had it (a list page decoded in the list worker): the frame
- * stream sends that instead of serialising the object again. The cache itself never keeps it.
+ * object's JSON when the writer had it (a list page decoded in the list worker): the history
+ * recorder stores that, and the frame stream sends it (or `viewJson`, the JSON of the renderer's
+ * form, stream/view.ts) instead of serialising the object again. The cache never keeps either.
  */
 export type CacheChange =
-  | { type: 'upsert'; object: SlimObject; previous: SlimObject | undefined; json?: string }
+  | { type: 'upsert'; object: SlimObject; previous: SlimObject | undefined; json?: string; viewJson?: string }
   | { type: 'delete'; ref: ObjectRef; object: SlimObject };
 export type CacheListener = (change: CacheChange) => void;
 
@@ -31,14 +32,17 @@ export class ObjectCache {
 
   /**
    * Stores an object; returns false (and tells no one) when the same version is cached. `json`,
-   * when given, must be `JSON.stringify(object)`.
+   * when given, must be `JSON.stringify(object)`; `viewJson`, `JSON.stringify(viewObject(object))`.
    */
-  upsert(object: SlimObject, json?: string): boolean {
+  upsert(object: SlimObject, json?: string, viewJson?: string): boolean {
     const bucket = this.bucket(object.kind);
     const previous = bucket.get(object.metadata.uid);
     if (previous && previous.metadata.resourceVersion === object.metadata.resourceVersion) return false;
     bucket.set(object.metadata.uid, object);
-    this.emit(json === undefined ? { type: 'upsert', object, previous } : { type: 'upsert', object, previous, json });
+    const change: CacheChange = { type: 'upsert', object, previous };
+    if (json !== undefined) change.json = json;
+    if (viewJson !== undefined) change.viewJson = viewJson;
+    this.emit(change);
     return true;
   }
 

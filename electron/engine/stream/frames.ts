@@ -4,9 +4,10 @@
  * epoch, seq, counters, brackets, commas) is measured too, so the packed frame's
  * `Buffer.byteLength(JSON.stringify(frame))` equals the `bytes` reported.
  *
- * The items' JSON, made to measure them (or made by the list worker that decoded the object,
- * see CacheChange), is also the frame's text: `frameText` hands it to a transport that sends
- * text (the WebSocket), so 50,000 objects are serialised once, not twice.
+ * Objects travel in the renderer's form (view.ts). The items' JSON, made to measure them (or
+ * made by the list worker that decoded the object, see CacheChange), is also the frame's text:
+ * `frameText` hands it to a transport that sends text (the WebSocket), so 50,000 objects are
+ * serialised once, not twice.
  *
  * An object whose JSON alone exceeds the budget cannot be split without losing data, so it
  * travels alone in its own frame (reported as `oversize`). Both transports carry such a frame
@@ -14,6 +15,7 @@
  */
 import type { ClusterFrame, SlimObject } from '../../../shared/cluster.ts';
 import { refOf, type PendingChanges } from './pending.ts';
+import { viewObject } from './view.ts';
 
 /**
  * Bytes kept free under the frame limit for the transport's own wrapping (the WebSocket
@@ -121,10 +123,11 @@ export function packDelta(pending: PendingChanges, header: { epoch: string; seq:
   const size = new FrameSize(jsonBytes(frame), budget);
   for (const entry of pending.entries()) {
     if (entry.object) {
-      const item = itemJson(entry.object, entry.json);
+      const view = viewObject(entry.object);
+      const item = itemJson(view, entry.json);
       if (!size.fits('upserts', item)) break;
       size.add('upserts', item);
-      frame.upserts.push(entry.object);
+      frame.upserts.push(view);
     } else {
       const ref = refOf(entry);
       const item = itemJson(ref);
@@ -153,11 +156,11 @@ export function packChunk(
   const size = new FrameSize(jsonBytes(frame), budget);
   let next = from;
   for (; next < objects.length; next += 1) {
-    const object = objects[next] as SlimObject;
-    const item = itemJson(object);
+    const view = viewObject(objects[next] as SlimObject);
+    const item = itemJson(view);
     if (!size.fits('objects', item)) break;
     size.add('objects', item);
-    frame.objects.push(object);
+    frame.objects.push(view);
   }
   frame.sent = next;
   size.textOf(frame, { objects: [] });

@@ -5,6 +5,7 @@
  */
 import type { Kind, ObjectRef, SlimObject } from '../../../shared/cluster.ts';
 import type { CacheChange } from './cache.ts';
+import { hasView } from './view.ts';
 
 /** The latest state of one uid since the renderer last heard about it. */
 export interface PendingChange {
@@ -14,8 +15,13 @@ export interface PendingChange {
   readonly known: boolean;
   /** The object's latest version, or null once it is deleted. */
   object: SlimObject | null;
-  /** `JSON.stringify(object)` when the cache writer supplied it. */
+  /** The JSON of the renderer's form of `object` (stream/view.ts) when the cache writer supplied it. */
   json: string | undefined;
+}
+
+/** The JSON a frame can send for a change's object as it is, if the writer made it. */
+function frameJson(change: Extract<CacheChange, { type: 'upsert' }>): string | undefined {
+  return hasView(change.object.kind) ? change.viewJson : change.json;
 }
 
 export class PendingChanges {
@@ -32,9 +38,9 @@ export class PendingChanges {
       const entry = this.byUid.get(uid);
       if (entry) {
         entry.object = change.object;
-        entry.json = change.json;
+        entry.json = frameJson(change);
       } else {
-        this.byUid.set(uid, { kind: change.object.kind, uid, known: change.previous !== undefined, object: change.object, json: change.json });
+        this.byUid.set(uid, { kind: change.object.kind, uid, known: change.previous !== undefined, object: change.object, json: frameJson(change) });
       }
       return;
     }

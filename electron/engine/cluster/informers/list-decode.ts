@@ -4,11 +4,14 @@
  * largest piece of work of a first sync. `pageText` is the part that runs in the list worker
  * (list-worker.ts): it hands back the slim objects as one JSON array and where each ends, so the
  * engine's thread parses 40 % of the bytes into compact objects and gets each object's JSON,
- * which the frame stream sends instead of serialising the object again. `decodeInline` is the
- * same work on the calling thread, for small pages and for when no worker can run.
+ * which the history recorder stores instead of serialising the object again. For a kind the
+ * renderer receives in a form of its own (stream/view.ts: pods), the worker makes that form's JSON
+ * too, for the frame stream. `decodeInline` is the same work on the calling thread, for small
+ * pages and for when no worker can run.
  */
 import type { SlimObject } from '../../../../shared/cluster.ts';
 import type { ListMeta } from './http.ts';
+import { hasView, viewObject } from '../../stream/view.ts';
 import { slimObject, type ObjectSource } from './slim.ts';
 
 /** A decoded page: its metadata, its slim objects and, when known, each object's JSON. */
@@ -17,15 +20,20 @@ export interface DecodedPage {
   objects: SlimObject[];
   /** `json[i]` is `JSON.stringify(objects[i])`, or undefined when it was not made. */
   json: ReadonlyArray<string | undefined>;
+  /** `viewJson[i]` is `JSON.stringify(viewObject(objects[i]))` when made (kinds with a view). */
+  viewJson?: readonly string[];
 }
 
-/** What the worker sends back for one page. */
-export interface PageText {
-  metadata?: ListMeta;
-  /** The slim objects as one JSON array. */
+/** JSON texts as one JSON array and where each ends (exclusive; each starts one past the previous end). */
+export interface JoinedJson {
   text: string;
-  /** Where each object's JSON ends in `text` (exclusive); each starts one past the previous end. */
   ends: number[];
+}
+
+/** What the worker sends back for one page: the slim objects, and their views for kinds that have one. */
+export interface PageText extends JoinedJson {
+  metadata?: ListMeta;
+  views?: JoinedJson;
 }
 
 interface RawList {
@@ -39,10 +47,7 @@ function parseList(body: string): RawList {
   return list as RawList;
 }
 
-/** The worker's half: a page's body to its slim objects' JSON. */
-export function pageText(body: string, source: ObjectSource): PageText {
-  const list = parseList(body);
-  const texts = (list.items ?? []).map((raw) => JSON.stringify(slimObject(raw, source)));
+function join(texts: readonly string[]): JoinedJson {
   const ends: number[] = [];
   let at = 1;
   for (const text of texts) {
@@ -50,20 +55,36 @@ export function pageText(body: string, source: ObjectSource): PageText {
     ends.push(at);
     at += 1;
   }
-  return { ...(list.metadata ? { metadata: list.metadata } : {}), text: `[${texts.join(',')}]`, ends };
+  return { text: `[${texts.join(',')}]`, ends };
 }
 
-/** The engine's half: the worker's answer to objects, each with its JSON (slices, not copies). */
-export function fromPageText(page: PageText): DecodedPage {
-  const objects = JSON.parse(page.text) as SlimObject[];
-  if (objects.length !== page.ends.length) throw new Error(`the list worker sent ${objects.length} objects and ${page.ends.length} offsets`);
-  const json: string[] = [];
+/** Each text of a joined array (slices, not copies). */
+function split(joined: JoinedJson): string[] {
+  const texts: string[] = [];
   let start = 1;
-  for (const end of page.ends) {
-    json.push(page.text.slice(start, end));
+  for (const end of joined.ends) {
+    texts.push(joined.text.slice(start, end));
     start = end + 1;
   }
-  return { ...(page.metadata ? { metadata: page.metadata } : {}), objects, json };
+  return texts;
+}
+
+/** The worker's half: a page's body to its slim objects' JSON (and their views'). */
+export function pageText(body: string, source: ObjectSource): PageText {
+  const list = parseList(body);
+  const objects = (list.items ?? []).map((raw) => slimObject(raw, source));
+  const page: PageText = { ...(list.metadata ? { metadata: list.metadata } : {}), ...join(objects.map((object) => JSON.stringify(object))) };
+  if (hasView(source.kind)) page.views = join(objects.map((object) => JSON.stringify(viewObject(object))));
+  return page;
+}
+
+/** The engine's half: the worker's answer to objects, each with its JSON. */
+export function fromPageText(page: PageText): DecodedPage {
+  const objects = JSON.parse(page.text) as SlimObject[];
+  if (objects.length !== page.ends.length || (page.views && page.views.ends.length !== objects.length)) {
+    throw new Error(`the list worker sent ${objects.length} objects and ${page.ends.length} offsets`);
+  }
+  return { ...(page.metadata ? { metadata: page.metadata } : {}), objects, json: split(page), ...(page.views ? { viewJson: split(page.views) } : {}) };
 }
 
 /**

@@ -158,7 +158,7 @@ export class Reflector {
           return;
         }
         items.push(object);
-        cache.upsert(object, page.json[i]);
+        cache.upsert(object, page.json[i], page.viewJson?.[i]);
       });
       health.set(kind, 'syncing', { count: items.length });
       continueToken = page.metadata?.continue || undefined;

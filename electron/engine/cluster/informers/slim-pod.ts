@@ -6,13 +6,14 @@
 
 type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
-/** Copies the listed fields that are present. */
-export function pick(source: Json, fields: readonly string[]): Json {
+/** Copies the listed fields that are present (none from a value that is not an object). */
+export function pick(source: unknown, fields: readonly string[]): Json {
   const out: Json = {};
+  if (!isObject(source)) return out;
   for (const field of fields) if (source[field] !== undefined) out[field] = source[field];
   return out;
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { decodeInline } from '../../../../electron/engine/cluster/informers/list-decode.ts';
 import { createListDecoder, INLINE_BELOW_BYTES, type ListDecoder } from '../../../../electron/engine/cluster/informers/list-decoder.ts';
+import { viewObject } from '../../../../electron/engine/stream/view.ts';
 import { NODE, POD_LIST_ITEM } from './fixtures/objects.ts';
 
 const POD = { kind: 'Pod', apiVersion: 'v1' } as const;
@@ -35,6 +36,17 @@ describe('list decoder', () => {
     expect(page.objects).toEqual(decodeInline(text, POD).objects);
     expect(page.objects.map((o) => o.metadata.labels?.['zone'])).toEqual([undefined, 'zürich-名前', undefined]);
     page.objects.forEach((object, i) => expect(page.json[i]).toBe(JSON.stringify(object)));
+    // Pods reach the renderer in a form of their own; the worker makes its JSON too.
+    expect(page.viewJson).toEqual(page.objects.map((object) => JSON.stringify(viewObject(object))));
+    expect(page.viewJson?.[0]?.length).toBeLessThan(page.json[0]?.length ?? 0);
+  });
+
+  it('makes no view JSON for kinds the renderer receives as cached', async () => {
+    decoder = createListDecoder(WORKER_FOR_ALL);
+    const nodes = JSON.stringify({ kind: 'NodeList', apiVersion: 'v1', metadata: { resourceVersion: '5' }, items: [NODE] });
+    const page = await decoder.decode(Buffer.from(nodes), { kind: 'Node', apiVersion: 'v1' });
+    expect(page.json).toEqual([JSON.stringify(page.objects[0])]);
+    expect(page.viewJson).toBeUndefined();
   });
 
   it('keeps pages apart when several kinds are decoded at once', async () => {

@@ -5,7 +5,8 @@ import { ManualClock } from '../../../../electron/engine/simcluster/controllers/
 import { FRAME_ENVELOPE_BYTES, frameText } from '../../../../electron/engine/stream/frames.ts';
 import { FLUSH_INTERVAL_MS, MAX_FLUSH_INTERVAL_MS } from '../../../../electron/engine/stream/interval.ts';
 import { ClusterFrameSchema, MAX_FRAME_BYTES } from '../../../../shared/cluster.ts';
-import { slimPod } from './fixtures.ts';
+import { viewObject } from '../../../../electron/engine/stream/view.ts';
+import { bulkyObject, slimPod } from './fixtures.ts';
 import { harness, type Harness } from './harness.ts';
 
 const BUDGET = MAX_FRAME_BYTES - FRAME_ENVELOPE_BYTES;
@@ -91,17 +92,24 @@ describe('frame stream framing', () => {
 
   it('sends the JSON the cache writer supplied instead of serialising the object again', () => {
     const h = harness();
+    // Equivalent JSON in another key order: only the supplied text can produce it. A pod travels
+    // in the renderer's form (its view JSON is sent); other kinds as cached (their JSON is sent).
+    const reordered = (object: object) => {
+      const { metadata, ...rest } = object as { metadata: unknown };
+      return JSON.stringify({ metadata, ...rest });
+    };
     const pod = slimPod(1);
-    // Equivalent JSON in another key order: only the supplied text can produce it.
-    const { metadata, ...rest } = pod;
-    const supplied = JSON.stringify({ metadata, ...rest });
-    expect(supplied).not.toBe(JSON.stringify(pod));
-    h.cache.upsert(pod, supplied);
-    h.cache.upsert(slimPod(2));
+    const podView = reordered(viewObject(pod));
+    const replicaSet = bulkyObject(2);
+    const replicaSetJson = reordered(replicaSet);
+    expect(podView).not.toBe(JSON.stringify(viewObject(pod)));
+    h.cache.upsert(pod, reordered(pod), podView);
+    h.cache.upsert(replicaSet, replicaSetJson);
+    h.cache.upsert(slimPod(3));
     h.clock.advance(FLUSH_INTERVAL_MS);
     const [frame] = h.deltas();
     if (!frame) throw new Error('no delta frame');
-    expect(frameText(frame)).toBe(`{"type":"delta","epoch":"e1","seq":1,"upserts":[${supplied},${JSON.stringify(slimPod(2))}],"deletes":[]}`);
+    expect(frameText(frame)).toBe(`{"type":"delta","epoch":"e1","seq":1,"upserts":[${podView},${replicaSetJson},${JSON.stringify(viewObject(slimPod(3)))}],"deletes":[]}`);
     expect(JSON.parse(frameText(frame))).toEqual(frame);
     expect(h.stream.stats().bytes).toBe(Buffer.byteLength(frameText(frame)));
   });
@@ -141,7 +149,7 @@ describe('frame stream framing', () => {
 
   it('sends an object larger than the limit alone in its own frame', () => {
     const h = harness();
-    const huge = slimPod(2);
+    const huge = bulkyObject(2);
     huge.metadata.annotations = { 'example.com/blob': 'x'.repeat(100_000) };
     h.cache.upsert(slimPod(1));
     h.cache.upsert(huge);
@@ -167,11 +175,11 @@ describe('frame stream framing', () => {
 });
 
 describe('frame stream flow control', () => {
-  /** Writes `perTick` updates of distinct pods every 50 ms for `ms`; returns the windows seen, without repeats. */
+  /** Writes `perTick` updates of distinct ~1.5 KB objects every 50 ms for `ms`; returns the windows seen, without repeats. */
   function churn(h: Harness, perTick: number, ms: number, rv: { n: number }): number[] {
     const windows: number[] = [];
     for (let t = 0; t < ms; t += 50) {
-      for (let i = 0; i < perTick; i += 1, rv.n += 1) h.cache.upsert(slimPod(rv.n % 100_000, String(rv.n)));
+      for (let i = 0; i < perTick; i += 1, rv.n += 1) h.cache.upsert(bulkyObject(rv.n % 100_000, String(rv.n)));
       h.clock.advance(50);
       const window = h.stream.stats().flushIntervalMs;
       if (windows.at(-1) !== window) windows.push(window);
@@ -203,7 +211,7 @@ describe('frame stream flow control', () => {
     expect(h.stream.stats().flushIntervalMs).toBeGreaterThan(FLUSH_INTERVAL_MS);
     h.clock.advance(MAX_FLUSH_INTERVAL_MS * 2);
     const before = h.frames.length;
-    h.cache.upsert(slimPod(1, 'after-idle'));
+    h.cache.upsert(bulkyObject(1, 'after-idle'));
     h.clock.advance(FLUSH_INTERVAL_MS);
     expect(h.frames.length).toBe(before + 1);
   });
@@ -222,7 +230,7 @@ describe('frame stream flow control', () => {
       emit: (frame) => (bytesPerTurn[turn] = (bytesPerTurn[turn] ?? 0) + Buffer.byteLength(JSON.stringify(frame))),
       clock: { now: () => clock.now(), clearTimeout: (h) => clock.clearTimeout(h), setTimeout: (fn, ms) => clock.setTimeout(() => ((turn += 1), fn()), ms) },
     });
-    for (let i = 0; i < 1000; i += 1) cache.upsert(slimPod(i));
+    for (let i = 0; i < 1000; i += 1) cache.upsert(bulkyObject(i));
     clock.advance(FLUSH_INTERVAL_MS);
     const turns = bytesPerTurn.filter((bytes) => bytes !== undefined);
     expect(turns.length).toBeGreaterThan(5);

@@ -63,3 +63,11 @@ export function slimPod(index: number, resourceVersion = '1', namespace = 'shop'
     },
   };
 }
+
+/**
+ * An object of the same ~1.5 KB JSON that the renderer receives as cached (a kind without a form
+ * of its own, stream/view.ts): for tests of the stream's byte budgets and flow control.
+ */
+export function bulkyObject(index: number, resourceVersion = '1'): SlimObject {
+  return { ...slimPod(index, resourceVersion), apiVersion: 'apps/v1', kind: 'ReplicaSet' };
+}

@@ -6,6 +6,7 @@ import { createFrameClient } from '../../../../shared/frame-client.ts';
 import { FRAME_ENVELOPE_BYTES, frameText } from '../../../../electron/engine/stream/frames.ts';
 import { FLUSH_INTERVAL_MS } from '../../../../electron/engine/stream/interval.ts';
 import { MAX_FRAME_BYTES, type ClusterFrame } from '../../../../shared/cluster.ts';
+import { viewObject } from '../../../../electron/engine/stream/view.ts';
 import { slimPod } from './fixtures.ts';
 import { harness } from './harness.ts';
 
@@ -77,7 +78,7 @@ describe('frame stream snapshots', () => {
     const end = fromBegin.findIndex((f) => f.type === 'snapshot-end');
     expect(fromBegin.slice(0, end).every((f) => f.type !== 'delta')).toBe(true);
     expect(fromBegin.slice(end + 1)).toEqual([
-      { type: 'delta', epoch: 'e1', seq: seq + 1, upserts: [slimPod(7, 'during')], deletes: [{ kind: 'Pod', uid: slimPod(8).metadata.uid }] },
+      { type: 'delta', epoch: 'e1', seq: seq + 1, upserts: [viewObject(slimPod(7, 'during'))], deletes: [{ kind: 'Pod', uid: slimPod(8).metadata.uid }] },
     ]);
   });
 
