@@ -18,7 +18,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Engine } from '../../electron/engine/engine.ts';
 import { borrowedCluster, createIsolatedEngine } from '../helpers/engine.ts';
 import type { ClusterFrame } from '../../shared/cluster.ts';
-import { STAMP_ANNOTATION } from './live-page.ts';
 import { startSimProcess, type SimProcess } from './live-sim.ts';
 import { round } from './stats.ts';
 import type { BenchContext, BenchScenario } from './types.ts';
@@ -64,11 +63,12 @@ async function measure(ctx: BenchContext, sim: SimProcess, recording: boolean): 
   let engine: Engine | undefined;
   try {
     engine = createIsolatedEngine(dataDir, borrowedCluster(sim), { version: 'bench', dataDir, log: (m) => ctx.log(`engine: ${m}`) });
-    let newestStamp = 0;
+    // The store's resourceVersions only grow: the last write is applied once its version is sent.
+    let newestRv = 0;
     engine.hub.listen((stream, payload) => {
       const frame = payload as ClusterFrame;
       if (stream !== 'cluster:frames' || frame.type !== 'delta') return;
-      for (const object of frame.upserts) newestStamp = Math.max(newestStamp, Number(object.metadata.annotations?.[STAMP_ANNOTATION] ?? 0));
+      for (const object of frame.upserts) newestRv = Math.max(newestRv, Number(object.metadata.resourceVersion));
     });
     const expected = await sim.watchedObjects();
     await engine.start();
@@ -78,7 +78,7 @@ async function measure(ctx: BenchContext, sim: SimProcess, recording: boolean): 
     const { perSecond, seconds } = load(ctx.quick);
     const before = process.cpuUsage();
     const run = await sim.churn(perSecond, perSecond * seconds);
-    await until(() => newestStamp >= run.lastStamp, CATCH_UP_TIMEOUT_MS, 'the engine to apply the last write');
+    await until(() => newestRv >= run.lastRv, CATCH_UP_TIMEOUT_MS, 'the engine to apply the last write');
     await sleep(SETTLE_MS);
     const used = cpuSeconds(before);
     const status = await engine.dispatch('history:status', {});

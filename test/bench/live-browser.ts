@@ -1,6 +1,7 @@
 /**
  * Headless Chromium for the live-pipeline benchmark, driven over the DevTools protocol with
- * nothing but the Page and Runtime domains. Playwright enables the Network domain on every page
+ * nothing but the Page and Runtime domains (and HeapProfiler for one heap reading after the
+ * sync). Playwright enables the Network domain on every page
  * it drives, and Chromium then mirrors each WebSocket message to the driver as a DevTools event:
  * every byte the app receives crosses the DevTools pipe a second time and is parsed once more in
  * the driver, which runs in the engine's process. At 80 MB of frames that doubled the sync time
@@ -22,6 +23,8 @@ export interface BenchPage {
   goto(url: string): Promise<void>;
   /** Runs `fn(arg)` in the page (as source text, like Playwright) and returns its JSON result. */
   evaluate<R, A = undefined>(fn: (arg: A) => R, arg?: A): Promise<Awaited<R>>;
+  /** The page's JavaScript heap in bytes after a full garbage collection. */
+  heapUsedAfterGc(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -122,6 +125,13 @@ export async function launchBenchBrowser(): Promise<BenchBrowser> {
           if (answer.exceptionDetails) throw new Error(`in the page: ${answer.exceptionDetails.exception?.description ?? answer.exceptionDetails.text}`);
           return answer.result.value;
         }) as BenchPage['evaluate'],
+        async heapUsedAfterGc() {
+          await cdp.send('HeapProfiler.enable', {}, sessionId);
+          await cdp.send('HeapProfiler.collectGarbage', {}, sessionId);
+          await cdp.send('HeapProfiler.disable', {}, sessionId);
+          const { usedSize } = (await cdp.send('Runtime.getHeapUsage', {}, sessionId)) as { usedSize: number };
+          return usedSize;
+        },
         async close() {
           await cdp.send('Target.closeTarget', { targetId });
         },

@@ -5,14 +5,17 @@
  * as it is sent, the start of the initial sync):
  * - its UTF-8 size, for the largest message (exact whenever it could be a new maximum: encoded
  *   into one reused buffer, which for ASCII text is a copy, cheaper than scanning it);
- * - for `delta` frames, the `bench/t` annotations (write times, ms since the epoch) found by a
- *   regular expression in the raw text, filed under the frame's seq. It never parses the JSON a
- *   second time, so the page's extra work per message is a scan of text it already holds.
+ * - its length, summed: the characters received (the frames' JSON is ASCII but for the rare
+ *   name or label in another script, so this is their size in bytes);
+ * - for `delta` frames, the resourceVersions of their objects, found by a regular expression in
+ *   the raw text, filed under the frame's seq. It never parses the JSON a second time, so the
+ *   page's extra work per message is a scan of text it already holds.
  * A 5 ms interval then reads `window.__kubedriftStore.status()` (the renderer's own test hook):
- * once its seq has reached a filed frame, the frame was applied at `status().appliedAt`, so the
- * latency of each stamp is `performance.timeOrigin + appliedAt - stamp`. When two batches apply
- * within one interval the earlier one is charged the later time: the error only ever adds.
- * The app itself is not changed.
+ * once its seq has reached a filed frame, the frame was applied at `status().appliedAt`
+ * (`performance.timeOrigin + appliedAt`, ms since the epoch), kept per resourceVersion. The
+ * driver pairs those with the writes' times (stamped-churn.ts) for the latencies. When two
+ * batches apply within one interval the earlier one is charged the later time: the error only
+ * ever adds. The app itself is not changed.
  */
 import type { BenchPage as Page } from './live-browser.ts';
 
@@ -21,10 +24,12 @@ export interface PageMeasures {
   /** Largest WebSocket message from the shell, in UTF-8 bytes. */
   maxMessageBytes: number;
   messages: number;
-  /** Latencies of the stamps applied since `startRecording`, ms. */
-  latencies: number[];
-  /** The newest write time among the applied stamps (0 before any). */
-  newestApplied: number;
+  /** Characters of all WebSocket messages from the shell so far. */
+  receivedChars: number;
+  /** The objects applied since `startRecording`, flattened: resourceVersion, apply time (ms since the epoch), ... */
+  applied: number[];
+  /** The newest resourceVersion applied since `startRecording` (0 before any). */
+  newestAppliedRv: number;
   /** Delta frames received but not applied yet. */
   pending: number;
   /** When the app first subscribed to `cluster:frames` (page clock, ms), null before. */
@@ -40,15 +45,15 @@ export interface StoreStatus {
   appliedAt: number | null;
 }
 
-/** The annotation the benchmark's writes carry: the write time in ms since the epoch. */
+/** The annotation the benchmark's writes set (to the write time): what changes each pod. */
 export const STAMP_ANNOTATION = 'bench/t';
 
 const INIT_SCRIPT = `(() => {
-  const STAMP = /"bench\\/t":"([0-9.]+)"/g;
+  const RV = /"resourceVersion":"(\\d+)"/g;
   const SEQ = /"seq":(\\d+)/;
   const encoder = new TextEncoder();
   let scratch = new Uint8Array(0);
-  const state = { maxMessageBytes: 0, messages: 0, recording: false, pending: [], latencies: [], newestApplied: 0, subscribedAt: null };
+  const state = { maxMessageBytes: 0, messages: 0, receivedChars: 0, recording: false, pending: [], applied: [], newestAppliedRv: 0, subscribedAt: null };
   function onMessage(event) {
     const data = event.data;
     state.messages += 1;
@@ -56,6 +61,7 @@ const INIT_SCRIPT = `(() => {
       state.maxMessageBytes = Math.max(state.maxMessageBytes, data.size ?? data.byteLength ?? 0);
       return;
     }
+    state.receivedChars += data.length;
     // UTF-8 never takes more than 3 bytes per UTF-16 unit: shorter texts cannot be a new maximum.
     // Others are encoded into one reused buffer (a copy for ASCII text, cheaper than scanning it).
     if (data.length * 3 > state.maxMessageBytes) {
@@ -66,9 +72,9 @@ const INIT_SCRIPT = `(() => {
     if (!state.recording || !data.includes('"type":"delta"')) return;
     const seq = SEQ.exec(data);
     if (!seq) return;
-    const stamps = [];
-    for (const match of data.matchAll(STAMP)) stamps.push(Number(match[1]));
-    if (stamps.length > 0) state.pending.push({ seq: Number(seq[1]), stamps });
+    const rvs = [];
+    for (const match of data.matchAll(RV)) rvs.push(Number(match[1]));
+    if (rvs.length > 0) state.pending.push({ seq: Number(seq[1]), rvs });
   }
   const Native = window.WebSocket;
   window.WebSocket = class MeasuredWebSocket extends Native {
@@ -91,9 +97,9 @@ const INIT_SCRIPT = `(() => {
     const applied = performance.timeOrigin + status.appliedAt;
     let done = 0;
     while (done < state.pending.length && state.pending[done].seq <= status.seq) {
-      for (const stamp of state.pending[done].stamps) {
-        state.latencies.push(applied - stamp);
-        if (stamp > state.newestApplied) state.newestApplied = stamp;
+      for (const rv of state.pending[done].rvs) {
+        state.applied.push(rv, applied);
+        if (rv > state.newestAppliedRv) state.newestAppliedRv = rv;
       }
       done += 1;
     }
@@ -110,30 +116,31 @@ export async function instrumentPage(page: Page): Promise<void> {
 interface BenchState {
   maxMessageBytes: number;
   messages: number;
+  receivedChars: number;
   recording: boolean;
   pending: unknown[];
-  latencies: number[];
-  newestApplied: number;
+  applied: number[];
+  newestAppliedRv: number;
   subscribedAt: number | null;
 }
 
-/** Starts filing delta stamps (and forgets any filed before). */
+/** Starts filing applied resourceVersions (and forgets any filed before). */
 export async function startRecording(page: Page): Promise<void> {
   await page.evaluate(() => {
     const state = (globalThis as unknown as { __kubedriftBench: BenchState }).__kubedriftBench;
     state.recording = true;
     state.pending = [];
-    state.latencies = [];
-    state.newestApplied = 0;
+    state.applied = [];
+    state.newestAppliedRv = 0;
   });
 }
 
-/** Reads the measures; `withLatencies` false leaves the (long) latency list in the page. */
-export async function readPage(page: Page, withLatencies = false): Promise<PageMeasures> {
+/** Reads the measures; `withApplied` false leaves the (long) list of applied versions in the page. */
+export async function readPage(page: Page, withApplied = false): Promise<PageMeasures> {
   return page.evaluate((all) => {
     const state = (globalThis as unknown as { __kubedriftBench: BenchState }).__kubedriftBench;
-    return { maxMessageBytes: state.maxMessageBytes, messages: state.messages, latencies: all ? state.latencies : [], newestApplied: state.newestApplied, pending: state.pending.length, subscribedAt: state.subscribedAt };
-  }, withLatencies);
+    return { maxMessageBytes: state.maxMessageBytes, messages: state.messages, receivedChars: state.receivedChars, applied: all ? state.applied : [], newestAppliedRv: state.newestAppliedRv, pending: state.pending.length, subscribedAt: state.subscribedAt };
+  }, withApplied);
 }
 
 /** The renderer store's status, or null before the app has created its store. */

@@ -17,9 +17,13 @@
  * - `heap_bytes_per_pod`: heap growth of this process's main thread, the engine's (collected
  *   before the shell starts and after the sync), per seeded pod. The list worker's own heap is
  *   not in it: it holds nothing between pages, only the page it is decoding.
- * - `delta_latency_p99_ms_at_5k_eps`: stamped pod modifications (stamped-churn.ts, in the
- *   simulator's process) at 5,000/s for 30 s; p99 of renderer apply time minus write time over
- *   every stamp the page saw (live-page.ts).
+ * - `renderer_heap_bytes_per_pod`: the page's whole JavaScript heap after the sync (collected),
+ *   per seeded pod: the store, its indexes and the app itself (a few MB of the total).
+ * - `sync_bytes_per_object`: what the page received over its WebSocket until the store was
+ *   complete (frames and the rest), per object synced.
+ * - `delta_latency_p99_ms_at_5k_eps`: pod modifications (stamped-churn.ts, in the simulator's
+ *   process) at 5,000/s for 30 s; p99 of renderer apply time minus write time over every write
+ *   the page applied, matched by resourceVersion (live-page.ts).
  * - `ipc_max_message_bytes`: the largest WebSocket message the page received in both phases.
  * - `pipeline_cpu_ratio_vs_bare_informer`: this process's CPU during the delta phase (from the
  *   first write until the page has applied the last) over its CPU while a bare client-node
@@ -70,14 +74,32 @@ async function waitForSync(page: BenchPage, expected: number): Promise<number> {
   }
 }
 
-async function waitForApplied(page: BenchPage, lastStamp: number): Promise<void> {
+async function waitForApplied(page: BenchPage, lastRv: number): Promise<void> {
   const deadline = performance.now() + CATCH_UP_TIMEOUT_MS;
   for (;;) {
     const measures = await readPage(page);
-    if (measures.newestApplied >= lastStamp && measures.pending === 0) return;
+    if (measures.newestAppliedRv >= lastRv && measures.pending === 0) return;
     if (performance.now() > deadline) throw new Error(`the page had not applied the last write after ${CATCH_UP_TIMEOUT_MS} ms (${measures.pending} frames pending)`);
     await sleep(POLL_INTERVAL_MS);
   }
+}
+
+/**
+ * Write-to-apply latencies: each write (resourceVersion, write time) the page applied, paired
+ * with its apply time. A version the page saw twice (a resync) counts once, at its first apply.
+ */
+function latenciesOf(writes: readonly number[], applied: readonly number[]): number[] {
+  const writtenAt = new Map<number, number>();
+  for (let i = 0; i < writes.length; i += 2) writtenAt.set(writes[i] as number, writes[i + 1] as number);
+  const latencies: number[] = [];
+  for (let i = 0; i < applied.length; i += 2) {
+    const rv = applied[i] as number;
+    const at = writtenAt.get(rv);
+    if (at === undefined) continue;
+    latencies.push((applied[i + 1] as number) - at);
+    writtenAt.delete(rv);
+  }
+  return latencies;
 }
 
 /** When the engine first published every kind live, ms after `startedAt` (for the log). */
@@ -98,24 +120,26 @@ async function measure(ctx: BenchContext, sim: SimProcess, browser: BenchBrowser
     await page.goto(shell.url);
     const syncedAt = await waitForSync(page, expected);
     const heapAfter = heapUsed();
-    const { subscribedAt } = await readPage(page);
+    const { subscribedAt, receivedChars } = await readPage(page);
+    const rendererHeap = await page.heapUsedAfterGc();
     if (subscribedAt === null) throw new Error('the page never subscribed to cluster:frames');
     const subscribedEpoch = await pageEpochMs(page, subscribedAt);
     ctx.log(
       `sync: ${expected} objects in ${Math.round(syncedAt - subscribedEpoch)} ms from subscribe, ${Math.round(syncedAt - startedAt)} ms from start ` +
-        `(page subscribed after ${Math.round(subscribedEpoch - startedAt)} ms, engine cache live after ${engineLiveMs(shell, startedAt)} ms), heap +${round((heapAfter - heapBefore) / 1e6)} MB`,
+        `(page subscribed after ${Math.round(subscribedEpoch - startedAt)} ms, engine cache live after ${engineLiveMs(shell, startedAt)} ms), heap +${round((heapAfter - heapBefore) / 1e6)} MB, ` +
+        `page received ${round(receivedChars / 1e6)} MB, page heap ${round(rendererHeap / 1e6)} MB`,
     );
 
     const { perSecond, seconds } = load(ctx.quick);
     await startRecording(page);
     const cpuBefore = process.cpuUsage();
     const run = await sim.churn(perSecond, perSecond * seconds);
-    await waitForApplied(page, run.lastStamp);
+    await waitForApplied(page, run.lastRv);
     const cpu = process.cpuUsage(cpuBefore);
     const measures = await readPage(page, true);
-    const { latencies } = measures;
+    const latencies = latenciesOf(run.writes, measures.applied);
     ctx.log(
-      `deltas: ${run.written} writes at ${Math.round(run.achievedPerSecond)}/s, ${latencies.length} stamps applied; ` +
+      `deltas: ${run.written} writes at ${Math.round(run.achievedPerSecond)}/s, ${latencies.length} of them applied; ` +
         `p50 ${round(percentile(latencies, 50))} ms, p99 ${round(percentile(latencies, 99))} ms, max ${round(percentile(latencies, 100))} ms; ` +
         `${measures.messages} messages, largest ${measures.maxMessageBytes} B`,
     );
@@ -123,6 +147,8 @@ async function measure(ctx: BenchContext, sim: SimProcess, browser: BenchBrowser
       initial_sync_50k_pods_ms: Math.round(syncedAt - subscribedEpoch),
       initial_sync_50k_pods_from_start_ms: Math.round(syncedAt - startedAt),
       heap_bytes_per_pod: Math.round((heapAfter - heapBefore) / sim.pods),
+      renderer_heap_bytes_per_pod: Math.round(rendererHeap / sim.pods),
+      sync_bytes_per_object: Math.round(receivedChars / expected),
       delta_latency_p99_ms_at_5k_eps: round(percentile(latencies, 99)),
       ipc_max_message_bytes: measures.maxMessageBytes,
       engineCpuSeconds: (cpu.user + cpu.system) / 1e6,
@@ -137,7 +163,16 @@ async function measure(ctx: BenchContext, sim: SimProcess, browser: BenchBrowser
 
 export const livePipeline: BenchScenario = {
   name: 'live-pipeline',
-  results: ['initial_sync_50k_pods_ms', 'initial_sync_50k_pods_from_start_ms', 'heap_bytes_per_pod', 'delta_latency_p99_ms_at_5k_eps', 'ipc_max_message_bytes', 'pipeline_cpu_ratio_vs_bare_informer'],
+  results: [
+    'initial_sync_50k_pods_ms',
+    'initial_sync_50k_pods_from_start_ms',
+    'heap_bytes_per_pod',
+    'renderer_heap_bytes_per_pod',
+    'sync_bytes_per_object',
+    'delta_latency_p99_ms_at_5k_eps',
+    'ipc_max_message_bytes',
+    'pipeline_cpu_ratio_vs_bare_informer',
+  ],
   goals: [
     { result: 'initial_sync_50k_pods_ms', atMost: 3_000 },
     { result: 'heap_bytes_per_pod', atMost: 3_072 },

@@ -1,7 +1,9 @@
 /**
- * Pod modifications at a fixed rate, written straight into the simulator's store, each carrying
- * its write time in the `bench/t` annotation (ms since the epoch, `performance.timeOrigin +
- * performance.now()`): the browser runs on the same machine, so its clock reads the same.
+ * Pod modifications at a fixed rate, written straight into the simulator's store. Each write's
+ * time (ms since the epoch, `performance.timeOrigin + performance.now()`: the browser runs on
+ * the same machine, so its clock reads the same) is kept under the resourceVersion it gave the
+ * pod, which is what the page sees arrive (the renderer's form of a pod keeps no annotations);
+ * the pod's `bench/t` annotation carries the same time, so each write changes the pod.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { typeById, type ResourceType } from '../../electron/engine/simcluster/resources.ts';
@@ -15,8 +17,10 @@ const WRITE_TICK_MS = 5;
 /** What a stamped churn wrote. */
 export interface StampedRun {
   written: number;
-  /** The write time of the last write, ms since the epoch. */
-  lastStamp: number;
+  /** The resourceVersion of the last write (the store's versions only grow). */
+  lastRv: number;
+  /** Every write as [resourceVersion, write time], flattened: rv, time, rv, time... */
+  writes: number[];
   /** Writes per second achieved (below the rate when the process could not keep up). */
   achievedPerSecond: number;
 }
@@ -30,19 +34,20 @@ export async function stampedChurn(store: ObjectStore, perSecond: number, count:
   if (pods.length === 0) throw new Error('the store holds no pods to modify');
   const start = performance.now();
   let written = 0;
-  let lastStamp = 0;
+  const writes: number[] = [];
   while (written < count) {
     const due = Math.min(count, Math.floor(((performance.now() - start) * perSecond) / 1000)) - written;
     // A late tick catches up, but never by more than a second's worth at once.
     for (let i = 0; i < Math.min(due, perSecond); i += 1) {
       const pod = pods[written % pods.length] as { namespace: string | undefined; name: string };
-      store.mutate(PODS, pod.namespace, pod.name, (copy) => {
-        lastStamp = performance.timeOrigin + performance.now();
-        copy.metadata.annotations = { ...copy.metadata.annotations, [STAMP_ANNOTATION]: String(lastStamp) };
+      const stamp = performance.timeOrigin + performance.now();
+      const modified = store.mutate(PODS, pod.namespace, pod.name, (copy) => {
+        copy.metadata.annotations = { ...copy.metadata.annotations, [STAMP_ANNOTATION]: String(stamp) };
       });
+      writes.push(Number(modified.metadata.resourceVersion), stamp);
       written += 1;
     }
     await sleep(WRITE_TICK_MS);
   }
-  return { written, lastStamp, achievedPerSecond: written / ((performance.now() - start) / 1000) };
+  return { written, lastRv: writes.at(-2) ?? 0, writes, achievedPerSecond: written / ((performance.now() - start) / 1000) };
 }

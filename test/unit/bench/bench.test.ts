@@ -15,6 +15,8 @@ const RESULTS = [
   'initial_sync_50k_pods_ms',
   'initial_sync_50k_pods_from_start_ms',
   'heap_bytes_per_pod',
+  'renderer_heap_bytes_per_pod',
+  'sync_bytes_per_object',
   'delta_latency_p99_ms_at_5k_eps',
   'ipc_max_message_bytes',
   'pipeline_cpu_ratio_vs_bare_informer',
