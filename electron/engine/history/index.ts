@@ -16,6 +16,7 @@ import { err, ok, type Err } from '../../../shared/result.ts';
 import type { EngineContext, Feature, SelectedContext } from '../features.ts';
 import { historyFile, isDiskFull } from './db.ts';
 import { DAY_MS, type RetentionLimits } from './retention.ts';
+import { BeforeStateLogError } from './state-at.ts';
 import type { SessionTiming } from './session.ts';
 import { openStore, type HistoryStore } from './store.ts';
 
@@ -155,7 +156,9 @@ export function createHistoryFeature(context: EngineContext, options: HistoryFea
           return ok({ at, total: objects.length, objects: objects.slice(offset, end), nextOffset: end < objects.length ? end : null });
         } catch (error) {
           const early = beforeHistory(at, store);
-          return early ?? err('internal', `The cluster at ${iso(at)} could not be rebuilt: ${(error as Error).message}`);
+          if (early) return early;
+          if (error instanceof BeforeStateLogError) return err('not-found', `Nothing was recorded at ${iso(at)}: ${error.message}.`);
+          return err('internal', `The cluster at ${iso(at)} could not be rebuilt: ${(error as Error).message}`);
         }
       },
       'history:compare': ({ t1, t2, namespace }) => {

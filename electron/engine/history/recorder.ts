@@ -4,7 +4,10 @@
  * sample, the open drift episode and the open rollout; a sample is queued only when a recorded
  * field changed, plus a heartbeat for workloads that stayed the same, so a flat line in the
  * chart is a measured one. Every other object change is queued for the state-at-time log, and
- * Events and ownership are kept so Warning markers survive the pods and the Event TTL.
+ * Events and ownership are kept so Warning markers survive the pods and the Event TTL. Object
+ * changes go to the state log only once it has a base (`startStateLog`): before a session's
+ * first keyframe, that keyframe records the state they would spell out, so a first sync does
+ * not write every object twice.
  *
  * An episode's trigger is the rollout (generation bump, with the new image when the template's
  * images changed) in progress when it began, or else the first one that began during it.
@@ -69,6 +72,11 @@ export interface Recorder {
   take(): Batch;
   /** Whether object changes were dropped since the last call (the state log needs a keyframe). */
   takeLostDeltas(): boolean;
+  /**
+   * Object changes are queued for the state log from now on; call as the session's first
+   * keyframe captures the cache (until then, no change is queued: the keyframe holds the state).
+   */
+  startStateLog(): void;
   /** Workloads being tracked (live). */
   size(): number;
 }
@@ -86,6 +94,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
   let nextEpisodeId = history.nextEpisodeId;
   let pending = emptyBatch();
   let lostDeltas = false;
+  let stateLog = false;
 
   const writeEpisode = (episode: EpisodeRecord) => pending.episodes.set(episode.id, { ...episode, reasons: [...episode.reasons] });
   const writeRollout = (rollout: RolloutRecord) => pending.rollouts.set(`${rollout.uid}/${rollout.generation}`, { ...rollout });
@@ -220,7 +229,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
         if (change.type === 'upsert') pending.events.set(object.metadata.uid, eventRecord(object, at));
         return;
       }
-      queueDelta(change, at);
+      if (stateLog) queueDelta(change, at);
       if (change.type === 'upsert') {
         if (!change.previous && OWNED_KINDS.has(object.kind)) {
           const owner = controllerOf(object);
@@ -257,6 +266,9 @@ export function createRecorder(options: RecorderOptions): Recorder {
       const batch = pending;
       pending = emptyBatch();
       return batch;
+    },
+    startStateLog() {
+      stateLog = true;
     },
     takeLostDeltas() {
       const lost = lostDeltas;

@@ -37,6 +37,11 @@ export const KEYFRAME_INTERVAL_MS = 10 * 60_000;
  */
 export const KEYFRAME_MIN_DELTAS = 20_000;
 const KEYFRAME_DELTAS_PER_OBJECT = 4;
+/**
+ * The session's first keyframe waits for the informers' lists, and the state log starts with it
+ * (see Recorder.startStateLog); if a kind is still listing after this long, it is taken anyway.
+ */
+export const FIRST_KEYFRAME_WAIT_MS = 60_000;
 
 export interface SessionTiming {
   flushIntervalMs?: number;
@@ -47,6 +52,7 @@ export interface SessionTiming {
   keyframeIntervalMs?: number;
   /** Overrides the adaptive threshold (KEYFRAME_MIN_DELTAS / four per object). */
   keyframeMaxDeltas?: number;
+  firstKeyframeWaitMs?: number;
   keyframeChunkObjects?: number;
 }
 
@@ -86,7 +92,8 @@ export function startRecording(options: RecordingOptions): Recording {
   let inFlight: { batch: Batch; keyframe: SlimObject[] | undefined; at: number } | undefined;
   let keyframeJob: KeyframeJob | undefined;
   let keyframeTaken = false;
-  let lastKeyframeAt = now();
+  const startedAt = now();
+  let lastKeyframeAt = startedAt;
   let deltasSinceKeyframe = 0;
   let needKeyframe = false;
 
@@ -110,8 +117,9 @@ export function startRecording(options: RecordingOptions): Recording {
   function wantKeyframe(at: number): boolean {
     if (keyframeJob) return false;
     // The session's first keyframe waits for the informers' lists (a half-filled cache would
-    // only be replaced at once); later ones, by count or time, do not wait for a kind that
-    // never finishes syncing.
+    // only be replaced at once), though not for ever; later ones, by count or time, do not wait
+    // for a kind that never finishes syncing.
+    if (!keyframeTaken && at - startedAt >= (options.firstKeyframeWaitMs ?? FIRST_KEYFRAME_WAIT_MS)) return true;
     if (synced && (needKeyframe || !keyframeTaken)) return true;
     const maxDeltas = options.keyframeMaxDeltas ?? Math.max(KEYFRAME_MIN_DELTAS, KEYFRAME_DELTAS_PER_OBJECT * cache.size());
     return deltasSinceKeyframe >= maxDeltas || (deltasSinceKeyframe > 0 && at - lastKeyframeAt >= (options.keyframeIntervalMs ?? KEYFRAME_INTERVAL_MS));
@@ -156,6 +164,8 @@ export function startRecording(options: RecordingOptions): Recording {
     if (state !== 'recording' && !resuming) return;
     const at = now();
     const keyframe = wantKeyframe(at) ? cache.list().filter((o) => o.kind !== 'Event') : undefined;
+    // The state from here on is the keyframe's objects plus the changes queued after this line.
+    if (keyframe) recorder.startStateLog();
     const flight = { batch, keyframe, at };
     inFlight = flight;
     try {

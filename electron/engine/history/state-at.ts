@@ -78,8 +78,16 @@ async function parseAll(texts: Iterable<string>): Promise<SlimObject[]> {
   return out;
 }
 
+/**
+ * A time before anything of the cluster was recorded: a context's state log starts with the
+ * keyframe taken once its first lists are in (Recorder.startStateLog).
+ */
+export class BeforeStateLogError extends Error {}
+
 export function createStateReader(db: DatabaseSync, options: { idleMs?: number } = {}): StateReader {
   const keyframeAt = db.prepare('SELECT id, after_batch FROM keyframes WHERE complete = 1 AND at <= ? ORDER BY at DESC, id DESC LIMIT 1');
+  const firstKeyframe = db.prepare('SELECT min(at) AS at FROM keyframes WHERE complete = 1');
+  const changeBefore = db.prepare('SELECT 1 AS found FROM delta_batches WHERE first_at <= ? LIMIT 1');
   // Lists first, then each row: no statement stays open across an await, while flushes and
   // retention write to the same connection.
   const chunkList = db.prepare('SELECT chunk FROM keyframe_chunks WHERE keyframe_id = ? ORDER BY chunk');
@@ -162,6 +170,14 @@ export function createStateReader(db: DatabaseSync, options: { idleMs?: number }
   async function rebuild(at: number): Promise<Rebuilt> {
     if (cached && cached.at === at) return cached;
     const keyframe = keyframeAt.get(at) as { id: number; after_batch: number } | undefined;
+    if (!keyframe && !changeBefore.get(at)) {
+      const first = (firstKeyframe.get() as { at: number | null }).at;
+      throw new BeforeStateLogError(
+        first === null
+          ? 'no state of this cluster is recorded yet (the first is, once every kind has been listed)'
+          : `the first recorded state of this cluster is from ${new Date(first).toISOString()}, once every kind had been listed`,
+      );
+    }
     const keyframeId = keyframe?.id ?? 0;
     // Scrubbing forward within one keyframe's span continues from the cached state.
     const base = cached && cached.at < at && cached.keyframe === keyframeId ? cached : undefined;

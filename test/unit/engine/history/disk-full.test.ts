@@ -27,7 +27,10 @@ describe('a full disk', () => {
   it('pauses recording with a message, keeps the live cache and the queries working, and resumes', async () => {
     const t0 = h.clock.now();
     h.cache.upsert(deployment('web', 'w'));
+    h.store.synced();
     await h.store.flush();
+    const keyframes = () => (h.store.db.prepare('SELECT count(*) AS n FROM keyframes WHERE complete = 1').get() as { n: number }).n;
+    await until(() => keyframes() === 1, 'the first keyframe');
     // The disk fills up: SQLite may not grow the file by one more page.
     h.store.db.exec(`PRAGMA max_page_count = ${pages()}`);
     h.clock.advance(1_000);
@@ -47,7 +50,6 @@ describe('a full disk', () => {
 
     // Space again: the retry writes the current state and a keyframe, and recording goes on.
     h.store.db.exec('PRAGMA max_page_count = 1073741823');
-    h.store.synced();
     await until(() => h.statuses.at(-1)?.state === 'recording', 'recording to resume');
     expect(h.statuses.at(-1)?.message).toBeUndefined();
     const resumedAt = h.clock.now();
@@ -55,7 +57,7 @@ describe('a full disk', () => {
       [t0, 2],
       [resumedAt, 0],
     ]);
-    await until(() => (h.store.db.prepare('SELECT count(*) AS n FROM keyframes WHERE complete = 1').get() as { n: number }).n > 0, 'a keyframe');
+    await until(() => keyframes() > 1, 'a keyframe after the resumption');
     expect((await h.store.objectsAt(resumedAt + 1)).filter((o) => o.kind === 'Pod')).toHaveLength(50);
   });
 

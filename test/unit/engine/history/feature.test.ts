@@ -44,6 +44,10 @@ function setup() {
       selected = { ...extra, name, demo: false };
       fake.switchTo(name, extra);
     },
+    /** The informers of `name` have listed every kind (what the state log's first keyframe waits for). */
+    listed(name: string): void {
+      fake.context.hub.emit('cluster:health', { context: name, epoch: 'e1', kinds: [{ kind: 'Pod', state: 'live', count: 0, since: 0 }] });
+    },
   };
 }
 
@@ -107,6 +111,7 @@ describe('history feature', () => {
     env = setup();
     await env.feature.start?.();
     env.switchTo('prod');
+    env.listed('prod');
     for (let i = 0; i < 25; i++) env.cache.upsert(pod(`p${i}`, `p${i}`, 'rs'));
     await sleep(60);
     const at = Date.now();

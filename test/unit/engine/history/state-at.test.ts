@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SlimObject } from '../../../../shared/cluster.ts';
 import { deployment, event, pod } from './fixtures.ts';
+import { FIRST_KEYFRAME_WAIT_MS } from '../../../../electron/engine/history/session.ts';
+import { BeforeStateLogError } from '../../../../electron/engine/history/state-at.ts';
 import { MANUAL_TIMING, harnessPerTest, type StoreHarness } from './harness.ts';
 
 let h: StoreHarness;
@@ -20,11 +22,18 @@ const names = (objects: readonly SlimObject[]) => objects.map((o) => `${o.kind}/
 /** Lets the keyframe job (async compression) finish its chunks. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
+/** The informers have listed every kind: the first flush takes the keyframe the state log starts from. */
+async function listed(): Promise<void> {
+  h.store.synced();
+  await h.store.flush();
+  await settle();
+}
+
 describe('the cluster at a past time', () => {
   it('rebuilds exactly the objects the cache held at every recorded moment', async () => {
     const next = seeded(42);
     const truth: Array<{ at: number; objects: string[] }> = [];
-    h.store.synced();
+    await listed();
     for (let step = 0; step < 300; step++) {
       const i = Math.floor(next() * 40);
       const roll = next();
@@ -50,6 +59,7 @@ describe('the cluster at a past time', () => {
   });
 
   it('knows the objects of a deleted workload before its deletion, and not after', async () => {
+    await listed();
     const t0 = h.clock.now();
     h.cache.upsert(deployment('web', 'w'));
     h.clock.advance(1_000);
@@ -78,6 +88,7 @@ describe('the cluster at a past time', () => {
   });
 
   it('reads change batches stored before their headers were kept apart (schema v1)', async () => {
+    await listed();
     const t0 = h.clock.now();
     for (let i = 0; i < 10; i++) h.cache.upsert(pod(`p${i}`, `p${i}`, 'rs'));
     h.clock.advance(1_000);
@@ -90,14 +101,51 @@ describe('the cluster at a past time', () => {
     expect((await h.store.objectsAt(t0 + 1_000)).map((o) => o.metadata.name)).not.toContain('p3');
   });
 
-  it('takes keyframes by count even when some kind never finishes syncing', async () => {
-    for (let i = 0; i < 60; i++) {
-      h.cache.upsert(pod(`p${i}`, `p${i}`, 'rs'));
-      if (i % 10 === 9) {
-        await h.store.flush();
-        await settle();
+  it('starts the state log without waiting for ever on a kind that never finishes syncing, then takes keyframes by count', async () => {
+    const keyframes = () => (h.store.db.prepare('SELECT count(*) AS n FROM keyframes WHERE complete = 1').get() as { n: number }).n;
+    const changes = async (from: number) => {
+      for (let i = from; i < from + 60; i++) {
+        h.cache.upsert(pod(`p${i}`, `p${i}`, 'rs'));
+        if (i % 10 === 9) {
+          await h.store.flush();
+          await settle();
+        }
       }
-    }
-    expect((h.store.db.prepare('SELECT count(*) AS n FROM keyframes WHERE complete = 1').get() as { n: number }).n).toBeGreaterThan(0);
+    };
+    await changes(0);
+    // Until the lists are done (or the wait is over) the first keyframe would be half filled.
+    expect(keyframes()).toBe(0);
+    h.clock.advance(FIRST_KEYFRAME_WAIT_MS);
+    await h.store.flush();
+    await settle();
+    expect(keyframes()).toBe(1);
+    const at = h.clock.now();
+    expect(await h.store.objectsAt(at)).toHaveLength(60);
+    // From here on every change is logged: keyframes by count (25 here), and every state rebuilt.
+    h.clock.advance(1);
+    await changes(60);
+    expect(keyframes()).toBeGreaterThan(1);
+    expect(await h.store.objectsAt(h.clock.now())).toHaveLength(120);
+  });
+
+  it('logs no change before the first keyframe, which holds the state they would spell out', async () => {
+    const t0 = h.clock.now();
+    for (let i = 0; i < 30; i++) h.cache.upsert(pod(`p${i}`, `p${i}`, 'rs'));
+    h.cache.delete('Pod', 'p0');
+    await h.store.flush();
+    const logged = () => (h.store.db.prepare('SELECT coalesce(sum(count), 0) AS n FROM delta_batches').get() as { n: number }).n;
+    expect(logged()).toBe(0);
+    await expect(h.store.objectsAt(t0)).rejects.toThrow(/no state of this cluster is recorded yet/);
+    h.clock.advance(1_000);
+    await listed();
+    // Before it, nothing is known: not an empty cluster.
+    await expect(h.store.objectsAt(t0)).rejects.toThrow(BeforeStateLogError);
+    await expect(h.store.objectsAt(t0)).rejects.toThrow(`the first recorded state of this cluster is from ${new Date(t0 + 1_000).toISOString()}`);
+    expect(names(await h.store.objectsAt(h.clock.now()))).toEqual(names(h.cache.list()));
+    h.clock.advance(500);
+    h.cache.delete('Pod', 'p1');
+    await h.store.flush();
+    expect(logged()).toBe(1);
+    expect(await h.store.objectsAt(h.clock.now())).toHaveLength(28);
   });
 });
