@@ -52,6 +52,7 @@ export interface SessionTiming {
   keyframeIntervalMs?: number;
   /** Overrides the adaptive threshold (KEYFRAME_MIN_DELTAS / four per object). */
   keyframeMaxDeltas?: number;
+  /** Overrides FIRST_KEYFRAME_WAIT_MS. */
   firstKeyframeWaitMs?: number;
   keyframeChunkObjects?: number;
 }
