@@ -17,7 +17,8 @@ describe('demo cluster', () => {
     // The Overview is the demo's workloads, live from the cluster stream.
     await expect.poll(() => page.getByTestId('cluster-health').textContent(), { timeout: 30_000 }).toMatch(/^Live · \d+ kinds/);
     await expect.poll(() => page.locator('[data-testid="virtual-table"] [role="row"]', { hasText: 'frontend' }).count()).toBeGreaterThan(0);
-    await screenshot(page, 'overview-demo-dark');
+    // Seconds after connecting: every workload still starts its pods.
+    await screenshot(page, 'overview-demo-start-dark');
     // The simulator, the engine cache and the renderer store hold the same objects.
     const consistent = await expectConsistent({ cluster: env.demo, engine: env.shell.engine, page });
     expect(consistent.objects).toBeGreaterThan(50);
@@ -86,6 +87,10 @@ describe.skipIf(kubectlMissing !== undefined)('demo cluster pods', () => {
       expect(compared).toBeGreaterThan(10);
       await page.setViewportSize({ width: 1280, height: 800 });
       await screenshot(page, 'pods-demo-dark');
+      // The demo settled: most workloads in sync, the crash-looping sidecar drifting.
+      await page.getByTestId('nav-overview').click();
+      await expect.poll(() => page.locator('[data-testid="virtual-table"] [role="row"]', { hasText: 'recommendations' }).count()).toBeGreaterThan(0);
+      await screenshot(page, 'overview-demo-dark');
       // The Nodes screen counts each node's pods as kubectl describe node's "Non-terminated Pods".
       await page.getByTestId('nav-nodes').click();
       await expect
