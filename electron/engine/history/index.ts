@@ -157,7 +157,11 @@ export function createHistoryFeature(context: EngineContext, options: HistoryFea
         } catch (error) {
           const early = beforeHistory(at, store);
           if (early) return early;
-          if (error instanceof BeforeStateLogError) return err('not-found', `Nothing was recorded at ${iso(at)}: ${error.message}.`);
+          if (error instanceof BeforeStateLogError) {
+            // Worded like beforeHistory's answer; the time-travel bar puts its own lead before it.
+            const first = error.first === null ? 'is recorded once every kind has been listed' : `is from ${iso(error.first)}, once every kind had been listed`;
+            return err('not-found', `The first state of this context ${first}; ${iso(at)} is before that.`);
+          }
           return err('internal', `The cluster at ${iso(at)} could not be rebuilt: ${(error as Error).message}`);
         }
       },

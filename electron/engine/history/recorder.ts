@@ -217,7 +217,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
       pending.deltas.push({ at, op: 'd', kind: object.kind, uid: object.metadata.uid, object: null });
       return;
     }
-    // The list worker serialised the object already: reuse that text.
+    // The informer serialised the object already (decoding its list page): reuse that text.
     pending.deltas.push({ at, op: 'u', kind: object.kind, uid: object.metadata.uid, object, json: change.json });
   }
 

@@ -80,9 +80,17 @@ async function parseAll(texts: Iterable<string>): Promise<SlimObject[]> {
 
 /**
  * A time before anything of the cluster was recorded: a context's state log starts with the
- * keyframe taken once its first lists are in (Recorder.startStateLog).
+ * keyframe taken once its first lists are in (Recorder.startStateLog). `first` is that
+ * keyframe's time, null while it is not written yet.
  */
-export class BeforeStateLogError extends Error {}
+export class BeforeStateLogError extends Error {
+  readonly first: number | null;
+
+  constructor(first: number | null) {
+    super(first === null ? 'no state of this cluster is recorded yet' : `the first recorded state of this cluster is from ${new Date(first).toISOString()}`);
+    this.first = first;
+  }
+}
 
 export function createStateReader(db: DatabaseSync, options: { idleMs?: number } = {}): StateReader {
   const keyframeAt = db.prepare('SELECT id, after_batch FROM keyframes WHERE complete = 1 AND at <= ? ORDER BY at DESC, id DESC LIMIT 1');
@@ -170,14 +178,7 @@ export function createStateReader(db: DatabaseSync, options: { idleMs?: number }
   async function rebuild(at: number): Promise<Rebuilt> {
     if (cached && cached.at === at) return cached;
     const keyframe = keyframeAt.get(at) as { id: number; after_batch: number } | undefined;
-    if (!keyframe && !changeBefore.get(at)) {
-      const first = (firstKeyframe.get() as { at: number | null }).at;
-      throw new BeforeStateLogError(
-        first === null
-          ? 'no state of this cluster is recorded yet (the first is, once every kind has been listed)'
-          : `the first recorded state of this cluster is from ${new Date(first).toISOString()}, once every kind had been listed`,
-      );
-    }
+    if (!keyframe && !changeBefore.get(at)) throw new BeforeStateLogError((firstKeyframe.get() as { at: number | null }).at);
     const keyframeId = keyframe?.id ?? 0;
     // Scrubbing forward within one keyframe's span continues from the cached state.
     const base = cached && cached.at < at && cached.keyframe === keyframeId ? cached : undefined;

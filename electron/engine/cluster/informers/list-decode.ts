@@ -81,8 +81,9 @@ export function pageText(body: string, source: ObjectSource): PageText {
 /** The engine's half: the worker's answer to objects, each with its JSON. */
 export function fromPageText(page: PageText): DecodedPage {
   const objects = JSON.parse(page.text) as SlimObject[];
-  if (objects.length !== page.ends.length || (page.views && page.views.ends.length !== objects.length)) {
-    throw new Error(`the list worker sent ${objects.length} objects and ${page.ends.length} offsets`);
+  const views = page.views?.ends.length ?? objects.length;
+  if (objects.length !== page.ends.length || views !== objects.length) {
+    throw new Error(`the list worker sent ${objects.length} objects, ${page.ends.length} offsets and ${views} views`);
   }
   return { ...(page.metadata ? { metadata: page.metadata } : {}), objects, json: split(page), ...(page.views ? { viewJson: split(page.views) } : {}) };
 }

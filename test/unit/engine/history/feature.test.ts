@@ -128,6 +128,23 @@ describe('history feature', () => {
     expect(await env.feature.handlers['history:state-at']({ at: 1_000, offset: 0, limit: 10 })).toMatchObject({ ok: false, error: { code: 'not-found', message: expect.stringMatching(/starts at/) } });
   });
 
+  it('says when the first recorded state is from, for a time after the history began but before every kind was listed', async () => {
+    env = setup();
+    await env.feature.start?.();
+    env.switchTo('prod');
+    env.cache.upsert(pod('p0', 'p0', 'rs'));
+    await sleep(30);
+    const at = Date.now();
+    await sleep(5);
+    const early = await env.feature.handlers['history:state-at']({ at, offset: 0, limit: 10 });
+    expect(early).toMatchObject({ ok: false, error: { code: 'not-found', message: `The first state of this context is recorded once every kind has been listed; ${new Date(at).toISOString()} is before that.` } });
+    env.listed('prod');
+    await sleep(60);
+    const later = await env.feature.handlers['history:state-at']({ at, offset: 0, limit: 10 });
+    expect(later).toMatchObject({ ok: false, error: { code: 'not-found', message: expect.stringMatching(/^The first state of this context is from \S+Z, once every kind had been listed; \S+ is before that\.$/) } });
+    expect(value(await env.feature.handlers['history:state-at']({ at: Date.now() - 1, offset: 0, limit: 10 })).total).toBe(1);
+  });
+
   it('stops and restarts recording with the setting, and still answers queries while off', async () => {
     env = setup();
     await env.settings.load();
