@@ -89,11 +89,14 @@ export function fromPageText(page: PageText): DecodedPage {
 }
 
 /**
- * Both halves on the calling thread, without the round trip through text. Each object's JSON is
- * made here too: the frame stream and the history recorder would each make it otherwise.
+ * Both halves on the calling thread, without the round trip through text. Each object's JSON
+ * (and its view's) is made here too: the history recorder and the frame stream would each make
+ * it otherwise.
  */
 export function decodeInline(body: string, source: ObjectSource): DecodedPage {
   const list = parseList(body);
   const objects = (list.items ?? []).map((raw) => slimObject(raw, source));
-  return { ...(list.metadata ? { metadata: list.metadata } : {}), objects, json: objects.map((object) => JSON.stringify(object)) };
+  const json = objects.map((object) => JSON.stringify(object));
+  const views = hasView(source.kind) ? { viewJson: objects.map((object) => JSON.stringify(viewObject(object))) } : {};
+  return { ...(list.metadata ? { metadata: list.metadata } : {}), objects, json, ...views };
 }

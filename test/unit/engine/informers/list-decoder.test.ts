@@ -34,6 +34,9 @@ describe('list decoder', () => {
     expect(decoder.usesWorker()).toBe(true);
     expect(page.metadata).toEqual({ resourceVersion: '77', continue: 'next' });
     expect(page.objects).toEqual(decodeInline(text, POD).objects);
+    // The same texts whichever thread decoded the page.
+    expect(page.json).toEqual(decodeInline(text, POD).json);
+    expect(page.viewJson).toEqual(decodeInline(text, POD).viewJson);
     expect(page.objects.map((o) => o.metadata.labels?.['zone'])).toEqual([undefined, 'zürich-名前', undefined]);
     page.objects.forEach((object, i) => expect(page.json[i]).toBe(JSON.stringify(object)));
     // Pods reach the renderer in a form of their own; the worker makes its JSON too.
