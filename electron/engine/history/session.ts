@@ -97,6 +97,23 @@ export function startRecording(options: RecordingOptions): Recording {
   let lastKeyframeAt = startedAt;
   let deltasSinceKeyframe = 0;
   let needKeyframe = false;
+  /**
+   * Ownership rows held until the session's first keyframe. At a first sync they are one per
+   * pod, inserted at random places of the owners table's key, and written every flush they
+   * would cost the engine's thread a few hundred ms while it is the sync's bottleneck; held,
+   * they go in with the keyframe, in one transaction once every kind is listed.
+   */
+  let held: Pick<Batch, 'owners' | 'gone'> | undefined = { owners: [], gone: [] };
+
+  /** Moves the batch's ownership rows to `held` until the first keyframe, then puts them all back. */
+  function holdOwnership(batch: Batch, release: boolean): void {
+    if (!held) return;
+    held.owners = held.owners.concat(batch.owners);
+    held.gone = held.gone.concat(batch.gone);
+    batch.owners = release ? held.owners : [];
+    batch.gone = release ? held.gone : [];
+    if (release) held = undefined;
+  }
 
   function fail(error: unknown): void {
     writer.reset();
@@ -165,6 +182,7 @@ export function startRecording(options: RecordingOptions): Recording {
     if (state !== 'recording' && !resuming) return;
     const at = now();
     const keyframe = wantKeyframe(at) ? cache.list().filter((o) => o.kind !== 'Event') : undefined;
+    holdOwnership(batch, keyframe !== undefined);
     // The state from here on is the keyframe's objects plus the changes queued after this line.
     if (keyframe) recorder.startStateLog();
     const flight = { batch, keyframe, at };
@@ -212,7 +230,9 @@ export function startRecording(options: RecordingOptions): Recording {
       unsubscribe();
       for (const timer of timers) clearInterval(timer);
       keyframeJob?.cancel();
-      const pending = [inFlight, { batch: recorder.take(), keyframe: undefined, at: now() }];
+      const last = recorder.take();
+      holdOwnership(last, true);
+      const pending = [inFlight, { batch: last, keyframe: undefined, at: now() }];
       inFlight = undefined;
       if (state !== 'recording') return;
       try {

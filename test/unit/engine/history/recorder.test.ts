@@ -15,6 +15,7 @@ describe('recording a rollout', () => {
     h.cache.upsert(deployment('web', 'd1', { generation: 1, image: 'web:v1' }));
     h.cache.upsert(replicaSet('web-2', 'rs2', 'd1'));
     h.cache.upsert(pod('web-2-a', 'p1', 'rs2'));
+    h.store.synced();
     h.clock.advance(1_000);
     h.cache.upsert(deployment('web', 'd1', { generation: 2, observedGeneration: 1, image: 'web:broken' }));
     h.clock.advance(1_000);
@@ -134,5 +135,35 @@ describe('history across restarts', () => {
     await h.store.flush();
     const { episodes } = allEpisodes();
     expect(episodes).toEqual([expect.objectContaining({ workload: expect.objectContaining({ uid: 'g1' }), start: t0, end: t0 })]);
+  });
+});
+
+describe('ownership during the first sync', () => {
+  const warningsOf = (uid: string) => h.store.series({ uid, from: 0, to: Number.MAX_SAFE_INTEGER })?.warnings.map((w) => w.uid);
+
+  it('writes who owns what with the first keyframe, once every kind is listed', async () => {
+    h.cache.upsert(deployment('web', 'd1'));
+    h.cache.upsert(replicaSet('web-1', 'rs1', 'd1'));
+    h.cache.upsert(pod('web-1-a', 'p1', 'rs1'));
+    h.cache.upsert(event('e1', { kind: 'Pod', name: 'web-1-a', uid: 'p1' }, h.clock.now(), 'Warning', 'BackOff'));
+    await h.store.flush();
+    // Still listing: the samples are written, the ownership rows wait.
+    expect(series('ready')).toHaveLength(1);
+    expect(warningsOf('d1')).toEqual([]);
+    h.cache.delete('Pod', 'p1');
+    h.store.synced();
+    h.clock.advance(1_000);
+    await h.store.flush();
+    expect(warningsOf('d1')).toEqual(['e1']);
+  });
+
+  it('writes the ownership rows it holds when closed before the lists are done', async () => {
+    h.cache.upsert(deployment('web', 'd1'));
+    h.cache.upsert(replicaSet('web-1', 'rs1', 'd1'));
+    h.cache.upsert(pod('web-1-a', 'p1', 'rs1'));
+    h.cache.upsert(event('e1', { kind: 'Pod', name: 'web-1-a', uid: 'p1' }, h.clock.now(), 'Warning', 'BackOff'));
+    await h.store.flush();
+    h.reopen();
+    expect(warningsOf('d1')).toEqual(['e1']);
   });
 });
