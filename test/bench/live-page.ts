@@ -10,12 +10,12 @@
  * - for `delta` frames, the resourceVersions of their objects, found by a regular expression in
  *   the raw text, filed under the frame's seq. It never parses the JSON a second time, so the
  *   page's extra work per message is a scan of text it already holds.
- * A 5 ms interval then reads `window.__kubedriftStore.status()` (the renderer's own test hook):
- * once its seq has reached a filed frame, the frame was applied at `status().appliedAt`
- * (`performance.timeOrigin + appliedAt`, ms since the epoch), kept per resourceVersion. The
- * driver pairs those with the writes' times (stamped-churn.ts) for the latencies. When two
- * batches apply within one interval the earlier one is charged the later time: the error only
- * ever adds. The app itself is not changed.
+ * From `startRecording` on, a 5 ms interval reads `window.__kubedriftStore.status()` (the
+ * renderer's own test hook): once its seq has reached a filed frame, the frame was applied at
+ * `status().appliedAt` (`performance.timeOrigin + appliedAt`, ms since the epoch), kept per
+ * resourceVersion. The driver pairs those with the writes' times (stamped-churn.ts) for the
+ * latencies. When two batches apply within one interval the earlier one is charged the later
+ * time: the error only ever adds. The app itself is not changed.
  */
 import type { BenchPage as Page } from './live-browser.ts';
 
@@ -90,7 +90,9 @@ const INIT_SCRIPT = `(() => {
       return super.send(data);
     }
   };
-  setInterval(() => {
+  // Ticks only once recording starts: during the initial sync it would wake the page 200 times a
+  // second for nothing, CPU the page and the engine share.
+  state.tickWhileRecording = () => setInterval(() => {
     if (state.pending.length === 0) return;
     const status = window.__kubedriftStore?.status();
     if (!status || status.seq === null || status.appliedAt === null) return;
@@ -122,12 +124,14 @@ interface BenchState {
   applied: number[];
   newestAppliedRv: number;
   subscribedAt: number | null;
+  tickWhileRecording(): void;
 }
 
 /** Starts filing applied resourceVersions (and forgets any filed before). */
 export async function startRecording(page: Page): Promise<void> {
   await page.evaluate(() => {
     const state = (globalThis as unknown as { __kubedriftBench: BenchState }).__kubedriftBench;
+    if (!state.recording) state.tickWhileRecording();
     state.recording = true;
     state.pending = [];
     state.applied = [];
