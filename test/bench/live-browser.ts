@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/harness.ts';
+import { waitForQuiet } from './quiet.ts';
 
 /** A page of the benchmark's browser. */
 export interface BenchPage {
@@ -31,6 +32,8 @@ export interface BenchPage {
 /** The benchmark's browser process. */
 export interface BenchBrowser {
   newPage(viewport: { width: number; height: number }): Promise<BenchPage>;
+  /** Resolves once Chromium's processes have finished starting up (see quiet.ts). */
+  settle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -137,6 +140,7 @@ export async function launchBenchBrowser(): Promise<BenchBrowser> {
         },
       };
     },
+    settle: () => (child.pid === undefined ? Promise.resolve() : waitForQuiet(child.pid)),
     async close() {
       const timer = setTimeout(() => child.kill('SIGKILL'), CLOSE_TIMEOUT_MS);
       await cdp.send('Browser.close').catch(() => child.kill('SIGKILL'));
