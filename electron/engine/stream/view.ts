@@ -2,7 +2,8 @@
  * What of a cached object the renderer's live store receives. The cache holds the slim form
  * (cluster/informers/slim.ts), which the history recorder, snapshots, the graph and diff read.
  * The live store feeds the tables, and of a Pod they read much less: kubectl's STATUS inputs
- * (phase, reason, conditions, container states, restarts), the node, the owner and the times.
+ * (phase, reason, three conditions, container states, restarts), the node, the owner and the
+ * times.
  * Pods are nearly all of a large cluster, so at 50,000 pods this halves the bytes of a first
  * sync's frames and the renderer's parsing of them. A view of a pod at a past time (history,
  * snapshots, the graph's manifest) is the slim object, read from the engine on demand.
@@ -20,6 +21,12 @@ const POD_METADATA = ['name', 'namespace', 'uid', 'resourceVersion', 'creationTi
 const CONTAINER_STATUS = ['name', 'ready', 'started', 'restartCount'];
 const TERMINATED = ['reason', 'exitCode', 'signal', 'finishedAt'];
 const CONDITION = ['type', 'status', 'reason'];
+/**
+ * The conditions kubectl's STATUS reads (shared/kube-status.ts): Ready, Initialized and
+ * PodScheduled's SchedulingGated. A running pod also carries ContainersReady and
+ * PodReadyToStartContainers, a tenth of its view's bytes that no table shows.
+ */
+const STATUS_CONDITIONS: ReadonlySet<unknown> = new Set(['Ready', 'Initialized', 'PodScheduled']);
 
 /** A container state as printPod reads it: why it waits or ended, when it ended, whether it runs. */
 function containerState(state: unknown): Json | undefined {
@@ -58,8 +65,8 @@ function podView(pod: SlimObject): SlimObject {
   const init = pickEach(spec?.['initContainers'], ['name', 'restartPolicy']);
   if (init) viewSpec['initContainers'] = init;
   const viewStatus = pick(status, ['phase', 'reason']);
-  const conditions = pickEach(status?.['conditions'], CONDITION);
-  if (conditions) viewStatus['conditions'] = conditions;
+  const conditions = status?.['conditions'];
+  if (Array.isArray(conditions)) viewStatus['conditions'] = conditions.filter((c) => isObject(c) && STATUS_CONDITIONS.has(c['type'])).map((c) => pick(c, CONDITION));
   for (const field of ['containerStatuses', 'initContainerStatuses']) {
     const list = containerStatuses(status?.[field]);
     if (list) viewStatus[field] = list;

@@ -23,8 +23,10 @@ function troubledPod(): SlimObject {
       reason: 'Evicted',
       hostIP: '192.168.1.3',
       conditions: [
+        { type: 'PodReadyToStartContainers', status: 'True' },
         { type: 'Initialized', status: 'True', lastTransitionTime: '2024-05-02T10:15:31Z' },
         { type: 'Ready', status: 'False', reason: 'ContainersNotReady', message: 'containers with unready status: [checkout]' },
+        { type: 'ContainersReady', status: 'False', reason: 'ContainersNotReady' },
         { type: 'PodScheduled', status: 'True', reason: 'SchedulingGated' },
       ],
       initContainerStatuses: [
@@ -74,6 +76,12 @@ describe('the renderer’s form of cached objects', () => {
       expect(text).not.toContain(gone);
     }
     expect(view).toMatchObject({ spec: { containers: [{ name: 'checkout' }, { name: 'log' }], initContainers: [{ name: 'migrate' }, { name: 'mesh', restartPolicy: 'Always' }] } });
+    // Only the conditions kubectl's STATUS reads.
+    expect((view['status'] as { conditions: unknown[] }).conditions).toEqual([
+      { type: 'Initialized', status: 'True' },
+      { type: 'Ready', status: 'False', reason: 'ContainersNotReady' },
+      { type: 'PodScheduled', status: 'True', reason: 'SchedulingGated' },
+    ]);
     expect(JSON.stringify(viewObject(slimPod(1))).length).toBeLessThan(JSON.stringify(slimPod(1)).length / 2);
   });
 
