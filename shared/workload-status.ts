@@ -24,7 +24,20 @@ export type Tone = 'ok' | 'pending' | 'warning' | 'danger' | 'neutral';
 export interface Drift {
   /** danger: the controller gave up or failed; warning: desired and actual differ for now. */
   severity: 'warning' | 'danger';
+  /** Why, worst first, in full (the Overview's hover card, the graph's panel). */
   reasons: string[];
+  /**
+   * The worst reason in a few words for a table cell, whose row shows the counts already:
+   * "2 not ready", "1 extra ready", "spec unobserved", or the failed condition's reason; "+N"
+   * when there are more.
+   */
+  summary: string;
+}
+
+/** Full reasons and their short forms, in the same order. */
+interface Reasons {
+  full: string[];
+  short: string[];
 }
 
 interface Status {
@@ -90,22 +103,31 @@ function generationLag(object: WorkloadView): string | null {
 
 /** Why desired and actual differ, worst first; null when they agree. */
 export function workloadDrift(object: WorkloadView, conditions: readonly ConditionView[], c: WorkloadCounts = workloadCounts(object)): Drift | null {
-  const danger: string[] = [];
-  const warning: string[] = [];
+  const danger: Reasons = { full: [], short: [] };
+  const warning: Reasons = { full: [], short: [] };
+  const add = (to: Reasons, full: string, short: string): void => {
+    to.full.push(full);
+    to.short.push(short);
+  };
+  const failed = (condition: ConditionView): void => add(danger, describeCondition(condition), condition.reason ?? `${condition.type}=${condition.status}`);
   const progressing = findCondition(conditions, 'Progressing');
-  if (progressing?.status === 'False') danger.push(describeCondition(progressing));
+  if (progressing?.status === 'False') failed(progressing);
   const replicaFailure = findCondition(conditions, 'ReplicaFailure');
-  if (replicaFailure?.status === 'True') danger.push(describeCondition(replicaFailure));
+  if (replicaFailure?.status === 'True') failed(replicaFailure);
   if (object.kind === 'Job') {
-    const failed = findCondition(conditions, 'Failed');
-    if (failed?.status === 'True') danger.push(describeCondition(failed));
+    const jobFailed = findCondition(conditions, 'Failed');
+    if (jobFailed?.status === 'True') failed(jobFailed);
   } else if (object.kind !== 'CronJob' && c.desired !== null && c.ready !== null && c.desired !== c.ready) {
-    warning.push(`${c.ready} of ${c.desired} desired ${c.desired === 1 ? 'replica' : 'replicas'} ready`);
+    const short = c.ready < c.desired ? `${c.desired - c.ready} not ready` : `${c.ready - c.desired} extra ready`;
+    add(warning, `${c.ready} of ${c.desired} desired ${c.desired === 1 ? 'replica' : 'replicas'} ready`, short);
   }
   const lag = generationLag(object);
-  if (lag) warning.push(lag);
-  if (danger.length > 0) return { severity: 'danger', reasons: [...danger, ...warning] };
-  return warning.length > 0 ? { severity: 'warning', reasons: warning } : null;
+  if (lag) add(warning, lag, 'spec unobserved');
+  const severity = danger.full.length > 0 ? 'danger' : 'warning';
+  const reasons = [...danger.full, ...warning.full];
+  const short = [...danger.short, ...warning.short];
+  if (reasons.length === 0) return null;
+  return { severity, reasons, summary: reasons.length > 1 ? `${short[0]} +${reasons.length - 1}` : (short[0] as string) };
 }
 
 function jobStatus(conditions: readonly ConditionView[], object: WorkloadView): { status: string; tone: Tone } {

@@ -22,13 +22,13 @@ describe('workload rows: drift', () => {
 
   it('drifts (warning) when fewer replicas are ready than desired', () => {
     const row = workloadRow(deployment('web', { replicas: 3, ready: 1 }));
-    expect(row.drift).toEqual({ severity: 'warning', reasons: ['1 of 3 desired replicas ready'] });
+    expect(row.drift).toEqual({ severity: 'warning', reasons: ['1 of 3 desired replicas ready'], summary: '2 not ready' });
     expect(row.status).toBe('Not ready');
   });
 
   it('drifts when the controller has not observed the latest spec generation', () => {
     const row = workloadRow(deployment('web', { generation: 5, observedGeneration: 4 }));
-    expect(row.drift).toEqual({ severity: 'warning', reasons: ['Spec generation 5 not yet observed (controller at 4)'] });
+    expect(row.drift).toEqual({ severity: 'warning', reasons: ['Spec generation 5 not yet observed (controller at 4)'], summary: 'spec unobserved' });
     expect(row.status).toBe('Rolling out');
   });
 
@@ -42,8 +42,15 @@ describe('workload rows: drift', () => {
     expect(row.drift?.severity).toBe('danger');
     expect(row.drift?.reasons[0]).toBe('Progressing=False: ProgressDeadlineExceeded — ReplicaSet "web-7c9d" has timed out progressing.');
     expect(row.drift?.reasons).toContain('1 of 3 desired replicas ready');
+    // The table cell: the condition's reason, and that there is more (the row shows the counts).
+    expect(row.drift?.summary).toBe('ProgressDeadlineExceeded +1');
     expect(row).toMatchObject({ status: 'Stalled', tone: 'danger' });
     expect(row.conditions.map((condition) => `${condition.type}=${condition.status}`)).toEqual(['Available=False', 'Progressing=False']);
+  });
+
+  it('says in a few words how many replicas are missing or extra', () => {
+    expect(workloadRow(deployment('web', { replicas: 3, ready: 4 })).drift).toEqual({ severity: 'warning', reasons: ['4 of 3 desired replicas ready'], summary: '1 extra ready' });
+    expect(workloadRow(deployment('web', { replicas: 5, ready: 0, generation: 2, observedGeneration: 1 })).drift?.summary).toBe('5 not ready +1');
   });
 
   it('does not drift when scaled to zero', () => {
@@ -75,7 +82,7 @@ describe('workload rows: drift', () => {
     expect(running).toMatchObject({ desired: 3, ready: 1, status: 'Running', drift: null });
     const failed = workloadRow(job('backup', { failed: true }));
     expect(failed.status).toBe('Failed');
-    expect(failed.drift).toEqual({ severity: 'danger', reasons: ['Failed=True: BackoffLimitExceeded — Job has reached the specified backoff limit'] });
+    expect(failed.drift).toEqual({ severity: 'danger', reasons: ['Failed=True: BackoffLimitExceeded — Job has reached the specified backoff limit'], summary: 'BackoffLimitExceeded' });
     expect(workloadRow(job('report', { complete: true, succeeded: 1 })).status).toBe('Complete');
   });
 
