@@ -38,6 +38,7 @@ export async function startShell(options: { dataDir: string; kubeconfig: string;
 export async function screenshot(page: Page, name: string): Promise<string> {
   await mkdir(ARTIFACTS, { recursive: true });
   const file = path.join(ARTIFACTS, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: false });
+  // Transitions finished: a nav item just left still fading out would look selected too.
+  await page.screenshot({ path: file, fullPage: false, animations: 'disabled' });
   return file;
 }
