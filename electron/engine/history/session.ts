@@ -42,6 +42,11 @@ const KEYFRAME_DELTAS_PER_OBJECT = 4;
  * (see Recorder.startStateLog); if a kind is still listing after this long, it is taken anyway.
  */
 export const FIRST_KEYFRAME_WAIT_MS = 60_000;
+/**
+ * Ownership rows written per flush once the first keyframe releases those held during the
+ * first sync (see `holdOwnership`): 50,000 at once held the engine's thread ~150 ms.
+ */
+export const OWNERSHIP_ROWS_PER_FLUSH = 10_000;
 
 export interface SessionTiming {
   flushIntervalMs?: number;
@@ -55,6 +60,8 @@ export interface SessionTiming {
   /** Overrides FIRST_KEYFRAME_WAIT_MS. */
   firstKeyframeWaitMs?: number;
   keyframeChunkObjects?: number;
+  /** Overrides OWNERSHIP_ROWS_PER_FLUSH. */
+  ownershipRowsPerFlush?: number;
 }
 
 export interface RecordingOptions extends SessionTiming {
@@ -101,18 +108,26 @@ export function startRecording(options: RecordingOptions): Recording {
    * Ownership rows held until the session's first keyframe. At a first sync they are one per
    * pod, inserted at random places of the owners table's key, and written every flush they
    * would cost the engine's thread a few hundred ms while it is the sync's bottleneck; held,
-   * they go in with the keyframe, in one transaction once every kind is listed.
+   * they go in from the keyframe's flush on, once every kind is listed, OWNERSHIP_ROWS_PER_FLUSH
+   * at a time (in order, the rows that mark children gone after all the others).
    */
-  let held: Pick<Batch, 'owners' | 'gone'> | undefined = { owners: [], gone: [] };
+  let held: (Pick<Batch, 'owners' | 'gone'> & { released: boolean }) | undefined = { owners: [], gone: [], released: false };
 
-  /** Moves the batch's ownership rows to `held` until the first keyframe, then puts them all back. */
-  function holdOwnership(batch: Batch, release: boolean): void {
+  /** Moves the batch's ownership rows to `held`, and back what may be written now (`all` on close). */
+  function holdOwnership(batch: Batch, release: boolean, all = false): void {
     if (!held) return;
     held.owners = held.owners.concat(batch.owners);
     held.gone = held.gone.concat(batch.gone);
-    batch.owners = release ? held.owners : [];
-    batch.gone = release ? held.gone : [];
-    if (release) held = undefined;
+    held.released ||= release;
+    const take = !held.released ? 0 : all ? held.owners.length : (options.ownershipRowsPerFlush ?? OWNERSHIP_ROWS_PER_FLUSH);
+    batch.owners = held.owners.slice(0, take);
+    held.owners = held.owners.slice(take);
+    if (!held.released || held.owners.length > 0) {
+      batch.gone = [];
+      return;
+    }
+    batch.gone = held.gone;
+    held = undefined;
   }
 
   function fail(error: unknown): void {
@@ -231,7 +246,7 @@ export function startRecording(options: RecordingOptions): Recording {
       for (const timer of timers) clearInterval(timer);
       keyframeJob?.cancel();
       const last = recorder.take();
-      holdOwnership(last, true);
+      holdOwnership(last, true, true);
       const pending = [inFlight, { batch: last, keyframe: undefined, at: now() }];
       inFlight = undefined;
       if (state !== 'recording') return;

@@ -1,7 +1,8 @@
+import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { HEARTBEAT_MS } from '../../../../electron/engine/history/recorder.ts';
 import { deployment, event, pod, replicaSet } from './fixtures.ts';
-import { harnessPerTest, type StoreHarness } from './harness.ts';
+import { harnessPerTest, MANUAL_TIMING, type StoreHarness } from './harness.ts';
 
 let h: StoreHarness;
 harnessPerTest((next) => (h = next));
@@ -155,6 +156,34 @@ describe('ownership during the first sync', () => {
     h.clock.advance(1_000);
     await h.store.flush();
     expect(warningsOf('d1')).toEqual(['e1']);
+  });
+
+  it('writes what it held a slice per flush, the rows of children gone last', async () => {
+    h.reopen({ timing: { ...MANUAL_TIMING, ownershipRowsPerFlush: 1 } });
+    h.cache.upsert(deployment('web', 'd1'));
+    h.cache.upsert(replicaSet('web-1', 'rs1', 'd1'));
+    h.cache.upsert(pod('web-1-a', 'p1', 'rs1'));
+    h.cache.upsert(pod('web-1-b', 'p2', 'rs1'));
+    h.cache.upsert(event('e2', { kind: 'Pod', name: 'web-1-b', uid: 'p2' }, h.clock.now(), 'Warning', 'BackOff'));
+    h.cache.delete('Pod', 'p1');
+    h.store.synced();
+    const flushes: Array<string[] | undefined> = [];
+    for (let i = 0; i < 4; i += 1) {
+      h.clock.advance(1_000);
+      await h.store.flush();
+      flushes.push(warningsOf('d1'));
+    }
+    // rs1 -> d1, then p1 -> rs1, then p2 -> rs1 (its Warning now reaches d1), then p1 gone.
+    expect(flushes).toEqual([[], [], ['e2'], ['e2']]);
+    const db = new DatabaseSync(h.file, { readOnly: true });
+    expect(db.prepare('SELECT child_uid AS child, gone_at AS gone FROM owners ORDER BY child_uid').all()).toEqual([
+      { child: 'p1', gone: expect.any(Number) },
+      { child: 'p2', gone: null },
+      { child: 'rs1', gone: null },
+    ]);
+    db.close();
+    h.reopen();
+    expect(warningsOf('d1')).toEqual(['e2']);
   });
 
   it('writes the ownership rows it holds when closed before the lists are done', async () => {
