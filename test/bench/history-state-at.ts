@@ -60,6 +60,9 @@ export const historyStateAt: BenchScenario = {
       });
       const driver = seedChurn(sim, ctx.quick ? QUICK_SIZES : SIZES);
       store.synced();
+      // The first keyframe is taken here: the state log starts at this moment (state-at.ts
+      // refuses an earlier one), so no moment measured is older.
+      const recordedFrom = now;
       await store.flush();
       await settle();
       ctx.log(`state-at: ${cache.size()} objects recorded`);
@@ -85,7 +88,7 @@ export const historyStateAt: BenchScenario = {
       // (With fewer changes than one span, as with --quick, the end of the recording is the worst.)
       const spanEnds = keyframeTimes.length > 1 ? keyframeTimes.slice(1) : [now + FLUSH_EVERY * MODIFICATIONS_MS];
       const worst = spanEnds.flatMap((at) => [1, 5, 10].map((flushes) => at - flushes * FLUSH_EVERY * MODIFICATIONS_MS));
-      const between = keyframeTimes.map((at) => at - 40 * FLUSH_EVERY * MODIFICATIONS_MS);
+      const between = keyframeTimes.map((at) => at - 40 * FLUSH_EVERY * MODIFICATIONS_MS).filter((at) => at >= recordedFrom);
       const rebuild = async (at: number): Promise<{ ms: number; cpuMs: number; objects: number }> => {
         (globalThis as { gc?: () => void }).gc?.();
         const reader = createStateReader(db);
