@@ -22,6 +22,7 @@ function expectItems(what: string, reply: ClientReply, pods: number): void {
 
 export const simList: BenchScenario = {
   name: 'sim-list',
+  sharedSim: true,
   results: ['sim_list_50k_pods_ms', 'sim_list_50k_pods_table_ms', 'sim_list_50k_paged_500_ms'],
   async run(ctx) {
     const fixture = await ctx.sim();

@@ -81,6 +81,7 @@ async function measureWatch(ctx: BenchContext, fixture: SimFixture, warmUpMs: nu
 
 export const simWatch: BenchScenario = {
   name: 'sim-watch',
+  sharedSim: true,
   results: ['sim_store_writes_per_s', 'sim_watch_events_per_s'],
   goals: [{ result: 'sim_watch_events_per_s', atLeast: 20_000 }],
   async run(ctx) {

@@ -31,6 +31,11 @@ export interface BenchScenario {
   name: string;
   results: readonly string[];
   goals?: readonly BenchGoal[];
+  /**
+   * Reads `ctx.sim()`. The runner stops that shared cluster after the last scenario that does,
+   * so the 50,000 pods it holds in this process do not weigh on the ones after it.
+   */
+  sharedSim?: boolean;
   run(ctx: BenchContext): Promise<Record<string, BenchValue>>;
 }
 
