@@ -79,6 +79,11 @@ export async function runBench(args: string[]): Promise<number> {
   // the live pipeline, also in this process, would otherwise have to collect around (its first
   // sync took ~0.5 s longer): it stops after the last scenario that reads it.
   const lastSharedSim = scenarios.findLastIndex((scenario) => scenario.sharedSim);
+  const stopSharedSim = async (): Promise<void> => {
+    const stopping = fixture;
+    fixture = undefined;
+    if (stopping) await (await stopping).stop();
+  };
   try {
     for (const [index, scenario] of scenarios.entries()) {
       log(`${scenario.name}...`);
@@ -91,14 +96,10 @@ export async function runBench(args: string[]): Promise<number> {
         errors[scenario.name] = error instanceof Error ? error.message : String(error);
         log(`${scenario.name} failed: ${errors[scenario.name]}`);
       }
-      if (index === lastSharedSim && fixture) {
-        const stopping = fixture;
-        fixture = undefined;
-        await (await stopping).stop();
-      }
+      if (index === lastSharedSim) await stopSharedSim();
     }
   } finally {
-    if (fixture) await (await fixture).stop();
+    await stopSharedSim();
   }
   const report = {
     machine: { cpus: availableParallelism(), node: process.version, json_mb_per_s: { before: speedBefore, after: jsonMegabytesPerSecond() } },
