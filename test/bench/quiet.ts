@@ -47,7 +47,11 @@ export async function treeCpuSeconds(root: number): Promise<number | null> {
   const table = await processTable();
   if (!table) return null;
   const children = new Map<number, number[]>();
-  for (const [pid, { parent }] of table) children.set(parent, [...(children.get(parent) ?? []), pid]);
+  for (const [pid, { parent }] of table) {
+    const siblings = children.get(parent);
+    if (siblings) siblings.push(pid);
+    else children.set(parent, [pid]);
+  }
   let total = 0;
   const pending = [root];
   while (pending.length > 0) {
