@@ -1,10 +1,11 @@
 /**
  * One kind's reflector, the loop client-go runs and client-node's informer lacks: a paged LIST
- * (read one page ahead, see pager.ts) written to the cache with `replaceKind` (only changed objects are emitted), then a WATCH from
- * the list's resourceVersion with bookmarks and a randomised timeout, resumed from the last
- * resourceVersion seen after every end; a relist on 410 Gone; capped jittered backoff after
- * failures; a watchdog for silent connections; 403 parks the kind as forbidden and retries
- * slowly; 429 waits as long as the server asks. Every state change reaches the HealthBoard.
+ * (read a few pages ahead, see pager.ts) written to the cache with `replaceKind` (only changed
+ * objects are emitted), then a WATCH from the list's resourceVersion with bookmarks and a
+ * randomised timeout, resumed from the last resourceVersion seen after every end; a relist on 410
+ * Gone; capped jittered backoff after failures; a watchdog for silent connections; 403 parks the
+ * kind as forbidden and retries slowly; 429 waits as long as the server asks. Every state change
+ * reaches the HealthBoard.
  */
 import type { Kind, SlimObject } from '../../../../shared/cluster.ts';
 import type { ObjectCache } from '../../stream/cache.ts';

@@ -30,9 +30,10 @@ function fakeTransport() {
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
-function pager(transport: Transport) {
+function pager(transport: Transport, readAhead?: number) {
   const decoder = createInlineDecoder();
-  return new Pager({ transport, path: '/api/v1/pods', signal: new AbortController().signal, onData: () => undefined, decode: (body) => decoder.decode(body, { kind: 'Pod', apiVersion: 'v1' }) });
+  const decode = (body: Buffer) => decoder.decode(body, { kind: 'Pod', apiVersion: 'v1' });
+  return new Pager({ transport, path: '/api/v1/pods', signal: new AbortController().signal, onData: () => undefined, decode, ...(readAhead === undefined ? {} : { readAhead }) });
 }
 
 const names = (page: ListPage) => page.objects.map((o) => o.metadata.name);
@@ -95,5 +96,63 @@ describe('list pager', () => {
     p.cancel();
     await tick();
     expect(bodies[1]?.destroyed).toBe(true);
+  });
+
+  it('reads up to readAhead pages beyond the one waited for, each as soon as the one before names it', async () => {
+    const { transport, requests, bodies } = fakeTransport();
+    const p = pager(transport, 2);
+    const first = p.first(1);
+    await tick();
+    bodies[0]?.write(head('t1'));
+    await tick();
+    bodies[1]?.write(head('t2'));
+    await tick();
+    // Two pages ahead of the first, the third named but not asked for: the room ahead is full.
+    bodies[2]?.write(head('t3'));
+    await tick();
+    expect(requests).toEqual(['/api/v1/pods?limit=1', '/api/v1/pods?limit=1&continue=t1', '/api/v1/pods?limit=1&continue=t2']);
+    bodies[0]?.end('{"metadata":{"name":"a"}}]}');
+    expect(names(await first)).toEqual(['a']);
+    // Reading on makes room: the page the last one named is asked for at once.
+    const second = p.next('t1', 1);
+    await tick();
+    expect(requests.at(-1)).toBe('/api/v1/pods?limit=1&continue=t3');
+    bodies[1]?.end('{"metadata":{"name":"b"}}]}');
+    expect(names(await second)).toEqual(['b']);
+    const third = p.next('t2', 1);
+    bodies[2]?.end('{"metadata":{"name":"c"}}]}');
+    expect(names(await third)).toEqual(['c']);
+    expect(requests).toHaveLength(4);
+  });
+
+  it('drops every page read ahead when the reader asks for another token', async () => {
+    const { transport, requests, bodies } = fakeTransport();
+    const p = pager(transport, 3);
+    void p.first(1).catch(() => undefined);
+    bodies[0]?.write(head('t1'));
+    await tick();
+    bodies[1]?.write(head('t2'));
+    await tick();
+    expect(requests).toHaveLength(3);
+    const other = p.next('elsewhere', 1);
+    await tick();
+    expect([bodies[1]?.destroyed, bodies[2]?.destroyed]).toEqual([true, true]);
+    expect(requests.at(-1)).toBe('/api/v1/pods?limit=1&continue=elsewhere');
+    bodies[3]?.end('{"metadata":{"resourceVersion":"9"},"items":[{"metadata":{"name":"z"}}]}');
+    expect(names(await other)).toEqual(['z']);
+  });
+
+  it('reads nothing ahead with readAhead 0, as client-go does', async () => {
+    const { transport, requests, bodies } = fakeTransport();
+    const p = pager(transport, 0);
+    const first = p.first(1);
+    bodies[0]?.write(head('t1'));
+    await tick();
+    expect(requests).toHaveLength(1);
+    bodies[0]?.end('{"metadata":{"name":"a"}}]}');
+    await first;
+    void p.next('t1', 1).catch(() => undefined);
+    await tick();
+    expect(requests).toEqual(['/api/v1/pods?limit=1', '/api/v1/pods?limit=1&continue=t1']);
   });
 });
