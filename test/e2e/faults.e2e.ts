@@ -88,9 +88,10 @@ interface FaultRun {
 
 /**
  * Churns, injects the fault, waits until the status bar shows the reconnect (while the fault is
- * still active), keeps it `activeMs` longer, clears it, stops the churn and checks consistency.
+ * still active), keeps it `activeMs` longer (taking the screenshot once the bar `shows` the
+ * fault's message, if given), clears it, stops the churn and checks consistency.
  */
-async function underFault(name: string, fault: { inject(): void | Promise<void>; activeMs?: number }): Promise<FaultRun> {
+async function underFault(name: string, fault: { inject(): void | Promise<void>; activeMs?: number; shows?: RegExp }): Promise<FaultRun> {
   dumpLogOnFailure();
   const churn = startPodChurn({ store: cluster.store, namespace: CHURN_NAMESPACE, changesPerSecond: CHURN_PER_SECOND, node: 'node-1' });
   try {
@@ -102,8 +103,12 @@ async function underFault(name: string, fault: { inject(): void | Promise<void>;
     await expect
       .poll(() => statusBarTextsSince(page, textMark), { timeout: 10_000, interval: 50 })
       .toContainEqual(expect.stringMatching(/^Reconnecting /));
+    const activeUntil = performance.now() + (fault.activeMs ?? FAULT_MS);
+    // The screenshot shows the fault's own message when it has one (a sustained fault is first
+    // seen as the cut that starts it), or what the bar says at the end of the fault.
+    while (fault.shows && performance.now() < activeUntil && !fault.shows.test((await statusBarTextsSince(page, textMark)).at(-1) ?? '')) await sleep(50);
     await screenshot(page, `fault-${name}`);
-    await sleep(fault.activeMs ?? FAULT_MS);
+    await sleep(Math.max(0, activeUntil - performance.now()));
     const shown = await statusBarTextsSince(page, textMark);
     cluster.server.faults.clear();
     churn.stop();
@@ -166,6 +171,7 @@ describe('faults while pods churn', () => {
       },
       // Long enough for two retries at the backoff cap.
       activeMs: 2 * INFORMERS.backoff.maxMs + 500,
+      shows: /answered 500 InternalError/,
     });
     expect(watches.shown).toContainEqual(expect.stringMatching(/answered 500 InternalError for \w+: .*injected fault$/));
     expect(failedWatches.filter((p) => p === '/api/v1/pods').length).toBeGreaterThanOrEqual(2);
@@ -184,6 +190,7 @@ describe('faults while pods churn', () => {
         cutAndCompact(cluster, CHURN_NAMESPACE);
       },
       activeMs: 2 * INFORMERS.backoff.maxMs + 500,
+      shows: /answered 500 InternalError/,
     });
     expect(failedLists.filter((p) => p === '/api/v1/pods').length).toBeGreaterThanOrEqual(2);
     expect(kindsIn(lists.mark, 'syncing')).toContain('Pod');
@@ -206,6 +213,7 @@ describe('faults while pods churn', () => {
       },
       // The first retry comes after at most one backoff cap, the second a Retry-After later.
       activeMs: INFORMERS.backoff.maxMs + RETRY_AFTER_S * 1000 + 500,
+      shows: /429 Too Many Requests/,
     });
     expect(run.shown).toContainEqual(expect.stringMatching(new RegExp(`throttling requests \\(429 Too Many Requests\\); retrying in ${RETRY_AFTER_S} s`)));
     const pods = attempts.get('/api/v1/pods') ?? [];
