@@ -66,5 +66,6 @@ export function handleList(ctx: ServerContext, req: ApiRequest, route: ResourceR
     ...(result.remainingItemCount !== undefined ? { remainingItemCount: result.remainingItemCount } : {}),
   };
   const list = presentList(ctx, type, items, meta, format, includeObjectOf(req)) as Record<string, unknown>;
+  if (format.format === 'json') return { code: 200, body: jsonListBody(list, 'items', (item) => ctx.store.toJson(item as KubeObject)) };
   return { code: 200, body: jsonListBody(list, format.format === 'table' ? 'rows' : 'items') };
 }

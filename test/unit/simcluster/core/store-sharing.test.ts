@@ -143,6 +143,19 @@ describe('ObjectStore.toJson', () => {
     expect(store.toJson(loose)).toBe(JSON.stringify(loose));
   });
 
+  it('serialises a stored object once, as it is written, and no more however often it is sent', () => {
+    const store = new ObjectStore();
+    const stringify = vi.spyOn(JSON, 'stringify');
+    const created = store.create(PODS, pod('web-1'));
+    const updated = store.mutate(PODS, 'shop', 'web-1', (copy) => void (specOf(copy).nodeName = 'node-2'));
+    const afterWrites = stringify.mock.calls.length;
+    const texts = [store.toJson(created), store.toJson(created), ...store.all(PODS).map((o) => store.toJson(o))];
+    const calls = stringify.mock.calls.length - afterWrites;
+    stringify.mockRestore();
+    expect(calls).toBe(0);
+    expect(texts).toEqual([JSON.stringify(created), JSON.stringify(created), JSON.stringify(updated)]);
+  });
+
   it('stringifies the newest change once however many watches encode it', () => {
     const store = new ObjectStore();
     store.create(PODS, pod('web-1'));

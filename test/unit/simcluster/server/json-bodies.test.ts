@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ITEMS_PER_CHUNK, StreamedBody, jsonListBody } from '../../../../electron/engine/simcluster/server/streamed-body.ts';
 import { call, openWatch, startTestCluster, type TestCluster, type } from './helpers.ts';
 
@@ -59,6 +59,22 @@ describe('large lists over HTTP', () => {
     expect(page.headers['content-length']).toBe(String(Buffer.byteLength(page.text)));
     expect(page.json.items).toHaveLength(10);
     expect(page.json.metadata.remainingItemCount).toBe(ITEMS_PER_CHUNK * 3 - 10);
+  });
+
+  it('sends the JSON each object got as it was stored, serialising none of them again', async () => {
+    const { server, store } = await startWith(ITEMS_PER_CHUNK * 2);
+    const stringify = vi.spyOn(JSON, 'stringify');
+    let itemsStringified: number;
+    let res: Awaited<ReturnType<typeof call>>;
+    try {
+      res = await call(server, 'GET', '/api/v1/namespaces/default/configmaps');
+      itemsStringified = stringify.mock.calls.filter(([value]) => (value as { kind?: string } | null)?.kind === 'ConfigMap').length;
+    } finally {
+      stringify.mockRestore();
+    }
+    expect(itemsStringified).toBe(0);
+    expect(res.json.items).toHaveLength(ITEMS_PER_CHUNK * 2);
+    expect(res.text).toContain(store.toJson(store.all(CONFIGMAPS, 'default')[0]!));
   });
 
   it('sends a long Table list, as kubectl get asks for it, chunked with every row', async () => {
