@@ -29,15 +29,18 @@ function* listChunks(head: string, items: readonly unknown[], stringify: (item: 
 
 /**
  * `JSON.stringify(list)`, streamed when `list[key]` (the list's last member: `items`, or a
- * Table's `rows`) is long; each element goes through `stringify` (the store's serialisation).
+ * Table's `rows`) is long; each element goes through `stringify` (the store's serialisation),
+ * short lists too.
  */
 export function jsonListBody(list: Record<string, unknown>, key: string, stringify: (item: unknown) => string | undefined = JSON.stringify): string | StreamedBody {
   const items = list[key];
   const keys = Object.keys(list);
-  if (!Array.isArray(items) || keys[keys.length - 1] !== key || items.length <= ITEMS_PER_CHUNK) return JSON.stringify(list);
+  if (!Array.isArray(items) || keys[keys.length - 1] !== key) return JSON.stringify(list);
   // The list with an empty array ends in `[]}`: the items go between the brackets.
   const empty = JSON.stringify({ ...list, [key]: [] });
-  return new StreamedBody({ [Symbol.iterator]: () => listChunks(empty.slice(0, -2), items, stringify, ']}') });
+  const head = empty.slice(0, -2);
+  if (items.length <= ITEMS_PER_CHUNK) return [...listChunks(head, items, stringify, ']}')].join('');
+  return new StreamedBody({ [Symbol.iterator]: () => listChunks(head, items, stringify, ']}') });
 }
 
 function drained(res: ServerResponse): Promise<void> {
