@@ -7,8 +7,8 @@
  * reader waits for. The server then produces the next pages while this process still reads and
  * parses the current one; on a busy machine one page ahead was not enough: the server waited
  * for the reader's turn while a core idled (first sync of 50,000 pods at ~1.75 of 2 cores busy;
- * ~1.9 with three pages ahead, −280 ms median). The pages waiting are bounded (about 2 MB each
- * at 500 pods). If a whole page ends up carrying another token than its head did (it never
+ * ~1.9 with three pages ahead, −280 ms median). The pages waiting are bounded (about 1 MB each
+ * at 250 pods). If a whole page ends up carrying another token than its head did (it never
  * should), the pages asked for early are dropped and the right one asked for; nothing is ever
  * read from a page that was not asked for with the token the previous page ended with. A page
  * is decoded as soon as its body is in, so decoding one page overlaps with reading the next.
