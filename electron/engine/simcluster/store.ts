@@ -11,6 +11,7 @@ import { ChangeLog, type Change } from './changelog.ts';
 import { alreadyExists, conflict, gone, invalid, notFound } from './errors.ts';
 import { copyJson, copyOnto, sameJson } from './json-values.ts';
 import { resourceId, type ResourceType } from './resources.ts';
+import { JsonTexts } from './json-texts.ts';
 import { SortedIndex } from './sorted-index.ts';
 import type { IncomingObject, KubeObject } from './types.ts';
 
@@ -70,12 +71,8 @@ export class ObjectStore {
   private rv = 0;
   private readonly data = new Map<string, Map<string, KubeObject>>();
   private readonly sorted = new Map<string, SortedIndex<KubeObject> | null>();
-  /**
-   * Each stored object's JSON, made once as it is written: every watch and every list sends
-   * these bytes instead of serialising the object again (a 50,000-pod list is ~200 MB of JSON).
-   * Stored objects are immutable, so it cannot go stale; it goes with its object.
-   */
-  private readonly json = new WeakMap<KubeObject, string>();
+  /** Current objects' JSON, made once for every list and watch that sends them (json-texts.ts). */
+  private readonly json = new JsonTexts<KubeObject>();
   private readonly log: ChangeLog;
   private readonly listeners = new Set<ChangeListener>();
   private readonly now: () => number;
@@ -137,9 +134,14 @@ export class ObjectStore {
     return index.range(namespace ? `${namespace}/` : '');
   }
 
-  /** `JSON.stringify(object)`: the text made when it was stored, or a fresh one for an object the store did not write. */
+  /** Current objects whose JSON the store has still to make while idle (json-texts.ts). */
+  jsonBacklog(): number {
+    return this.json.backlog();
+  }
+
+  /** `JSON.stringify(object)`, made once while the object is current (stored objects are immutable). */
   toJson(object: KubeObject): string {
-    return this.json.get(object) ?? JSON.stringify(object);
+    return this.json.get(object);
   }
 
   /** Objects of a type as they were at `rv` (for exact and paginated lists). */
@@ -344,7 +346,7 @@ export class ObjectStore {
       if (!bucket.has(key) || !this.sorted.get(id)?.replace(key, object)) this.sorted.set(id, null);
       bucket.set(key, object);
     }
-    this.json.set(object, JSON.stringify(object));
+    this.json.written(kind === 'DELETED' ? undefined : object, old);
     const change: Change = old ? { rv: this.rv, type: kind, resource: id, key, object, old } : { rv: this.rv, type: kind, resource: id, key, object };
     this.log.append(change);
     for (const listener of [...this.listeners]) listener(change);

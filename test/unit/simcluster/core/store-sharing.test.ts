@@ -143,17 +143,29 @@ describe('ObjectStore.toJson', () => {
     expect(store.toJson(loose)).toBe(JSON.stringify(loose));
   });
 
-  it('serialises a stored object once, as it is written, and no more however often it is sent', () => {
-    const store = new ObjectStore();
-    const stringify = vi.spyOn(JSON, 'stringify');
-    const created = store.create(PODS, pod('web-1'));
-    const updated = store.mutate(PODS, 'shop', 'web-1', (copy) => void (specOf(copy).nodeName = 'node-2'));
-    const afterWrites = stringify.mock.calls.length;
-    const texts = [store.toJson(created), store.toJson(created), ...store.all(PODS).map((o) => store.toJson(o))];
-    const calls = stringify.mock.calls.length - afterWrites;
-    stringify.mockRestore();
-    expect(calls).toBe(0);
-    expect(texts).toEqual([JSON.stringify(created), JSON.stringify(created), JSON.stringify(updated)]);
+  it('sends the texts it made of its objects while idle, and serialises a replaced version when sent', async () => {
+    vi.useFakeTimers();
+    try {
+      const store = new ObjectStore();
+      const created = store.create(PODS, pod('web-1'));
+      store.create(PODS, pod('web-2'));
+      const updated = store.mutate(PODS, 'shop', 'web-1', (copy) => void (specOf(copy).nodeName = 'node-2'));
+      await vi.runAllTimersAsync();
+      const expected = store.all(PODS).map((o) => JSON.stringify(o));
+      const stringify = vi.spyOn(JSON, 'stringify');
+      const texts = store.all(PODS).map((o) => store.toJson(o));
+      const listing = stringify.mock.calls.length;
+      const replaced = store.toJson(created);
+      const replacedCalls = stringify.mock.calls.length - listing;
+      stringify.mockRestore();
+      expect(listing).toBe(0);
+      expect(texts).toEqual(expected);
+      expect(texts[0]).toBe(JSON.stringify(updated));
+      expect(replacedCalls).toBe(1);
+      expect(replaced).toBe(JSON.stringify(created));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('stringifies the newest change once however many watches encode it', () => {

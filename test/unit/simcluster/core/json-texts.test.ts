@@ -1,0 +1,79 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { JsonTexts } from '../../../../electron/engine/simcluster/json-texts.ts';
+
+const IDLE_MS = 100;
+const PER_TURN = 2;
+
+function objects(count: number): Array<{ name: string }> {
+  return Array.from({ length: count }, (_, i) => ({ name: `o-${i}` }));
+}
+
+let texts: JsonTexts<{ name: string }>;
+beforeEach(() => {
+  vi.useFakeTimers();
+  texts = new JsonTexts({ idleMs: IDLE_MS, perTurn: PER_TURN, clock: () => Date.now() });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('JsonTexts', () => {
+  it('serialises nothing as objects are written, and the object asked for last once for every asker', () => {
+    const [a, b] = objects(2) as [{ name: string }, { name: string }];
+    const stringify = vi.spyOn(JSON, 'stringify');
+    texts.written(a, undefined);
+    texts.written(b, undefined);
+    expect(stringify).not.toHaveBeenCalled();
+    expect([texts.get(a), texts.get(a), texts.get(a)]).toEqual(new Array(3).fill('{"name":"o-0"}'));
+    expect(stringify).toHaveBeenCalledTimes(1);
+    expect([texts.get(b), texts.get(a)]).toEqual(['{"name":"o-1"}', '{"name":"o-0"}']);
+    expect(stringify).toHaveBeenCalledTimes(3);
+  });
+
+  it('serialises the current objects once the store has been idle, a few per turn', async () => {
+    const all = objects(5);
+    for (const object of all) texts.written(object, undefined);
+    await vi.advanceTimersByTimeAsync(IDLE_MS - 1);
+    expect(texts.made()).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(texts.made()).toBe(PER_TURN);
+    await vi.runAllTimersAsync();
+    expect(texts.made()).toBe(5);
+    const expected = all.map((object) => JSON.stringify(object));
+    const stringify = vi.spyOn(JSON, 'stringify');
+    expect(all.map((object) => texts.get(object))).toEqual(expected);
+    expect(stringify).not.toHaveBeenCalled();
+  });
+
+  it('waits while writes keep coming, and stops serialising at a write until idle again', async () => {
+    const all = objects(6);
+    for (const object of all.slice(0, 5)) {
+      texts.written(object, undefined);
+      await vi.advanceTimersByTimeAsync(IDLE_MS / 2);
+    }
+    expect(texts.made()).toBe(0);
+    await vi.advanceTimersByTimeAsync(IDLE_MS / 2);
+    expect(texts.made()).toBe(PER_TURN);
+    texts.written(all[5] as { name: string }, undefined);
+    await vi.advanceTimersByTimeAsync(IDLE_MS - 1);
+    expect(texts.made()).toBe(PER_TURN);
+    await vi.runAllTimersAsync();
+    expect(texts.made()).toBe(6);
+  });
+
+  it('keeps no text for a replaced or deleted object, and serialises it each time it is asked for', async () => {
+    const [v1, v2, gone] = objects(3) as [{ name: string }, { name: string }, { name: string }];
+    texts.written(v1, undefined);
+    texts.written(gone, undefined);
+    await vi.runAllTimersAsync();
+    texts.written(v2, v1);
+    texts.written(undefined, gone);
+    await vi.runAllTimersAsync();
+    expect(texts.made()).toBe(1);
+    const stringify = vi.spyOn(JSON, 'stringify');
+    expect([texts.get(v1), texts.get(gone), texts.get(v1)]).toEqual(['{"name":"o-0"}', '{"name":"o-2"}', '{"name":"o-0"}']);
+    expect(stringify).toHaveBeenCalledTimes(3);
+    expect(texts.made()).toBe(1);
+  });
+});
