@@ -9,9 +9,9 @@
 import { randomUUID } from 'node:crypto';
 import { ChangeLog, type Change } from './changelog.ts';
 import { alreadyExists, conflict, gone, invalid, notFound } from './errors.ts';
+import { JsonTexts } from './json-texts.ts';
 import { copyJson, copyOnto, sameJson } from './json-values.ts';
 import { resourceId, type ResourceType } from './resources.ts';
-import { JsonTexts } from './json-texts.ts';
 import { SortedIndex } from './sorted-index.ts';
 import type { IncomingObject, KubeObject } from './types.ts';
 
@@ -139,7 +139,10 @@ export class ObjectStore {
     return this.json.backlog();
   }
 
-  /** `JSON.stringify(object)`, made once while the object is current (stored objects are immutable). */
+  /**
+   * `JSON.stringify(object)`: the text made of a current object while the store was idle, or the
+   * newest one serialised on demand (a watch event, once for every watch), else made now.
+   */
   toJson(object: KubeObject): string {
     return this.json.get(object);
   }
