@@ -45,13 +45,18 @@ export class JsonTexts<T extends object> {
     this.clock = options.clock ?? (() => performance.now());
   }
 
-  /** `JSON.stringify(object)`: its text if made, else serialised now. */
+  /**
+   * `JSON.stringify(object)`: its text if made, else serialised now. Made while the store is
+   * idle (a list before the idle serialising reached it), the text is kept, so it is not made
+   * twice; under churn only the newest is (`latest`).
+   */
   get(object: T): string {
     const known = this.texts.get(object);
     if (known !== undefined) return known;
     if (this.latest?.object === object) return this.latest.text;
     const text = JSON.stringify(object);
-    this.latest = { object, text };
+    if (this.clock() - this.lastWriteAt >= this.idleMs && this.unmade.delete(object)) this.texts.set(object, text);
+    else this.latest = { object, text };
     return text;
   }
 

@@ -46,6 +46,18 @@ describe('JsonTexts', () => {
     expect(stringify).not.toHaveBeenCalled();
   });
 
+  it('keeps a text asked for while idle, so the idle serialising does not make it again', async () => {
+    const all = objects(5);
+    for (const object of all) texts.written(object, undefined);
+    const stringify = vi.spyOn(JSON, 'stringify');
+    await vi.advanceTimersByTimeAsync(IDLE_MS);
+    expect(texts.made()).toBe(PER_TURN);
+    expect(texts.get(all[4] as { name: string })).toBe('{"name":"o-4"}');
+    await vi.runAllTimersAsync();
+    expect(texts.made()).toBe(5);
+    expect(stringify).toHaveBeenCalledTimes(5);
+  });
+
   it('waits while writes keep coming, and stops serialising at a write until idle again', async () => {
     const all = objects(6);
     for (const object of all.slice(0, 5)) {
