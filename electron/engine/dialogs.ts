@@ -1,9 +1,9 @@
 /**
  * The native file dialogs the desktop app lends the engine: where to save an export, which
  * snapshot to open, which folder or file of manifests to diff. The engine only sees this
- * interface (it never imports Electron); electron/file-dialogs.ts implements it with Electron's
- * dialog module. Absent in the browser shell and the command line, which download, upload or
- * take a typed path instead — so every feature must work without it.
+ * interface (it never imports Electron); electron/desktop/file-dialogs.ts implements it with
+ * Electron's dialog module. Absent in the browser shell and the command line, which download,
+ * upload or take a typed path instead — so every feature must work without it.
  */
 export interface FileFilter {
   name: string;

@@ -3,10 +3,10 @@
  *
  *   node electron/tools/build-electron.ts
  *
- * - electron/main.ts    → out/main/main.cjs: CommonJS for Electron's main process. Production
+ * - electron/desktop/main.ts    → out/main/main.cjs: CommonJS for Electron's main process. Production
  *   dependencies stay external (electron-builder packs them into the app); the engine and
  *   shared/ are bundled in.
- * - electron/preload.ts → out/preload/preload.cjs: ONE CommonJS file with everything but
+ * - electron/desktop/preload.ts → out/preload/preload.cjs: ONE CommonJS file with everything but
  *   `electron` inlined, because a sandboxed preload cannot load modules of its own.
  */
 import { copyFileSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -111,7 +111,7 @@ export async function buildElectron(options: BuildElectronOptions = {}): Promise
   const [, , preload] = await Promise.all([
     build({
       ...common,
-      entryPoints: [path.join(projectRoot, 'electron', 'main.ts')],
+      entryPoints: [path.join(projectRoot, 'electron', 'desktop', 'main.ts')],
       outfile: mainFile,
       target: 'node22',
       external: ['electron', ...productionDependencies(projectRoot)],
@@ -130,7 +130,7 @@ export async function buildElectron(options: BuildElectronOptions = {}): Promise
     }),
     build({
       ...common,
-      entryPoints: [path.join(projectRoot, 'electron', 'preload.ts')],
+      entryPoints: [path.join(projectRoot, 'electron', 'desktop', 'preload.ts')],
       outfile: preloadFile,
       // The preload runs in the renderer's V8 (Electron 45's Chromium), not in Node.
       target: 'chrome130',

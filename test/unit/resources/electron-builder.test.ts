@@ -135,8 +135,8 @@ describe('electron-builder.yml files patterns', () => {
   });
 
   it.each([
-    'electron/main.ts',
-    'electron/preload.ts',
+    'electron/desktop/main.ts',
+    'electron/desktop/preload.ts',
     'renderer/App.vue',
     'renderer/main.ts',
     'shared/contract.ts',

@@ -5,9 +5,9 @@
  * window was somehow navigated to cannot drive the engine; payloads are validated by the
  * engine's dispatcher, as for every transport.
  */
-import { IPC_PREFIX, REQUEST_CHANNELS, isStreamChannel } from '../shared/contract.ts';
-import { err } from '../shared/result.ts';
-import type { Engine } from './engine/engine.ts';
+import { IPC_PREFIX, REQUEST_CHANNELS, isStreamChannel } from '../../shared/contract.ts';
+import { err } from '../../shared/result.ts';
+import type { Engine } from '../engine/engine.ts';
 import { REPLAY_CHANNEL } from './preload-bridge.ts';
 
 /** The parts of `WebFrameMain` used to identify the sender. */

@@ -9,7 +9,7 @@ import {
   WINDOW_STATE_FILE,
   writeWindowState,
   type WindowStateFs,
-} from '../../../electron/window-state.ts';
+} from '../../../electron/desktop/window-state.ts';
 import { withTempDir } from '../../helpers/tmp.ts';
 
 let dir: string;

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, powerMonitor, screen, session, shell } from 'electron';
-import { createEngine } from './engine/engine.ts';
+import { createEngine } from '../engine/engine.ts';
 import { createFileDialogs } from './file-dialogs.ts';
 import { bindIpc } from './ipc-electron.ts';
 import { readLaunchFlags, userDataDir } from './launch.ts';

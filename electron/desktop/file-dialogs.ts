@@ -3,7 +3,7 @@
  * dialogs, attached to the focused window so they open as its sheet on macOS. Takes the parts of
  * Electron it uses, so the test needs no Electron.
  */
-import type { FileDialogs, FileFilter } from './engine/dialogs.ts';
+import type { FileDialogs, FileFilter } from '../engine/dialogs.ts';
 
 interface DialogResult {
   canceled: boolean;

@@ -1,6 +1,6 @@
 import type { MenuItemConstructorOptions } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
-import { buildMenuTemplate, HELP_LINKS, type MenuTemplateOptions } from '../../../electron/menu.ts';
+import { buildMenuTemplate, HELP_LINKS, type MenuTemplateOptions } from '../../../electron/desktop/menu.ts';
 
 function template(overrides: Partial<MenuTemplateOptions> = {}): MenuItemConstructorOptions[] {
   return buildMenuTemplate({ platform: 'linux', isPackaged: true, appName: 'Kubedrift', openExternal: () => {}, ...overrides });

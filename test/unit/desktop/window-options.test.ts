@@ -8,7 +8,7 @@ import {
   MIN_WINDOW_HEIGHT_PX,
   MIN_WINDOW_WIDTH_PX,
   RENDERER_CSP,
-} from '../../../electron/window-options.ts';
+} from '../../../electron/desktop/window-options.ts';
 
 const PRELOAD = '/app/out/preload/preload.cjs';
 

@@ -3,8 +3,8 @@
  * channels and nothing else. Unknown channels stop here, before any IPC happens, and the page
  * never receives Electron's event objects (they carry `sender`, a way back into IPC).
  */
-import { IPC_PREFIX, isRequestChannel, isStreamChannel, type PreloadBridge } from '../shared/contract.ts';
-import type { Err, ErrorCode } from '../shared/result.ts';
+import { IPC_PREFIX, isRequestChannel, isStreamChannel, type PreloadBridge } from '../../shared/contract.ts';
+import type { Err, ErrorCode } from '../../shared/result.ts';
 
 /** The global the bridge is exposed under: `window.kubedrift`. */
 export const BRIDGE_KEY = 'kubedrift';

@@ -99,7 +99,7 @@ vi.mock('electron', () =>
   ),
 );
 vi.mock('../../../electron/engine/engine.ts', () => ({ createEngine }));
-// Under Vitest main.ts's __dirname is electron/, not out/main/: whether "the build" exists is
+// Under Vitest main.ts's __dirname is electron/desktop/, not out/main/: whether "the build" exists is
 // decided here instead of by the files next to the source.
 const build = { present: true };
 vi.mock('node:fs', async (importOriginal) => {
@@ -113,7 +113,7 @@ async function startMain(argv: string[] = [], gotLock = true): Promise<void> {
   const saved = process.argv;
   process.argv = [...saved.slice(0, 2), ...argv];
   try {
-    await import('../../../electron/main.ts');
+    await import('../../../electron/desktop/main.ts');
   } finally {
     process.argv = saved;
   }
@@ -132,7 +132,7 @@ afterEach(async () => {
   await cleanup();
 });
 
-describe('electron/main.ts', () => {
+describe('electron/desktop/main.ts', () => {
   it('restarts every watch when the machine wakes from sleep', async () => {
     await startMain();
     expect(engine.resume).not.toHaveBeenCalled();
@@ -150,7 +150,7 @@ describe('electron/main.ts', () => {
   it('tells the user to build first when there is no renderer, and opens no window', async () => {
     build.present = false;
     fake = fakeElectron({ dataRoot, gotLock: true });
-    await import('../../../electron/main.ts');
+    await import('../../../electron/desktop/main.ts');
     await vi.waitFor(() => expect(fake.electron.app.exit).toHaveBeenCalledWith(1));
     expect(fake.electron.dialog.showErrorBox).toHaveBeenCalledWith('Kubedrift is not built', expect.stringContaining('npm run build'));
     expect(fake.windows).toHaveLength(0);

@@ -1,7 +1,7 @@
 /** `cluster:frames` over Electron IPC: carried unchanged, and never sent to a torn-down page. */
 import { describe, expect, it } from 'vitest';
 import { StreamHub } from '../../../electron/engine/hub.ts';
-import { bindIpc } from '../../../electron/ipc-electron.ts';
+import { bindIpc } from '../../../electron/desktop/ipc-electron.ts';
 import { IPC_PREFIX } from '../../../shared/contract.ts';
 import type { ClusterFrame } from '../../../shared/cluster.ts';
 import { ok } from '../../../shared/result.ts';

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
-import { BRIDGE_KEY, createBridge, REPLAY_CHANNEL, type BridgeIpc } from '../../../electron/preload-bridge.ts';
+import { BRIDGE_KEY, createBridge, REPLAY_CHANNEL, type BridgeIpc } from '../../../electron/desktop/preload-bridge.ts';
 import { IPC_PREFIX } from '../../../shared/contract.ts';
 import { err, ok } from '../../../shared/result.ts';
 
@@ -114,7 +114,7 @@ describe('preload', () => {
   });
 
   it('calls exposeInMainWorld once, as window.kubedrift, with the bridge', async () => {
-    await import('../../../electron/preload.ts');
+    await import('../../../electron/desktop/preload.ts');
     expect(BRIDGE_KEY).toBe('kubedrift');
     expect(electron.contextBridge.exposeInMainWorld).toHaveBeenCalledOnce();
     const [key, api] = electron.contextBridge.exposeInMainWorld.mock.calls[0] ?? [];

@@ -11,7 +11,7 @@ import {
   type GuardedContents,
   type HeaderSession,
   type PermissionSession,
-} from '../../../electron/security.ts';
+} from '../../../electron/desktop/security.ts';
 
 const INDEX = path.resolve('/opt/Kubedrift/out/renderer/index.html');
 const APP_URL = pathToFileURL(INDEX).href;

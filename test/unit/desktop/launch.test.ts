@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readLaunchFlags, userDataDir } from '../../../electron/launch.ts';
+import { readLaunchFlags, userDataDir } from '../../../electron/desktop/launch.ts';
 
 describe('readLaunchFlags', () => {
   it('reads --kubeconfig and --context in both spellings, resolving the file', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createFileDialogs, type DialogLike } from '../../../electron/file-dialogs.ts';
+import { createFileDialogs, type DialogLike } from '../../../electron/desktop/file-dialogs.ts';
 
 function setup(result: { canceled: boolean; filePath?: string; filePaths?: string[] }) {
   const window = { id: 1 };
