@@ -1,0 +1,77 @@
+/**
+ * What discovery cannot say about a custom resource: whether its CRD's schema has a `status`.
+ * Discovery shows the status subresource, but a CRD may declare status in its schema without
+ * the subresource (status then changes with the main resource). The CRD watch feeds this index;
+ * the mode rule reads it.
+ */
+import { kindKey } from '../../../../shared/kinds.ts';
+
+/** A watch event of the CRD informer, as the registry is told of it. */
+export interface CrdEvent {
+  type: 'ADDED' | 'MODIFIED' | 'DELETED';
+  object: unknown;
+}
+
+interface CrdVersionShape {
+  name?: unknown;
+  subresources?: { status?: unknown } | null;
+  schema?: { openAPIV3Schema?: { properties?: Record<string, unknown>; 'x-kubernetes-preserve-unknown-fields'?: unknown } | null } | null;
+}
+
+interface CrdShape {
+  spec?: { group?: unknown; names?: { plural?: unknown }; versions?: unknown };
+}
+
+/**
+ * Whether one CRD version's resources carry status: true with a status subresource or a
+ * `status` property; false when the schema lists its properties without one; undefined when
+ * there is no schema or the root preserves unknown fields (anything may be there).
+ */
+export function versionHasStatus(version: CrdVersionShape): boolean | undefined {
+  if (version.subresources?.status !== undefined && version.subresources.status !== null) return true;
+  const schema = version.schema?.openAPIV3Schema;
+  if (!schema) return undefined;
+  if (schema.properties && 'status' in schema.properties) return true;
+  if (schema['x-kubernetes-preserve-unknown-fields'] === true) return undefined;
+  return schema.properties ? false : undefined;
+}
+
+/** The kind key and per-version status facts of a CRD object, or undefined when it is not one. */
+export function crdFacts(object: unknown): { key: string; versions: Map<string, boolean | undefined> } | undefined {
+  const spec = (object as CrdShape | null)?.spec;
+  const group = spec?.group;
+  const plural = spec?.names?.plural;
+  if (typeof group !== 'string' || typeof plural !== 'string' || !Array.isArray(spec?.versions)) return undefined;
+  const versions = new Map<string, boolean | undefined>();
+  for (const v of spec.versions as CrdVersionShape[]) if (typeof v?.name === 'string') versions.set(v.name, versionHasStatus(v));
+  return { key: kindKey({ group, plural }), versions };
+}
+
+/** Status facts of every CRD the watch has reported. */
+export class CrdIndex {
+  private readonly byKey = new Map<string, Map<string, boolean | undefined>>();
+
+  /** Records one CRD watch event; false when the object is not a CRD. */
+  apply(event: CrdEvent): boolean {
+    const facts = crdFacts(event.object);
+    if (!facts) return false;
+    if (event.type === 'DELETED') this.byKey.delete(facts.key);
+    else this.byKey.set(facts.key, facts.versions);
+    return true;
+  }
+
+  /** Forgets every CRD (the CRD watch relisted from scratch). */
+  clear(): void {
+    this.byKey.clear();
+  }
+
+  /** Whether `key`'s CRD has status at `version`; undefined when unknown (see versionHasStatus). */
+  hasStatus(key: string, version: string): boolean | undefined {
+    return this.byKey.get(key)?.get(version);
+  }
+
+  /** Whether a CRD for `key` is known. */
+  has(key: string): boolean {
+    return this.byKey.has(key);
+  }
+}
