@@ -9,10 +9,11 @@
  * - electron/desktop/preload.ts → out/preload/preload.cjs: ONE CommonJS file with everything but
  *   `electron` inlined, because a sandboxed preload cannot load modules of its own.
  */
-import { copyFileSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { copyFileSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
+import { BUILT_IN_SCENARIOS } from '../engine/simcluster/scenarios/load.ts';
 import * as contract from '../../shared/contract.ts';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -146,10 +147,10 @@ export async function buildElectron(options: BuildElectronOptions = {}): Promise
   }
 
   // Built-in scenarios are found beside the module that loads them (import.meta.url), which in
-  // the bundle is out/main/main.cjs.
+  // the bundle is out/main/main.cjs. Only those: the folder's other files are test fixtures.
   const scenarios = path.join(projectRoot, 'electron', 'engine', 'simcluster', 'scenarios');
-  for (const file of readdirSync(scenarios).filter((name) => name.endsWith('.yaml'))) {
-    copyFileSync(path.join(scenarios, file), path.join(outDir, 'main', file));
+  for (const name of BUILT_IN_SCENARIOS) {
+    copyFileSync(path.join(scenarios, `${name}.yaml`), path.join(outDir, 'main', `${name}.yaml`));
   }
 
   return {

@@ -21,7 +21,7 @@ interface BuilderConfig {
 }
 
 const config = parse(readFileSync(join(ROOT, 'electron-builder.yml'), 'utf8')) as BuilderConfig;
-const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { main: string };
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { main: string; scripts: Record<string, string> };
 
 /** Target names from any of the forms electron-builder accepts: "x", ["x"], [{ target: "x" }]. */
 function targetNames(target: unknown): string[] {
@@ -94,8 +94,13 @@ describe('electron-builder.yml', () => {
     expect(config.nsis).toMatchObject({ oneClick: false, allowToChangeInstallationDirectory: true });
   });
 
-  it('never publishes from a build', () => {
-    expect([null, 'never']).toContain(config.publish);
+  it('names GitHub releases as the update feed, and never publishes from a local build', () => {
+    expect(config.publish).toEqual({ provider: 'github' });
+    expect(pkg.scripts['dist']).toMatch(/\belectron-builder\b.*--publish never/);
+  });
+
+  it('builds the mac zip electron-updater updates from, beside the dmg', () => {
+    expect(targetNames(config.mac?.target)).toEqual(expect.arrayContaining(['dmg', 'zip']));
   });
 
   it('points every platform icon at something that exists', () => {
@@ -148,6 +153,8 @@ describe('electron-builder.yml files patterns', () => {
     'tsconfig.json',
     'dist/Kubedrift-0.1.0-x64.AppImage',
     'out/main/main.cjs.map',
+    'node_modules/yaml/dist/index.js.map',
+    'node_modules/zod/src/index.ts',
   ])('exclude %s', (file) => expect(isPackaged(file, files)).toBe(false));
 
   // The hand-written list above can go stale; the real source tree cannot.

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildElectron, type BuildElectronResult } from '../../../electron/tools/build-electron.ts';
@@ -59,5 +59,9 @@ describe('buildElectron', () => {
       const source = readFileSync(path.resolve('electron/engine/simcluster/scenarios', name), 'utf8');
       expect(readFileSync(path.join(dir, 'main', name), 'utf8')).toBe(source);
     }
+  });
+
+  it('leaves the test-only scenarios out of the build', () => {
+    expect(readdirSync(path.join(dir, 'main')).filter((name) => name.endsWith('.yaml')).sort()).toEqual(['demo.yaml', 'minimal.yaml']);
   });
 });
