@@ -19,6 +19,7 @@ import { eventsRequests, eventsStreams } from './contracts/events.ts';
 import { graphRequests, graphStreams } from './contracts/graph.ts';
 import { historyRequests, historyStreams } from './contracts/history.ts';
 import { snapshotRequests, snapshotStreams } from './contracts/snapshot.ts';
+import { updatesRequests, updatesStreams } from './contracts/updates.ts';
 
 const Empty = z.object({}).strict();
 
@@ -32,7 +33,7 @@ export const requests = {
   'connection:status': { request: Empty, response: ConnectionStatusSchema },
   'settings:get': { request: Empty, response: SettingsSchema },
   'settings:update': {
-    request: SettingsSchema.pick({ historyRecording: true, historyRetentionDays: true, historyMaxBytes: true }).extend({ theme: ThemeSchema.optional() }).strict(),
+    request: SettingsSchema.pick({ historyRecording: true, historyRetentionDays: true, historyMaxBytes: true, updateChecks: true }).extend({ theme: ThemeSchema.optional() }).strict(),
     response: SettingsSchema,
   },
   /** Ask for a fresh snapshot on `cluster:frames` (start-up, reload, after a seq gap). */
@@ -49,6 +50,7 @@ export const requests = {
   ...eventsRequests,
   ...diffRequests,
   ...snapshotRequests,
+  ...updatesRequests,
 } as const;
 
 export const streams = {
@@ -66,6 +68,7 @@ export const streams = {
   ...eventsStreams,
   ...diffStreams,
   ...snapshotStreams,
+  ...updatesStreams,
 } as const;
 
 /** Streams whose payloads are events, not state: a late subscriber must not get the last one. */

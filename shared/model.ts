@@ -68,6 +68,8 @@ export const SettingsSchema = z.object({
   historyRetentionDays: z.number().int().min(HISTORY_RETENTION_DAYS.min).max(HISTORY_RETENTION_DAYS.max).optional(),
   /** Keep each context's history under this many bytes (default 1 GiB). */
   historyMaxBytes: z.number().int().min(HISTORY_MAX_BYTES.min).max(HISTORY_MAX_BYTES.max).optional(),
+  /** The desktop app checks for a newer release and offers it (default true; it never installs without asking). */
+  updateChecks: z.boolean().optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 

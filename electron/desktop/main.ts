@@ -5,7 +5,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, powerMonitor, screen, session, shell } from 'electron';
-import { createEngine } from '../engine/engine.ts';
+import type { Settings } from '../../shared/model.ts';
+import { createEngine, type Engine } from '../engine/engine.ts';
 import { createFileDialogs } from './file-dialogs.ts';
 import { bindIpc } from './ipc-electron.ts';
 import { readLaunchFlags, userDataDir } from './launch.ts';
@@ -18,6 +19,8 @@ import {
   guardNavigation,
 } from './security.ts';
 import { createWindowOptions, RENDERER_CSP } from './window-options.ts';
+import { createDeclinedVersionStore, createUpdateAsker } from './update-prompts.ts';
+import { startUpdates } from './updates.ts';
 import { captureWindowState, clampToDisplays, readWindowState, writeWindowState } from './window-state.ts';
 
 // Paths are relative to this file's bundle, out/main/main.cjs.
@@ -115,6 +118,13 @@ async function run(): Promise<void> {
   }
 
   mainWindow = createMainWindow();
+  if (app.isPackaged) {
+    startUpdateChecks({ engine, dataDir, window: () => mainWindow }).catch((error: unknown) => {
+      log(`[kubedrift] updates: could not start: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  } else {
+    log('[kubedrift] updates: not a packaged app; not checking for updates');
+  }
 
   app.on('second-instance', () => {
     if (!mainWindow) {
@@ -143,5 +153,39 @@ async function run(): Promise<void> {
         engineDisposed = true;
         app.quit();
       });
+  });
+}
+
+/**
+ * A packaged app's update checks (updates.ts): electron-updater is loaded only here, so a
+ * development build never touches it. "Check for updates" is read from the engine's settings
+ * and followed as they change; the status goes out on the contract's `updates:status` stream.
+ */
+async function startUpdateChecks(options: { engine: Engine; dataDir: string; window: () => BrowserWindow | null }): Promise<void> {
+  const { engine } = options;
+  let enabled = true;
+  const follow = (settings: Settings): void => {
+    enabled = settings.updateChecks !== false;
+  };
+  engine.hub.listen((stream, payload) => {
+    if (stream === 'settings:changed') follow(payload as Settings);
+  });
+  const current = await engine.dispatch('settings:get', {});
+  if (current.ok) follow(current.value as Settings);
+
+  // electron-updater is CommonJS and defines `autoUpdater` with a getter Node's ESM loader does
+  // not see as a named export: it is reached through the module object, `default`.
+  const { autoUpdater } = (await import('electron-updater')).default;
+  // An EventEmitter throws an 'error' event nobody listens to; updates.ts reports the failure.
+  autoUpdater.on('error', () => undefined);
+  startUpdates({
+    updater: autoUpdater,
+    isPackaged: app.isPackaged,
+    currentVersion: app.getVersion(),
+    enabled: () => enabled,
+    declined: createDeclinedVersionStore({ dir: options.dataDir, log }),
+    ask: createUpdateAsker({ dialog, window: options.window }),
+    report: (status) => engine.hub.emit('updates:status', status),
+    log,
   });
 }

@@ -7,7 +7,14 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SettingsSchema, type Settings } from '../../shared/model.ts';
 
-export const DEFAULT_SETTINGS: Settings = { theme: 'system', lastContext: null, historyRecording: true, historyRetentionDays: 14, historyMaxBytes: 1024 ** 3 };
+export const DEFAULT_SETTINGS: Settings = {
+  theme: 'system',
+  lastContext: null,
+  historyRecording: true,
+  historyRetentionDays: 14,
+  historyMaxBytes: 1024 ** 3,
+  updateChecks: true,
+};
 
 export class SettingsStore {
   private readonly file: string;

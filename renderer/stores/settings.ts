@@ -1,10 +1,12 @@
 /**
- * User settings: the theme, and how history is recorded and kept. The chosen theme is applied
+ * User settings: the theme, how history is recorded and kept, and whether the desktop app checks
+ * for updates (with what its last check found, `updates:status`). The chosen theme is applied
  * as `data-theme` and `color-scheme` on <html>; "system" follows the OS through
  * prefers-color-scheme, live.
  */
 import { defineStore } from 'pinia';
 import { computed, onScopeDispose, ref, shallowRef, watchEffect } from 'vue';
+import type { UpdateStatus } from '../../shared/contracts/updates.ts';
 import type { Settings, Theme } from '../../shared/model.ts';
 import type { KdError } from '../../shared/result.ts';
 import { api } from '../api/index.ts';
@@ -52,6 +54,8 @@ export const useSettingsStore = defineStore('settings', () => {
   const theme = ref<Theme>(cachedTheme());
   const loadError = shallowRef<KdError | null>(null);
   const saveError = shallowRef<KdError | null>(null);
+  /** The desktop app's last update check; stays null in the browser shell, which never checks. */
+  const updateStatus = shallowRef<UpdateStatus | null>(null);
 
   const media = window.matchMedia(DARK_QUERY);
   const systemDark = ref(media.matches);
@@ -82,6 +86,11 @@ export const useSettingsStore = defineStore('settings', () => {
     },
   });
 
+  const stopUpdates = api().subscribe('updates:status', (status) => {
+    updateStatus.value = status;
+  });
+  onScopeDispose(stopUpdates);
+
   /**
    * Switches the theme at once and saves it. If the engine refuses, the previous theme comes
    * back and `saveError` says why.
@@ -107,5 +116,13 @@ export const useSettingsStore = defineStore('settings', () => {
     return null;
   }
 
-  return { settings, theme, resolvedTheme, loadError, saveError, setTheme, setHistory };
+  /** Turns the desktop app's update checks on or off; resolves to the engine's refusal, or null once saved. */
+  async function setUpdateChecks(on: boolean): Promise<KdError | null> {
+    const result = await api().request('settings:update', { updateChecks: on });
+    if (!result.ok) return result.error;
+    apply(result.value);
+    return null;
+  }
+
+  return { settings, theme, resolvedTheme, loadError, saveError, updateStatus, setTheme, setHistory, setUpdateChecks };
 });

@@ -3,6 +3,7 @@ import type * as NodeFs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { StreamHub } from '../../../electron/engine/hub.ts';
+import { DEFAULT_SETTINGS } from '../../../electron/engine/settings.ts';
 import { REQUEST_CHANNELS } from '../../../shared/contract.ts';
 import { withTempDir } from '../../helpers/tmp.ts';
 
@@ -16,7 +17,7 @@ function fakeElectron(options: { dataRoot: string; gotLock: boolean }) {
   const windows: FakeWindow[] = [];
   const app = {
     name: 'Kubedrift',
-    isPackaged: true,
+    isPackaged: packaged.value,
     setName: vi.fn(),
     getPath: (name: string) => paths.get(name) ?? path.join(options.dataRoot, name),
     setPath: vi.fn((name: string, value: string) => paths.set(name, value)),
@@ -65,7 +66,7 @@ function fakeElectron(options: { dataRoot: string; gotLock: boolean }) {
   const electron = {
     app,
     BrowserWindow: FakeWindow,
-    dialog: { showErrorBox: vi.fn() },
+    dialog: { showErrorBox: vi.fn(), showMessageBox: vi.fn(async () => ({ response: 1 })) },
     ipcMain: { handle: vi.fn((channel: string, h: Handler) => handles.set(channel, h)), removeHandler: vi.fn((c: string) => handles.delete(c)) },
     Menu: { buildFromTemplate: vi.fn((template: unknown) => ({ template })), setApplicationMenu: vi.fn() },
     nativeTheme: { shouldUseDarkColors: true },
@@ -79,10 +80,15 @@ function fakeElectron(options: { dataRoot: string; gotLock: boolean }) {
   return { electron, appEvents, windows, handles, powerEvents };
 }
 
+/** Whether the fake app is packaged (a packaged app checks for updates). */
+const packaged = { value: true };
 let fake: ReturnType<typeof fakeElectron>;
 let dataRoot: string;
 let cleanup: () => Promise<void>;
-const engine = { hub: new StreamHub(), dispatch: vi.fn(), start: vi.fn(async () => {}), dispose: vi.fn(async () => {}), resume: vi.fn() };
+const engine = {
+  hub: new StreamHub(),
+  dispatch: vi.fn(async (channel: unknown) => (channel === 'settings:get' ? { ok: true, value: { ...DEFAULT_SETTINGS, updateChecks: false } } : { ok: false })),
+  start: vi.fn(async () => {}), dispose: vi.fn(async () => {}), resume: vi.fn() };
 const createEngine = vi.fn((_options: Record<string, unknown>) => engine);
 
 // One stable module whose exports read the current test's fake: vi.resetModules re-runs
@@ -99,6 +105,13 @@ vi.mock('electron', () =>
   ),
 );
 vi.mock('../../../electron/engine/engine.ts', () => ({ createEngine }));
+// electron-updater stands in for the release feed; loadedUpdater counts how often main.ts loads it.
+const updater = { autoDownload: true, autoInstallOnAppQuit: true, on: vi.fn(), checkForUpdates: vi.fn(async () => null), downloadUpdate: vi.fn(), quitAndInstall: vi.fn() };
+const loadedUpdater = vi.fn();
+vi.mock('electron-updater', () => {
+  loadedUpdater();
+  return { default: { autoUpdater: updater } };
+});
 // Under Vitest main.ts's __dirname is electron/desktop/, not out/main/: whether "the build" exists is
 // decided here instead of by the files next to the source.
 const build = { present: true };
@@ -126,6 +139,8 @@ beforeEach(async () => {
   vi.clearAllMocks();
   vi.stubEnv('KUBEDRIFT_DATA_DIR', '');
   build.present = true;
+  packaged.value = true;
+  Object.assign(updater, { autoDownload: true, autoInstallOnAppQuit: true });
 });
 afterEach(async () => {
   vi.unstubAllEnvs();
@@ -218,5 +233,21 @@ describe('electron/desktop/main.ts', () => {
     const second = { preventDefault: vi.fn() };
     fake.appEvents.get('will-quit')?.(second);
     expect(second.preventDefault).not.toHaveBeenCalled();
+  });
+
+  it('a packaged app sets electron-updater to ask first: no automatic download, no install on quit', async () => {
+    await startMain();
+    await vi.waitFor(() => expect(updater.autoDownload).toBe(false));
+    expect(updater.autoInstallOnAppQuit).toBe(false);
+    expect(updater.on).toHaveBeenCalledWith('error', expect.any(Function));
+    expect(engine.dispatch).toHaveBeenCalledWith('settings:get', {});
+  });
+
+  it('an app that is not packaged never loads electron-updater', async () => {
+    packaged.value = false;
+    await startMain();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(loadedUpdater).not.toHaveBeenCalled();
+    expect(updater.autoDownload).toBe(true);
   });
 });
