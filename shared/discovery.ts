@@ -19,7 +19,7 @@ export const KindModeSchema = z.enum(['full', 'metadata', 'excluded', 'forbidden
 export type KindMode = z.infer<typeof KindModeSchema>;
 
 /** One discovered kind. */
-export const DiscoveredKindSchema = z.object({
+export const KindEntrySchema = z.object({
   /** `plural` or `plural.group` (see shared/kinds.ts). */
   key: z.string().min(1),
   /** Group, preferred version, kind, plural, scope. */
@@ -41,7 +41,7 @@ export const DiscoveredKindSchema = z.object({
   /** Objects the informer holds; null until one reports. */
   count: z.number().int().nonnegative().nullable(),
 });
-export type DiscoveredKind = z.infer<typeof DiscoveredKindSchema>;
+export type KindEntry = z.infer<typeof KindEntrySchema>;
 
 /** A group version the server could not serve (an APIService down): only it is affected. */
 export const UnavailableGroupVersionSchema = z.object({
@@ -61,7 +61,7 @@ export type DiscoveryProgress = z.infer<typeof DiscoveryProgressSchema>;
 
 /** The registry's whole state, for the Cluster screen. */
 export const DiscoveryStateSchema = z.object({
-  kinds: z.array(DiscoveredKindSchema),
+  kinds: z.array(KindEntrySchema),
   unavailable: z.array(UnavailableGroupVersionSchema),
   /** Set while a discovery runs. */
   progress: DiscoveryProgressSchema.nullable(),

@@ -3,15 +3,15 @@
  * discovery, the exclusion rules, the access checks or the CRD facts change, and the difference
  * from the previous build as added / removed / changed kinds (what starts and stops informers).
  */
-import type { DiscoveredKind, UnavailableGroupVersion } from '../../../../shared/discovery.ts';
+import type { KindEntry, UnavailableGroupVersion } from '../../../../shared/discovery.ts';
 import { decideMode, type ModeInputs } from './modes.ts';
 import type { ResolvedDiscovery, ServedKind } from './resolve.ts';
 
 /** What changed between two builds; a count change alone is not a change. */
 export interface KindChanges {
-  added: DiscoveredKind[];
-  removed: DiscoveredKind[];
-  changed: Array<{ before: DiscoveredKind; after: DiscoveredKind }>;
+  added: KindEntry[];
+  removed: KindEntry[];
+  changed: Array<{ before: KindEntry; after: KindEntry }>;
 }
 
 /** Whether a change set is empty. */
@@ -20,7 +20,7 @@ export function noChanges(changes: KindChanges): boolean {
 }
 
 /** Everything of an entry but its count, for change detection. */
-function identity(kind: DiscoveredKind): string {
+function identity(kind: KindEntry): string {
   const { count: _count, ...rest } = kind;
   return JSON.stringify(rest);
 }
@@ -45,7 +45,7 @@ export function carryOverUnavailable(previous: ReadonlyMap<string, ServedKind>, 
 /** The current kinds; `rebuild` swaps in a new build and says what changed. */
 export class KindCatalog {
   private served = new Map<string, ServedKind>();
-  private entries = new Map<string, DiscoveredKind>();
+  private entries = new Map<string, KindEntry>();
   private unavailableGroups: UnavailableGroupVersion[] = [];
   private readonly counts = new Map<string, number>();
 
@@ -62,7 +62,7 @@ export class KindCatalog {
 
   /** Recomputes every kind's mode; returns what changed since the last build. */
   rebuild(inputs: ModeInputs): KindChanges {
-    const next = new Map<string, DiscoveredKind>();
+    const next = new Map<string, KindEntry>();
     for (const kind of this.served.values()) {
       const decision = decideMode(kind, this.served, inputs);
       next.set(kind.key, {
@@ -106,12 +106,12 @@ export class KindCatalog {
     return true;
   }
 
-  get(key: string): DiscoveredKind | undefined {
+  get(key: string): KindEntry | undefined {
     return this.entries.get(key);
   }
 
   /** Every kind, sorted by key. */
-  list(): DiscoveredKind[] {
+  list(): KindEntry[] {
     return [...this.entries.values()];
   }
 

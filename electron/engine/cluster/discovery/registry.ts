@@ -7,7 +7,7 @@
  * A failed discovery keeps the kinds found before and retries with backoff; the failure is in
  * `state().error`. Only one discovery runs at a time; a refresh asked for meanwhile runs after it.
  */
-import type { DiscoveredKind, DiscoveryProgress, DiscoveryState } from '../../../../shared/discovery.ts';
+import type { DiscoveryProgress, DiscoveryState, KindEntry } from '../../../../shared/discovery.ts';
 import { DEFAULT_KIND_EXCLUSIONS, type KindExclusion } from '../../../../shared/kind-exclusions.ts';
 import { ApiStatusError, type Transport } from '../informers/http.ts';
 import { Backoff, DEFAULT_BACKOFF, systemClock, type BackoffOptions, type Clock } from '../informers/timing.ts';
@@ -157,11 +157,11 @@ export class DiscoveryRegistry {
     return () => this.stateListeners.delete(listener);
   }
 
-  get(key: string): DiscoveredKind | undefined {
+  get(key: string): KindEntry | undefined {
     return this.catalog.get(key);
   }
 
-  kinds(): DiscoveredKind[] {
+  kinds(): KindEntry[] {
     return this.catalog.list();
   }
 

@@ -193,6 +193,20 @@ describe('refresh', () => {
     expect(r.clock.pending().filter((t) => t.ms === DISCOVERY_REFRESH_INTERVAL_MS)).toHaveLength(1);
   });
 
+  it('reports a kind whose preferred version changed as changed, not removed and added', async () => {
+    const r = await started();
+    r.changes.length = 0;
+    const apis = fake?.aggregated.apis as typeof AGGREGATED_APIS;
+    const example = apis.items.find((g) => g.metadata.name === 'example.com');
+    if (!example) throw new Error('no example.com group');
+    example.versions.reverse();
+    await r.registry.refresh('test');
+    expect(r.changes).toHaveLength(1);
+    expect(r.changes[0]?.added).toEqual([]);
+    expect(r.changes[0]?.removed).toEqual([]);
+    expect(r.changes[0]?.changed.map((c) => [c.after.key, c.before.ref.version, c.after.ref.version])).toEqual([['widgets.example.com', 'v2', 'v1']]);
+  });
+
   it('keeps the kinds it had and retries with backoff when discovery fails', async () => {
     const r = await started();
     const kinds = r.registry.kinds().length;
