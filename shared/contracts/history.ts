@@ -48,7 +48,16 @@ export type SeriesName = z.infer<typeof SeriesNameSchema>;
 export const PointSchema = z.tuple([z.number(), z.number().nullable()]);
 export type Point = z.infer<typeof PointSchema>;
 
-export const DriftReasonSchema = z.enum(['ready', 'generation', 'progressing']);
+/**
+ * Why a workload drifted (labels and tones: shared/drift-reasons.ts):
+ * - `ready`: ready (HPA: current) differs from desired;
+ * - `generation`: the controller has not observed the latest spec yet;
+ * - `progressing`: the new spec is still rolling out (updated != desired; a Job retrying after
+ *   failed pods) and the controller is still working on it;
+ * - `stalled`: the controller gave up: Progressing=False (ProgressDeadlineExceeded), a Job that
+ *   failed (BackoffLimitExceeded), an HPA that cannot compute a scale (ScalingActive=False).
+ */
+export const DriftReasonSchema = z.enum(['ready', 'generation', 'progressing', 'stalled']);
 export type DriftReason = z.infer<typeof DriftReasonSchema>;
 
 /** A recorded Event, kept beyond the API server's TTL. */

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { MIGRATIONS, SCHEMA_VERSION } from './schema.ts';
+import { MIGRATIONS, SCHEMA_VERSION, type Migration } from './schema.ts';
 
 /** SQLite result codes the recorder tells apart (the primary code, `errcode & 0xff`). */
 export const SQLITE_FULL = 13;
@@ -51,7 +51,9 @@ function migrate(db: DatabaseSync): void {
   for (let next = version; next < SCHEMA_VERSION; next += 1) {
     db.exec('BEGIN IMMEDIATE');
     try {
-      db.exec(MIGRATIONS[next] as string);
+      const migration = MIGRATIONS[next] as Migration;
+      if (typeof migration === 'string') db.exec(migration);
+      else migration(db);
       db.exec(`PRAGMA user_version = ${next + 1}`);
       db.exec('COMMIT');
     } catch (error) {

@@ -5,12 +5,14 @@
  * - `generation`: the controller has not seen the latest spec (observedGeneration < generation).
  * - `ready`: the ready count differs from the desired count (too few, or too many while surplus
  *   pods wind down). For an HPA: its current replicas differ from the replicas it wants.
- * - `progressing`: the spec is not rolled out — Progressing=False (e.g. ProgressDeadlineExceeded),
- *   or fewer (or more) pods run the new template than desired (updated != desired, Deployments,
- *   StatefulSets, DaemonSets). A rollout stuck on a bad image keeps the old pods ready and
- *   would hide behind `ready` alone; this is what shows it. For a Job: it failed (condition
- *   Failed) or it is retrying after failed pods. For an HPA: ScalingActive=False (it cannot
- *   compute a replica count, e.g. metrics are missing).
+ * - `progressing`: the spec is still rolling out — fewer (or more) pods run the new template than
+ *   desired (updated != desired; Deployments, StatefulSets, DaemonSets) while the controller is
+ *   still at it. A rollout stuck on a bad image keeps the old pods ready and would hide behind
+ *   `ready` alone; this is what shows it. For a Job: it is retrying after failed pods.
+ * - `stalled`: the controller gave up — Progressing=False (ProgressDeadlineExceeded, a
+ *   ReplicaSet it could not create); a Job that failed (BackoffLimitExceeded, its deadline); an
+ *   HPA with ScalingActive=False (it cannot compute a replica count, e.g. metrics are missing).
+ *   Only this is a failure: a scale-up or a first rollout is `progressing`, never `stalled`.
  *
  * A running Job that has not completed yet is not drift: it is doing what it was asked to.
  * The gap is |desired - ready| (HPA: |desired - current|; Job: completions not yet succeeded).
@@ -35,8 +37,9 @@ function replicaDrift(kind: HistoryKind, values: SampleValues): Drift {
   const reasons: DriftReason[] = [];
   if (generationBehind(values)) reasons.push('generation');
   if (differs(values.ready, values.desired)) reasons.push('ready');
-  const notRolledOut = kind !== 'ReplicaSet' && differs(values.updated, values.desired);
-  if (values.progressingCondition === 'False' || notRolledOut) reasons.push('progressing');
+  const stalled = values.progressingCondition === 'False';
+  if (stalled) reasons.push('stalled');
+  else if (kind !== 'ReplicaSet' && differs(values.updated, values.desired)) reasons.push('progressing');
   return { reasons, gap: Math.abs((values.desired ?? 0) - (values.ready ?? 0)) };
 }
 
@@ -45,14 +48,14 @@ function jobDrift(values: SampleValues): Drift {
   const complete = values.progressingCondition === 'True';
   const retrying = !complete && (values.unavailable ?? 0) > 0;
   if (!failed && !retrying) return NO_DRIFT;
-  return { reasons: ['progressing'], gap: Math.max(0, (values.desired ?? 0) - (values.available ?? 0)) };
+  return { reasons: [failed ? 'stalled' : 'progressing'], gap: Math.max(0, (values.desired ?? 0) - (values.available ?? 0)) };
 }
 
 function hpaDrift(values: SampleValues): Drift {
   const reasons: DriftReason[] = [];
   if (generationBehind(values)) reasons.push('generation');
   if (differs(values.current, values.desired)) reasons.push('ready');
-  if (values.availableCondition === 'False') reasons.push('progressing');
+  if (values.availableCondition === 'False') reasons.push('stalled');
   return { reasons, gap: Math.abs((values.desired ?? 0) - (values.current ?? 0)) };
 }
 

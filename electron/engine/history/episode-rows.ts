@@ -6,7 +6,7 @@
  */
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { Episode, HistoryEvent, HistoryKind, WorkloadRef } from '../../../shared/contracts/history.ts';
-import { reasonsOf } from './records.ts';
+import { reasonsOf } from './reason-bits.ts';
 
 /**
  * An episode row as an array (node:sqlite's `setReturnArrays`): lists of 20,000 episodes cost a

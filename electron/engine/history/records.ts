@@ -6,7 +6,6 @@ import type { Kind, SlimObject } from '../../../shared/cluster.ts';
 import type { DriftReason, WorkloadRef } from '../../../shared/contracts/history.ts';
 import type { EventRecord } from './event-record.ts';
 import type { SampleValues } from './sample-codec.ts';
-import { DRIFT_REASON_BITS } from './schema.ts';
 
 export interface SampleRecord {
   uid: string;
@@ -70,17 +69,4 @@ export function emptyBatch(): Batch {
 
 export function batchSize(batch: Batch): number {
   return batch.workloads.size + batch.samples.length + batch.deleted.length + batch.episodes.size + batch.rollouts.size + batch.events.size + batch.owners.length + batch.gone.length + batch.deltas.length;
-}
-
-export function reasonBits(reasons: readonly DriftReason[]): number {
-  return reasons.reduce((bits, reason) => bits | DRIFT_REASON_BITS[reason], 0);
-}
-
-/** The reasons of every bitmask, computed once: lists of 20,000 episodes ask for them. */
-const REASONS_BY_BITS: ReadonlyArray<readonly DriftReason[]> = Array.from({ length: 8 }, (_, bits) =>
-  (Object.keys(DRIFT_REASON_BITS) as DriftReason[]).filter((reason) => (bits & DRIFT_REASON_BITS[reason]) !== 0),
-);
-
-export function reasonsOf(bits: number): DriftReason[] {
-  return [...(REASONS_BY_BITS[bits & 7] ?? [])];
 }

@@ -14,8 +14,9 @@
  *
  * Conditions: Available / Progressing (and Progressing's reason) for Deployments; for an HPA the
  * same two slots carry ScalingActive / AbleToScale (and AbleToScale's reason); for a Job the
- * Progressing slot carries `False` with reason `Failed` once the Job failed, `True` + `Complete`
- * once it completed.
+ * Progressing slot carries `False` with the Failed condition's reason (BackoffLimitExceeded,
+ * DeadlineExceeded...; `Failed` when it has none) once the Job failed, `True` + `Complete` once
+ * it completed.
  */
 import type { SlimObject } from '../../../shared/cluster.ts';
 import type { HistoryKind } from '../../../shared/contracts/history.ts';
@@ -84,7 +85,7 @@ function job(object: SlimObject, spec: Json, status: Json): SampleValues {
   const completions = int(spec['completions']) ?? (spec['parallelism'] === undefined ? 1 : null);
   let progressingCondition: SampleValues['progressingCondition'] = null;
   let progressingReason: string | null = null;
-  if (failed.status === 'True') [progressingCondition, progressingReason] = ['False', 'Failed'];
+  if (failed.status === 'True') [progressingCondition, progressingReason] = ['False', failed.reason ?? 'Failed'];
   else if (complete.status === 'True') [progressingCondition, progressingReason] = ['True', 'Complete'];
   return {
     ...EMPTY_VALUES,

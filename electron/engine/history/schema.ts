@@ -8,7 +8,7 @@
  * - `sample_blocks`: a workload's samples, BLOCK_CAPACITY to a row (sample-codec.ts), found by
  *   (workload, end time).
  * - `rollouts`: a generation bump until the rollout completed (drift.ts `rolloutComplete`).
- * - `episodes`: drift episodes; `reasons` is a bitmask of DRIFT_REASON_BITS.
+ * - `episodes`: drift episodes; `reasons` is a bitmask of DRIFT_REASON_BITS (reason-bits.ts).
  * - `events`: every Event ever seen, by uid (count / last time updated in place), so history
  *   outlives the API server's one-hour Event TTL.
  * - `owners`: child uid -> controlling owner uid (ReplicaSets, Pods, Jobs), so a workload's
@@ -19,11 +19,16 @@
  *   plus the batches after it.
  * - `meta`: `since` (the oldest moment still kept) and the context name.
  */
+import type { DatabaseSync } from 'node:sqlite';
+import { rederiveRolloutReasons } from './reason-migration.ts';
 
 /** Episodes ongoing store this end in the index, so one range scan finds overlapping episodes. */
 export const OPEN_END = 9_007_199_254_740_991;
 
-export const MIGRATIONS: readonly string[] = [
+/** SQL, or a step that needs code (it runs inside the migration's transaction). */
+export type Migration = string | ((db: DatabaseSync) => void);
+
+export const MIGRATIONS: readonly Migration[] = [
   `
   CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
   CREATE TABLE workloads (
@@ -114,9 +119,9 @@ export const MIGRATIONS: readonly string[] = [
   // v2: each change batch's headers ([at, op, kind, uid] per change) compressed on their own, so
   // a rebuild finds the newest change of each object before decompressing any object text.
   `ALTER TABLE delta_batches ADD COLUMN headers BLOB;`,
+  // v3: `stalled` (the controller gave up) split off `progressing` (still rolling out); episodes
+  // recorded before are re-derived from their samples.
+  rederiveRolloutReasons,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
-
-/** Bits of `episodes.reasons`. */
-export const DRIFT_REASON_BITS = { ready: 1, generation: 2, progressing: 4 } as const;

@@ -5,7 +5,7 @@
  */
 import type { DatabaseSync } from 'node:sqlite';
 import type { EpisodeRecord, RolloutRecord } from './records.ts';
-import { reasonsOf } from './records.ts';
+import { reasonsOf } from './reason-bits.ts';
 import type { RecorderHistory } from './recorder.ts';
 import { resumeBlock, type SampleValues } from './sample-codec.ts';
 

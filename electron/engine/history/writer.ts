@@ -9,7 +9,7 @@
  */
 import type { DatabaseSync } from 'node:sqlite';
 import type { Batch, EpisodeRecord, RolloutRecord } from './records.ts';
-import { reasonBits } from './records.ts';
+import { reasonBits } from './reason-bits.ts';
 import type { EncodedDeltas } from './state-log.ts';
 import { appendSample, BLOCK_CAPACITY, blockBytes, newBlock, resumeBlock, type BlockWriter, type SampleValues } from './sample-codec.ts';
 

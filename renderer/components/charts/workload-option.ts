@@ -6,6 +6,7 @@
  * step pair underneath. Series data are the engine's points as they came, untouched.
  */
 import type { Episode, HistoryEvent, Point, Rollout, SeriesName, SeriesResult } from '../../../shared/contracts/history.ts';
+import { episodeSeverity } from '../../../shared/drift-reasons.ts';
 import { countAxis, cursorLine, escapeHtml, timeAxis, tooltipStyle, zoomControls } from './chart-style.ts';
 import type { ChartTheme } from './chart-theme.ts';
 import type { ChartOption } from './echarts.ts';
@@ -70,8 +71,8 @@ function rolloutBand(rollout: Rollout, theme: ChartTheme, now: number): unknown[
 }
 
 function episodeBand(episode: Episode, theme: ChartTheme, now: number, selected: boolean): unknown[] {
-  const serious = episode.reasons.includes('progressing');
-  const color = serious ? theme.danger : theme.warning;
+  const severity = episodeSeverity(episode.reasons);
+  const color = severity === 'danger' ? theme.danger : severity === 'warning' ? theme.warning : theme.accent;
   return [
     { xAxis: episode.start, label: { show: false }, itemStyle: { color, opacity: selected ? 0.85 : 0.45, borderColor: color, borderWidth: selected ? 1 : 0 } },
     { xAxis: episode.end ?? now },

@@ -6,6 +6,7 @@
  * hundreds of episodes still draws a handful of elements.
  */
 import type { Episode, WorkloadRef } from '../../../shared/contracts/history.ts';
+import { episodeSeverity, type DriftSeverity } from '../../../shared/drift-reasons.ts';
 import type { TimeRange } from '../../components/charts/time-range.ts';
 
 export interface Lane {
@@ -32,8 +33,8 @@ export interface LaneBar {
   episode: Episode;
   count: number;
   ongoing: boolean;
-  /** The worst reason among the merged episodes: a controller that gave up beats a lag. */
-  severity: 'danger' | 'warning' | 'pending';
+  /** The worst among the merged episodes (shared/drift-reasons.ts): a controller that gave up beats a lag. */
+  severity: DriftSeverity;
 }
 
 /** Groups episodes into lanes (one per workload). */
@@ -59,10 +60,7 @@ export function buildLanes(episodes: readonly Episode[], now: number): Lane[] {
   return list;
 }
 
-function severityOf(episode: Episode): LaneBar['severity'] {
-  if (episode.reasons.includes('progressing')) return 'danger';
-  return episode.reasons.includes('ready') ? 'warning' : 'pending';
-}
+const severityOf = (episode: Episode): DriftSeverity => episodeSeverity(episode.reasons);
 
 const SEVERITY_RANK: Record<LaneBar['severity'], number> = { danger: 2, warning: 1, pending: 0 };
 

@@ -6,6 +6,7 @@
 import type { SlimObject } from '../../../../shared/cluster.ts';
 import type { Episode } from '../../../../shared/contracts/history.ts';
 import type { SnapshotFile } from '../../../../shared/contracts/snapshot.ts';
+import { reasonLabels, type ReasonTone } from '../../../../shared/drift-reasons.ts';
 import { countByKind, type WorkloadRow } from '../summary.ts';
 import { formatCount, formatDuration, formatTime, html, raw, type RawHtml } from './escape.ts';
 
@@ -51,7 +52,9 @@ ${drifting.map(
 </tbody></table></section>`;
 }
 
-const REASON_WORDS: Readonly<Record<string, string>> = { ready: 'not ready', generation: 'spec not observed', progressing: 'rollout stalled' };
+
+/** The report's pill classes (styles.ts) for the reason tones the app's badges use. */
+const REASON_PILL: Readonly<Record<ReasonTone, string>> = { danger: 'danger', warning: 'warning', accent: 'info', neutral: 'neutral' };
 
 export function episodesSection(file: SnapshotFile): RawHtml {
   if (!file.history) return html``;
@@ -63,7 +66,7 @@ ${episodes.map(
   (episode: Episode) => html`<tr><td><span class="muted">${episode.workload.kind}</span> ${episode.workload.namespace}/${episode.workload.name}</td>
 <td>${formatTime(episode.start)}</td><td>${episode.end === null ? html`<span class="pill warning">ongoing</span>` : formatTime(episode.end)}</td>
 <td class="num">${formatDuration(episode.durationMs)}</td><td class="num">${episode.peakGap}</td>
-<td>${episode.reasons.map((reason) => REASON_WORDS[reason] ?? reason).join(', ')}</td>
+<td>${reasonLabels(episode.reasons, episode.workload.kind).map((badge) => html`<span class="pill ${REASON_PILL[badge.tone]}" title="${badge.description}">${badge.label}</span> `)}</td>
 <td>${episode.trigger ? `generation ${episode.trigger.generation}${episode.trigger.image ? ` → ${episode.trigger.image}` : ''}` : '—'}</td></tr>`,
 )}
 </tbody></table></section>`;

@@ -27,6 +27,8 @@ td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 .pill.warning { background: var(--warn-bg); color: var(--warn); }
 .pill.danger { background: var(--danger-bg); color: var(--danger); }
 .pill.ok { background: #e6f4ea; color: var(--ok); }
+.pill.info { background: #e3f1f6; color: var(--accent); }
+.pill.neutral { background: var(--soft); color: var(--muted); }
 .muted { color: var(--muted); }
 .reasons { margin: 0; padding-left: 16px; }
 .chart { margin: 4px 0 12px; overflow-x: auto; }

@@ -24,7 +24,7 @@ function withHistory(): SnapshotFile {
           warnings: [],
         },
       ],
-      episodes: [{ id: 7, workload: api, start: T - 5 * MINUTE, end: null, durationMs: 5 * MINUTE, peakGap: 1, reasons: ['ready'], trigger: { generation: 2, image: 'api:2.0' } }],
+      episodes: [{ id: 7, workload: api, start: T - 5 * MINUTE, end: null, durationMs: 5 * MINUTE, peakGap: 1, reasons: ['ready', 'progressing'], trigger: { generation: 2, image: 'api:2.0' } }],
       driftCount: [[T - 60 * MINUTE, 0], [T - 5 * MINUTE, 1], [T, 1]],
     },
   });
@@ -39,6 +39,9 @@ describe('HTML report', () => {
     expect(html.match(/<svg /g)?.length).toBe(2);
     expect(html).toContain('Drifting workloads (1)');
     expect(html).toMatch(/<td>generation 2 → api:2.0<\/td>/);
+    // The same words as the app: a rollout still going is not "stalled".
+    expect(html).toContain('>Rolling out</span>');
+    expect(html).not.toMatch(/stalled/i);
     expect(html).toContain('Recording began at 2024-05-01 11:50:00 UTC; the charts start there.');
   });
 

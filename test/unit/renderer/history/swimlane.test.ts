@@ -40,7 +40,7 @@ describe('swimlane layout', () => {
   it('merges episodes closer than the merge threshold into one bar that keeps the worst severity', () => {
     const [lane] = buildLanes([
       episode(1, api, T0 + 10 * MINUTE, T0 + 10.1 * MINUTE),
-      episode(2, api, T0 + 10.2 * MINUTE, T0 + 10.3 * MINUTE, { reasons: ['progressing'] }),
+      episode(2, api, T0 + 10.2 * MINUTE, T0 + 10.3 * MINUTE, { reasons: ['stalled'] }),
       episode(3, api, T0 + 10.35 * MINUTE, T0 + 11 * MINUTE, { reasons: ['generation'] }),
       episode(4, api, T0 + 30 * MINUTE, T0 + 31 * MINUTE, { reasons: ['generation'] }),
     ], NOW);

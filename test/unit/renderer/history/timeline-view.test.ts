@@ -14,7 +14,7 @@ const test = useRendererTest({ hash: '#/timeline?from=' + T0 + '&to=' + (T0 + 60
 const RANGE = { from: T0, to: T0 + 60 * MINUTE };
 const api = workloadRef('payments-api');
 const web = workloadRef('web', { namespace: 'shop' });
-const EPISODES = [episode(1, web, T0 + 5 * MINUTE, T0 + 9 * MINUTE), episode(2, api, T0 + 20 * MINUTE, T0 + 30 * MINUTE, { reasons: ['progressing'] }), episode(3, api, T0 + 50 * MINUTE, null)];
+const EPISODES = [episode(1, web, T0 + 5 * MINUTE, T0 + 9 * MINUTE), episode(2, api, T0 + 20 * MINUTE, T0 + 30 * MINUTE, { reasons: ['stalled'] }), episode(3, api, T0 + 50 * MINUTE, null)];
 
 async function mountTimeline(handlers: Handlers = {}): Promise<{ api: FakeApi; view: VueWrapper }> {
   const fake = installApi({

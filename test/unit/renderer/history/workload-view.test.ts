@@ -35,7 +35,11 @@ describe('WorkloadView', () => {
     expect(api.calls.find((call) => call.channel === 'history:series')?.payload).toEqual({ uid: 'uid-payments-api', from: FROM, to: TO, maxPoints: 2_000 });
     expect(view.get('[data-testid="workload-name"]').text()).toBe('payments-api');
     expect(view.findAll('[data-testid="episode"]').map((item) => item.attributes('data-episode'))).toEqual(['7']);
-    expect(view.get('[data-testid="episode"]').text()).toContain('Stalled');
+    // A rollout that is still going reads calm; only a controller that gave up is "Stalled".
+    expect(view.findAll('[data-testid="episode-reason"]').map((badge) => [badge.text(), badge.attributes('data-tone')])).toEqual([
+      ['Not ready', 'warning'],
+      ['Rolling out', 'accent'],
+    ]);
     expect(view.get('[data-testid="episode"]').text()).toContain('payments-api:broken');
     expect(view.get('[data-testid="history-since"]').text()).toContain('12 MiB recorded');
   });
