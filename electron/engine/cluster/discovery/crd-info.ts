@@ -12,10 +12,11 @@ export interface CrdEvent {
   object: unknown;
 }
 
-interface CrdVersionShape {
+/** The fields of one `spec.versions[]` entry of a CRD the status facts read; the rest may be anything. */
+export interface CrdVersionShape {
   name?: unknown;
   subresources?: { status?: unknown } | null;
-  schema?: { openAPIV3Schema?: { properties?: Record<string, unknown>; 'x-kubernetes-preserve-unknown-fields'?: unknown } | null } | null;
+  schema?: { openAPIV3Schema?: { properties?: Record<string, unknown>; 'x-kubernetes-preserve-unknown-fields'?: unknown; [field: string]: unknown } | null } | null;
 }
 
 interface CrdShape {
