@@ -1,10 +1,13 @@
 /**
  * Metadata-only lists and watches, as the engine's discovery registry asks for them
  * (METADATA_LIST_ACCEPT / METADATA_WATCH_ACCEPT): a Secret's values never leave the simulated
- * API server, in a list body or in any watch event.
+ * API server, in a list body or in any watch event, except in the last-applied annotation a
+ * real server keeps too, which the engine drops as the object comes in.
  */
 import { describe, expect, it } from 'vitest';
 import { METADATA_LIST_ACCEPT, METADATA_WATCH_ACCEPT } from '../../../../electron/engine/cluster/discovery/modes.ts';
+import { objectFromPartialMetadata } from '../../../../electron/engine/cluster/discovery/partial-metadata.ts';
+import { LAST_APPLIED_ANNOTATION } from '../../../../electron/engine/cluster/informers/slim.ts';
 import { call, useTestCluster } from './helpers.ts';
 
 const SECRETS = '/api/v1/namespaces/default/secrets';
@@ -13,6 +16,8 @@ const ENCODED = Buffer.from(VALUE).toString('base64');
 const ROTATED = 'rotated-battery-staple';
 
 const secret = (name: string) => ({ apiVersion: 'v1', kind: 'Secret', metadata: { name, namespace: 'default', labels: { app: 'db' } }, type: 'Opaque', data: { password: ENCODED } });
+
+const SECRET_REF = { group: '', version: 'v1', kind: 'Secret', plural: 'secrets' };
 
 const fixture = useTestCluster();
 
@@ -59,5 +64,28 @@ describe('metadata-only Secrets', () => {
     const res = await call(server, 'GET', SECRETS, { headers: { Accept: 'application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v2' } });
     expect(res.status).toBe(406);
     expectNoValues(res.text);
+  });
+});
+
+describe('metadata-only Secrets in the engine', () => {
+  it('keep no value of a Secret applied with kubectl, whose last-applied annotation copies its data', async () => {
+    const { server } = await fixture.start();
+    const manifest = secret('applied');
+    const applied = { ...manifest, metadata: { ...manifest.metadata, annotations: { [LAST_APPLIED_ANNOTATION]: JSON.stringify(manifest), team: 'db' } } };
+    await call(server, 'POST', SECRETS, { body: applied });
+    const res = await call(server, 'GET', SECRETS, { headers: { Accept: METADATA_LIST_ACCEPT } });
+    // As kube-apiserver does, the server keeps annotations in PartialObjectMetadata...
+    expect(res.text).toContain(ENCODED);
+    // ...so the engine drops the annotation as the object comes in.
+    const objects = (res.json.items as unknown[]).map((item) => objectFromPartialMetadata(item, SECRET_REF));
+    expect(objects).toEqual([{ apiVersion: 'v1', kind: 'Secret', metadata: expect.objectContaining({ name: 'applied', annotations: { team: 'db' } }) }]);
+    expectNoValues(JSON.stringify(objects));
+  });
+
+  it('refuses a whole object where PartialObjectMetadata was promised', async () => {
+    const { server } = await fixture.start();
+    await call(server, 'POST', SECRETS, { body: secret('db') });
+    const whole = (await call(server, 'GET', SECRETS)).json.items[0];
+    expect(() => objectFromPartialMetadata({ ...whole, kind: 'Secret' }, SECRET_REF)).toThrow('a metadata-only read of secrets answered a Secret instead of PartialObjectMetadata');
   });
 });
