@@ -39,9 +39,17 @@ export const DEFAULT_KIND_EXCLUSIONS: KindExclusionList = [
   { apiGroups: ['discovery.k8s.io'], kinds: ['EndpointSlice'] },
 ];
 
+/** Compiled patterns: the registry checks every kind (hundreds with many CRDs) against every rule on each rebuild. */
+const compiled = new Map<string, RegExp>();
+
 function globToRegExp(pattern: string): RegExp {
-  const escaped = pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\-]/g, '\\$&'));
-  return new RegExp(`^${escaped.join('.*')}$`);
+  let regexp = compiled.get(pattern);
+  if (!regexp) {
+    const escaped = pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\-]/g, '\\$&'));
+    regexp = new RegExp(`^${escaped.join('.*')}$`);
+    compiled.set(pattern, regexp);
+  }
+  return regexp;
 }
 
 /** Whether `value` matches a `*` pattern; without a `*` the match is exact. */
