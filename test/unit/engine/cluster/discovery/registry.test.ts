@@ -115,6 +115,13 @@ describe('watch modes', () => {
     ]);
   });
 
+  it('watches events.k8s.io Events when a rule excludes core Events', async () => {
+    const { registry } = await started();
+    registry.setExclusions([{ apiGroups: [''], kinds: ['Event'] }]);
+    expect(registry.get('events')?.mode).toBe('excluded');
+    expect(registry.get('events.events.k8s.io')?.mode).toBe('full');
+  });
+
   it('follows new exclusion rules with wildcards and reports the kinds that changed', async () => {
     const { registry, changes } = await started();
     changes.length = 0;
