@@ -88,6 +88,12 @@ export const EpisodeSchema = z.object({
   trigger: z.object({ generation: z.number().int(), image: z.string().optional() }).nullable(),
   /** Events of the workload and its children during the episode, Warnings first (details only). */
   events: z.array(HistoryEventSchema).optional(),
+  /**
+   * For a ReplicaSet run by a Deployment (recorded ownership): that Deployment. Its drift is the
+   * Deployment's, so unless ReplicaSets are asked for, the drift count leaves it out and the
+   * timeline folds it away — one rule for the headline and the lanes.
+   */
+  controller: WorkloadRefSchema.optional(),
 });
 export type Episode = z.infer<typeof EpisodeSchema>;
 
@@ -147,7 +153,10 @@ export const EpisodeListSchema = z.object({
   to: z.number(),
   episodes: z.array(EpisodeSchema),
   truncated: z.boolean(),
-  /** The number of drifting workloads over the range (step series, downsampled). */
+  /**
+   * The number of drifting workloads over the range (step series, downsampled). Without a kind
+   * filter, ReplicaSets run by a Deployment are not counted apart from it (see `controller`).
+   */
   driftCount: z.array(PointSchema),
   since: z.number().nullable(),
 });

@@ -6,7 +6,10 @@
  * When more episodes match than `limit`, the answer keeps the ones covering the most of the range
  * (what a swimlane shows best) and says it was truncated. The drift count counts every matching
  * workload's episodes (namespace and kind filters apply; the ongoing and duration filters do
- * not: they narrow the list, not what "drifting" means).
+ * not: they narrow the list, not what "drifting" means). Without a kind filter it counts
+ * workloads as a user means them: a ReplicaSet run by a Deployment is part of that Deployment,
+ * not a workload of its own (its episodes are listed with their `controller`, and the timeline
+ * folds them away by the same rule).
  */
 import type { DatabaseSync } from 'node:sqlite';
 import type { Episode, EpisodeList, EpisodeQuery, Point } from '../../../shared/contracts/history.ts';
@@ -64,7 +67,7 @@ export function createEpisodeQueries(db: DatabaseSync, options: { now: () => num
     `SELECT ${EPISODE_COLUMNS} FROM episodes e JOIN workloads w ON w.id = e.workload_id WHERE ${OVERLAP} AND ${FILTERS}
      AND (:ongoing = 0 OR e.end_at IS NULL) AND coalesce(e.end_at, :now) - e.start_at >= :minDuration ORDER BY e.start_at`,
   );
-  const spans = db.prepare(`SELECT e.start_at, e.end_at FROM episodes e JOIN workloads w ON w.id = e.workload_id WHERE ${OVERLAP} AND ${FILTERS}`);
+  const spans = db.prepare(`SELECT e.start_at, e.end_at, e.workload_id FROM episodes e JOIN workloads w ON w.id = e.workload_id WHERE ${OVERLAP} AND ${FILTERS}`);
   spans.setReturnArrays(true);
   const one = prepareEpisodes(db, `SELECT ${EPISODE_COLUMNS} FROM episodes e WHERE e.id = ?`);
   const events = createWorkloadEvents(db);
@@ -72,8 +75,10 @@ export function createEpisodeQueries(db: DatabaseSync, options: { now: () => num
   const toEpisodes = (rows: readonly EpisodeRow[], now: number): Episode[] =>
     rows.flatMap((row) => {
       const workload = workloads(row[7]);
-      return workload ? [toEpisode(row, workload, now)] : [];
+      return workload ? [toEpisode(row, workload.ref, now, workload.controller)] : [];
     });
+  /** Whether a workload's episodes count as drifting workloads (see the file comment). */
+  const counted = (workloadId: number, kind: string | null): boolean => kind !== null || workloads(workloadId)?.controller === undefined;
 
   function episodes(query: EpisodeQuery): Omit<EpisodeList, 'since'> {
     const now = options.now();
@@ -88,7 +93,9 @@ export function createEpisodeQueries(db: DatabaseSync, options: { now: () => num
     }
     // Without the list-only filters, the list's rows are exactly the drift count's spans.
     const sameSpans = !query.ongoingOnly && !query.minDurationMs;
-    const spanRows: Iterable<Span> = sameSpans ? rows.map((row): Span => [row[1], row[2]]) : (spans.all(filters) as unknown as Span[]);
+    const spanRows: Span[] = sameSpans
+      ? rows.filter((row) => counted(row[7], filters.kind)).map((row): Span => [row[1], row[2]])
+      : (spans.all(filters) as unknown as Array<[number, number | null, number]>).filter((row) => counted(row[2], filters.kind)).map((row): Span => [row[0], row[1]]);
     const steps = driftCountStepsOf(spanRows, query.from, Math.max(query.from, Math.min(query.to, now)));
     const xs = steps.map((p) => p[0]);
     const ys = steps.map((p) => p[1] as number);
@@ -106,7 +113,7 @@ export function createEpisodeQueries(db: DatabaseSync, options: { now: () => num
     const workload = row ? workloads(row[7]) : undefined;
     if (!row || !workload) return null;
     const now = options.now();
-    return { ...toEpisode(row, workload, now), events: events.all(workload.uid, row[1], row[2] ?? now, EPISODE_EVENTS) };
+    return { ...toEpisode(row, workload.ref, now, workload.controller), events: events.all(workload.ref.uid, row[1], row[2] ?? now, EPISODE_EVENTS) };
   }
 
   return { episodes, episode };

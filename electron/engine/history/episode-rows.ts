@@ -18,19 +18,40 @@ export type EpisodeRow = [id: number, start: number, end: number | null, peakGap
 /** The columns an EpisodeRow is selected with (episodes as `e`). */
 export const EPISODE_COLUMNS = 'e.id, e.start_at, e.end_at, e.peak_gap, e.reasons, e.trigger_generation, e.trigger_image, e.workload_id';
 
-/** Workload references by row id, read once per workload and shared by its episodes. */
-export function createWorkloadRefs(db: DatabaseSync): (id: number) => WorkloadRef | undefined {
+/** A workload as episodes name it, and the Deployment that runs it (ReplicaSets only). */
+export interface EpisodeWorkload {
+  ref: WorkloadRef;
+  controller?: WorkloadRef;
+}
+
+type RefRow = { uid: string; kind: string; namespace: string; name: string };
+const refOf = (row: RefRow): WorkloadRef => ({ kind: row.kind as HistoryKind, namespace: row.namespace, name: row.name, uid: row.uid });
+
+/**
+ * Workloads by row id, read once per workload and shared by its episodes. A ReplicaSet's
+ * controller comes from the recorded ownership, so it is known after the Deployment is gone.
+ * Ownership rows are written after a session's first keyframe (session.ts), so a ReplicaSet
+ * without one yet is asked again next time rather than remembered as nobody's.
+ */
+export function createWorkloadRefs(db: DatabaseSync): (id: number) => EpisodeWorkload | undefined {
   const byId = db.prepare('SELECT uid, kind, namespace, name FROM workloads WHERE id = ?');
-  const cache = new Map<number, WorkloadRef>();
+  const controllerOf = db.prepare(
+    "SELECT d.uid, d.kind, d.namespace, d.name FROM owners o JOIN workloads d ON d.uid = o.owner_uid WHERE o.child_uid = ? AND d.kind = 'Deployment'",
+  );
+  const cache = new Map<number, EpisodeWorkload>();
   return (id) => {
-    let ref = cache.get(id);
-    if (!ref) {
-      const row = byId.get(id) as { uid: string; kind: string; namespace: string; name: string } | undefined;
+    let entry = cache.get(id);
+    if (!entry) {
+      const row = byId.get(id) as RefRow | undefined;
       if (!row) return undefined;
-      ref = { kind: row.kind as HistoryKind, namespace: row.namespace, name: row.name, uid: row.uid };
-      cache.set(id, ref);
+      entry = { ref: refOf(row) };
+      cache.set(id, entry);
     }
-    return ref;
+    if (entry.ref.kind === 'ReplicaSet' && !entry.controller) {
+      const controller = controllerOf.get(entry.ref.uid) as RefRow | undefined;
+      if (controller) entry.controller = refOf(controller);
+    }
+    return entry;
   };
 }
 
@@ -41,11 +62,12 @@ export function prepareEpisodes(db: DatabaseSync, sql: string): StatementSync {
   return statement;
 }
 
-export function toEpisode(row: EpisodeRow, workload: WorkloadRef, now: number): Episode {
+export function toEpisode(row: EpisodeRow, workload: WorkloadRef, now: number, controller?: WorkloadRef): Episode {
   const [id, start, end, peakGap, reasons, generation, image] = row;
   return {
     id,
     workload,
+    ...(controller ? { controller } : {}),
     start,
     end,
     durationMs: Math.max(0, (end ?? now) - start),

@@ -132,7 +132,12 @@ export function withSnapshotHistory(handlers: HistoryHandlers, source: SnapshotH
         to: request.to,
         episodes: listed.slice(0, limit).map(({ events: _events, ...episode }) => episode),
         truncated: listed.length > limit,
-        driftCount: driftCountSteps(matching.map((episode) => ({ start_at: episode.start, end_at: episode.end })), request.from, end),
+        // As the history store counts: a ReplicaSet run by a Deployment is not a workload of its own.
+        driftCount: driftCountSteps(
+          matching.filter((episode) => request.kind !== undefined || !episode.controller).map((episode) => ({ start_at: episode.start, end_at: episode.end })),
+          request.from,
+          end,
+        ),
         since: history.since,
       });
     },

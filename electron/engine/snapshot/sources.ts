@@ -61,7 +61,8 @@ export async function historyOf(
   }
   const episodes = input.selection ? listed.value.episodes.filter((episode) => uids.has(episode.workload.uid)) : listed.value.episodes;
   if (entries.length === 0 && episodes.length === 0) return null;
-  const driftCount = input.selection ? driftCountSteps(episodes.map((episode) => ({ start_at: episode.start, end_at: episode.end })), from, to) : listed.value.driftCount;
+  const counted = episodes.filter((episode) => !episode.controller);
+  const driftCount = input.selection ? driftCountSteps(counted.map((episode) => ({ start_at: episode.start, end_at: episode.end })), from, to) : listed.value.driftCount;
   return { window: { from, to }, since: listed.value.since, workloads: entries, episodes: await episodeDetails(request, episodes), driftCount };
 }
 

@@ -22,6 +22,8 @@ export interface Lane {
   lastActivity: number;
   /** Lower-cased "kind namespace/name" for the text filter. */
   search: string;
+  /** The Deployment that runs this ReplicaSet, as the engine recorded it (its drift is the Deployment's). */
+  controller?: WorkloadRef;
 }
 
 /** A drawn bar: one episode, or several merged (count > 1). */
@@ -49,6 +51,7 @@ export function buildLanes(episodes: readonly Episode[], now: number): Lane[] {
       lanes.set(uid, lane);
     }
     const end = episode.end ?? now;
+    if (episode.controller) lane.controller = episode.controller;
     lane.episodes.push(episode);
     lane.ongoing ||= episode.end === null;
     lane.driftMs += Math.max(0, end - episode.start);
@@ -117,6 +120,16 @@ export function hideManagedReplicaSets<T>(items: readonly T[], refOf: (item: T) 
   };
   const kept = items.filter((item) => !managed(refOf(item)));
   return { kept, hidden: items.length - kept.length };
+}
+
+/**
+ * Lanes of workloads in their own right: a ReplicaSet the engine recorded as run by a Deployment
+ * is left out, by the same rule the engine's drift count uses, so the headline, the chart and the
+ * lanes count the same things. `hidden` says how many were folded away.
+ */
+export function workloadLanes(lanes: readonly Lane[]): { kept: Lane[]; hidden: number } {
+  const kept = lanes.filter((lane) => !lane.controller);
+  return { kept, hidden: lanes.length - kept.length };
 }
 
 /** Lanes whose search text has every word of `search`. */

@@ -11,7 +11,7 @@ import { fitToHistory, resolveRange, selectionFromParams, type RangeSelection, t
 import { useHistoryStore, type EpisodesRequest } from '../../stores/history.ts';
 import { useNavigationStore } from '../../stores/navigation.ts';
 import { useClusterStore } from '../../stores/cluster.ts';
-import { buildLanes, filterLanes, hideManagedReplicaSets, type ManagedOptions } from './swimlane.ts';
+import { buildLanes, filterLanes, hideManagedReplicaSets, workloadLanes, type ManagedOptions } from './swimlane.ts';
 
 /** The most episodes one answer carries (the contract's cap); beyond it the list says it is cut. */
 export const EPISODE_LIMIT = 20_000;
@@ -93,13 +93,18 @@ export function useTimeline() {
       deploymentExists: (namespace, name) => deployments.has(`${namespace}/${name}`),
     };
   });
-  /** Lanes of the answer; under "All", without the ReplicaSets Deployments run (their drift is the Deployment's). */
+  /**
+   * Lanes of the answer; under "All", without the ReplicaSets Deployments run (their drift is the
+   * Deployment's), by the engine's recorded ownership — the rule its drift count uses too.
+   */
   const grouped = computed(() => {
     const all = data.value ? buildLanes(data.value.episodes, now.value) : [];
-    return filters.value.kind === 'all' ? hideManagedReplicaSets(all, (lane) => lane.workload, ownership.value) : { kept: all, hidden: 0 };
+    return filters.value.kind === 'all' ? workloadLanes(all) : { kept: all, hidden: 0 };
   });
   const lanes = computed(() => grouped.value.kept);
   const hiddenReplicaSets = computed(() => grouped.value.hidden);
+  /** Episodes of the lanes shown (the folded ReplicaSets' episodes are not counted). */
+  const episodeCount = computed(() => lanes.value.reduce((sum, lane) => sum + lane.episodes.length, 0));
   /** What changed between the compared moments, without the ReplicaSets of Deployments under "All". */
   const changes = computed(() => {
     const all = history.comparison.data?.changes ?? null;
@@ -114,5 +119,5 @@ export function useTimeline() {
     userZoom.value = window ? { from: Math.max(window.from, range.value.from), to: Math.min(window.to, range.value.to) } : null;
   }
 
-  return { selection, filters, search, range, view, zoomed, cursor, pinned, data, now, lanes, hiddenReplicaSets, shown, ongoing, changes, reload, zoomTo };
+  return { selection, filters, search, range, view, zoomed, cursor, pinned, data, now, lanes, hiddenReplicaSets, episodeCount, shown, ongoing, changes, reload, zoomTo };
 }

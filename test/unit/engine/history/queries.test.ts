@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { driftCountSteps } from '../../../../electron/engine/history/episode-query.ts';
-import { deployment } from './fixtures.ts';
+import type { SlimObject } from '../../../../shared/cluster.ts';
+import { deployment, replicaSet } from './fixtures.ts';
 import { harnessPerTest, type StoreHarness } from './harness.ts';
 
 let h: StoreHarness;
@@ -59,6 +60,32 @@ describe('episode list', () => {
     const list = h.store.episodes.episodes({ ...ALL, limit: 2 });
     expect(list.truncated).toBe(true);
     expect(list.episodes.map((e) => e.workload.name)).toEqual(['api', 'db']);
+  });
+
+  it('counts a ReplicaSet run by a Deployment as that Deployment, not as a workload of its own', async () => {
+    const t0 = h.clock.now();
+    const notReady = (object: SlimObject): SlimObject => ({ ...object, status: { replicas: 2, readyReplicas: 0, availableReplicas: 0, observedGeneration: 1 } }) as SlimObject;
+    h.cache.upsert(deployment('web', 'w', { replicas: 2, ready: 0 }));
+    h.cache.upsert(notReady(replicaSet('web-5d8f7', 'rs-w', 'w')));
+    // A ReplicaSet nothing runs (its owner is no Deployment the history knows) is a workload.
+    h.cache.upsert(notReady({ ...replicaSet('legacy', 'rs-l', 'w'), metadata: { uid: 'rs-l', name: 'legacy', namespace: 'shop', resourceVersion: '1', generation: 1 } } as SlimObject));
+    h.clock.set(t0 + 10_000);
+    await h.store.flush();
+    // Still listing: ownership is not written yet, so nothing is known to run the ReplicaSets.
+    expect(h.store.episodes.episodes({ from: t0, to: t0 + 10_000 }).driftCount.at(-1)).toEqual([t0 + 10_000, 3]);
+    h.store.synced();
+    await h.store.flush();
+    const all = h.store.episodes.episodes({ from: t0, to: t0 + 10_000 });
+    expect(all.episodes.map((e) => [e.workload.name, e.controller?.name ?? null])).toEqual([
+      ['web', null],
+      ['web-5d8f7', 'web'],
+      ['legacy', null],
+    ]);
+    expect(all.driftCount.at(-1)).toEqual([t0 + 10_000, 2]);
+    // Asked for ReplicaSets, every ReplicaSet counts; the ongoing filter does not change what drifting means.
+    expect(h.store.episodes.episodes({ from: t0, to: t0 + 10_000, kind: 'ReplicaSet' }).driftCount.at(-1)).toEqual([t0 + 10_000, 2]);
+    expect(h.store.episodes.episodes({ from: t0, to: t0 + 10_000, ongoingOnly: true }).driftCount.at(-1)).toEqual([t0 + 10_000, 2]);
+    expect(h.store.episodes.episode(all.episodes[1]!.id)?.controller).toMatchObject({ kind: 'Deployment', name: 'web', uid: 'w' });
   });
 
   it('counts episodes that began before the range and ended inside it', () => {

@@ -48,6 +48,23 @@ describe('TimelineView', () => {
     expect(view.findAll('.lane .mark')).toHaveLength(0);
   });
 
+  it('counts workloads the same way in the header, the big number and the lanes: a ReplicaSet of a Deployment is not one', async () => {
+    const rs = workloadRef('payments-api-7d9f8', { kind: 'ReplicaSet' });
+    const withReplicaSets = [...EPISODES, episode(4, rs, T0 + 50 * MINUTE, null, { controller: api }), episode(5, rs, T0 + 20 * MINUTE, T0 + 30 * MINUTE, { controller: api })];
+    // The engine's count leaves the ReplicaSet out: 1 workload (payments-api) drifts at the end.
+    const { view } = await mountTimeline({ 'history:episodes': (query) => ok(episodeList(withReplicaSets, { from: query.from, to: query.to }, [[T0, 0], [T0 + 50 * MINUTE, 1]])) });
+    expect(laneNames(view)).toEqual(['payments-api', 'web']);
+    expect(view.get('[data-testid="timeline-summary"]').text()).toMatch(/^2 workloads drifted · 1 ongoing · 3 episodes/);
+    expect(view.get('[data-testid="timeline-hidden-replicasets"]').text()).toBe('(not counted: 1 ReplicaSet of Deployments)');
+    expect(view.get('[data-testid="drift-now"]').text()).toBe('1');
+    expect(view.get('[data-testid="drift-summary"]').text()).toContain('workload drifting at');
+    // Asked for ReplicaSets, they are the lanes.
+    await view.get('[data-option="ReplicaSet"]').trigger('click');
+    await flushPromises();
+    expect(laneNames(view)).toContain('payments-api-7d9f8');
+    expect(view.find('[data-testid="timeline-hidden-replicasets"]').exists()).toBe(false);
+  });
+
   it('opens the workload at the episode when its bar is clicked', async () => {
     const { view } = await mountTimeline();
     await view.get('[data-testid="lane-episode"][data-episode="2"]').trigger('click');
