@@ -2,10 +2,15 @@
  * Composes the simulated API server's pure modules (defaulting and validation, tables, patching
  * and managedFields, OpenAPI) into the `ApiExtensions` the HTTP layer calls.
  */
+import { openApiDocumentsFor } from './crd/openapi-documents.ts';
+import { customPatchMeta, isCrdType, withApiExtensions } from './crd/strategy.ts';
+import { createdAtTable, customResourceTable } from './crd/table.ts';
 import { applyDefaults, validate } from './defaults/index.ts';
-import { definitionNameFor, definitions, openapiV2Json, openapiV2Protobuf, openapiV3DocumentJson, openapiV3Index } from './openapi/index.ts';
+import { unsupportedCustomResourcePatch } from './errors.ts';
+import { definitionNameFor, definitions } from './openapi/index.ts';
 import { applyPatch, recordUpdate } from './patch/index.ts';
 import { patchMetaFromDefinitions, type PatchMeta } from './patch/patch-meta.ts';
+import { BUILT_IN_REGISTRY } from './registry.ts';
 import { apiVersionOf, type ResourceType } from './resources.ts';
 import type { ApiExtensions } from './server/extensions.ts';
 import { toTable } from './tables/index.ts';
@@ -19,6 +24,7 @@ function resetFieldsFor(type: ResourceType, subresource: string | undefined): Re
 export function createApiExtensions(options: { version: string }): ApiExtensions {
   const metas = new Map<string, PatchMeta>();
   const metaFor = (type: ResourceType): PatchMeta => {
+    if (type.custom) return customPatchMeta(type);
     const key = `${type.group}/${type.version}/${type.kind}`;
     let meta = metas.get(key);
     if (!meta) {
@@ -27,13 +33,20 @@ export function createApiExtensions(options: { version: string }): ApiExtensions
     }
     return meta;
   };
-  const openapi = { version: options.version };
+  const strategy = withApiExtensions({ applyDefaults, validate });
+  const documents = (types = BUILT_IN_REGISTRY) => openApiDocumentsFor(types, options.version);
   return {
-    applyDefaults,
-    validate,
-    toTable: (type, objects, tableOptions) => toTable(type, objects, tableOptions),
+    applyDefaults: strategy.applyDefaults,
+    validate: strategy.validate,
+    toTable: (type, objects, tableOptions) => {
+      if (type.custom) return customResourceTable(type, objects, tableOptions);
+      if (isCrdType(type)) return createdAtTable(objects, tableOptions);
+      return toTable(type, objects, tableOptions);
+    },
     applyPatch: (args) => {
       const { type, ...rest } = args;
+      // Custom resources have no Go types to merge strategically by (apiextensions' 415).
+      if (type.custom && rest.contentType.split(';')[0]?.trim() === 'application/strategic-merge-patch+json') throw unsupportedCustomResourcePatch(rest.contentType);
       const subresource = type.kind === 'Scale' ? 'scale' : undefined;
       return applyPatch({
         ...rest,
@@ -54,9 +67,9 @@ export function createApiExtensions(options: { version: string }): ApiExtensions
         resetFields: resetFieldsFor(type, subresource),
       });
     },
-    openapiV2Protobuf: () => openapiV2Protobuf(openapi),
-    openapiV2Json: () => openapiV2Json(openapi),
-    openapiV3Index: () => openapiV3Index(openapi),
-    openapiV3Document: (path) => openapiV3DocumentJson(path, openapi),
+    openapiV2Protobuf: (types) => documents(types).v2Protobuf(),
+    openapiV2Json: (types) => documents(types).v2Json(),
+    openapiV3Index: (types) => documents(types).v3Index(),
+    openapiV3Document: (path, types) => documents(types).v3Document(path),
   };
 }

@@ -89,6 +89,9 @@ export const methodNotAllowed = (message: string) => new ApiError(405, 'MethodNo
 
 export const unsupportedMediaType = (type: string) => new ApiError(415, 'UnsupportedMediaType', `the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml, application/strategic-merge-patch+json (got ${type})`);
 
+/** What a custom resource answers a strategic merge patch with: it has no Go struct tags to merge by. */
+export const unsupportedCustomResourcePatch = (type: string) => new ApiError(415, 'UnsupportedMediaType', `the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml (got ${type})`);
+
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new ApiError(429, 'TooManyRequests', 'Too many requests, please try again later.', { retryAfterSeconds });
 

@@ -4,6 +4,8 @@
  * and the benchmarks.
  */
 import { createApiExtensions } from './api-extensions.ts';
+import { attachCrdController } from './crd/controller.ts';
+import { withApiExtensions } from './crd/strategy.ts';
 import { applyDefaults, validate } from './defaults/index.ts';
 import { loadScenario } from './scenarios/load.ts';
 import { runScenario, type RunningScenario } from './scenarios/runner.ts';
@@ -62,14 +64,17 @@ export async function startSimCluster(options: SimClusterOptions = {}): Promise<
   const clock = options.clock;
   const store = new ObjectStore(clock ? { now: () => clock.now() } : {});
   const onError = options.onError ?? ((message: string) => console.error(`[simcluster] ${message}`));
+  // CRDs the scenario installs serve their kinds before the scenario's own custom resources are created.
+  attachCrdController(store, clock ? { now: () => clock.now() } : {});
+  const strategy = withApiExtensions({ applyDefaults, validate });
   const running = runScenario({
     scenario,
     store,
     ...(clock ? { clock } : {}),
     ...(options.speed !== undefined ? { speed: options.speed } : {}),
     controllers: options.controllers ?? true,
-    applyDefaults,
-    validate,
+    applyDefaults: strategy.applyDefaults,
+    validate: strategy.validate,
     allocate: (type, object, old) => (type.group === '' && type.plural === 'services' ? allocateServiceFields(store, object, old) : object),
     onActionError: (entry, error) => onError(`timeline action ${JSON.stringify(entry.note ?? entry)} failed: ${(error as Error).message}`),
   });

@@ -1,7 +1,9 @@
 /**
  * The kinds the simulated API server serves, with the discovery facts real servers publish
- * (plural, shortNames, categories, scope, verbs, subresources).
+ * (plural, shortNames, categories, scope, verbs, subresources). These are the built-in kinds;
+ * kinds served from CustomResourceDefinitions join them in each store's ResourceRegistry.
  */
+import type { CustomResourceInfo } from './crd/types.ts';
 
 export interface ResourceType {
   group: string;
@@ -17,6 +19,8 @@ export interface ResourceType {
   subresources: Array<'status' | 'scale'>;
   /** The kind's object fields besides metadata that are not "spec" for generation purposes. */
   specless?: boolean;
+  /** Set for kinds a CustomResourceDefinition serves: schema, printer columns, scale paths. */
+  custom?: CustomResourceInfo;
 }
 
 export const STANDARD_VERBS = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
@@ -62,6 +66,7 @@ export const RESOURCE_TYPES: readonly ResourceType[] = [
   type('batch', 'v1', 'Job', 'jobs', { categories: ['all'], subresources: ['status'] }),
   type('batch', 'v1', 'CronJob', 'cronjobs', { shortNames: ['cj'], categories: ['all'], subresources: ['status'] }),
   type('autoscaling', 'v2', 'HorizontalPodAutoscaler', 'horizontalpodautoscalers', { shortNames: ['hpa'], categories: ['all'], subresources: ['status'] }),
+  type('apiextensions.k8s.io', 'v1', 'CustomResourceDefinition', 'customresourcedefinitions', { namespaced: false, shortNames: ['crd', 'crds'], categories: ['api-extensions'], subresources: ['status'] }),
 ];
 
 /** `plural` for the core group, `plural.group` otherwise: the store's key for a resource. */

@@ -11,6 +11,7 @@ import { ChangeLog, type Change } from './changelog.ts';
 import { alreadyExists, conflict, gone, invalid, notFound } from './errors.ts';
 import { JsonTexts } from './json-texts.ts';
 import { copyJson, copyOnto, sameJson } from './json-values.ts';
+import { ResourceRegistry } from './registry.ts';
 import { resourceId, type ResourceType } from './resources.ts';
 import { SortedIndex } from './sorted-index.ts';
 import type { IncomingObject, KubeObject } from './types.ts';
@@ -49,8 +50,12 @@ export interface DeleteOptions {
 
 export type ChangeListener = (change: Change) => void;
 
-/** Kinds whose metadata.generation tracks spec changes. */
-const GENERATION_GROUPS = new Set(['apps', 'batch', 'autoscaling']);
+/** Kinds whose metadata.generation tracks spec changes: these groups' and every custom kind. */
+const GENERATION_GROUPS = new Set(['apps', 'batch', 'autoscaling', 'apiextensions.k8s.io']);
+
+function tracksGeneration(type: ResourceType): boolean {
+  return GENERATION_GROUPS.has(type.group) || type.custom !== undefined;
+}
 const NAME_RE = /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/;
 const GENERATE_SUFFIX = 'bcdfghjklmnpqrstvwxz2456789';
 
@@ -66,6 +71,8 @@ function namespaceFinalizers(type: ResourceType, object: KubeObject): string[] {
 
 /** What generation does not track: everything but these is the spec. */
 const NOT_SPEC = new Set(['metadata', 'status']);
+/** A custom kind without the status subresource counts its status as spec too, as apiextensions does. */
+const METADATA_ONLY = new Set(['metadata']);
 
 export class ObjectStore {
   private rv = 0;
@@ -77,6 +84,8 @@ export class ObjectStore {
   private readonly listeners = new Set<ChangeListener>();
   private readonly now: () => number;
   private readonly uid: () => string;
+  /** The kinds this cluster serves: built-in ones and those its CRDs add. */
+  readonly types = new ResourceRegistry();
 
   constructor(options: StoreOptions = {}) {
     this.now = options.now ?? Date.now;
@@ -196,7 +205,7 @@ export class ObjectStore {
         uid: this.uid(),
         resourceVersion: String(nextRv),
         creationTimestamp: new Date(this.now()).toISOString().replace(/\.\d{3}Z$/, 'Z'),
-        ...(GENERATION_GROUPS.has(type.group) ? { generation: 1 } : {}),
+        ...(tracksGeneration(type) ? { generation: 1 } : {}),
       },
     } as KubeObject;
     const object = options.admit ? options.admit(built) : built;
@@ -255,7 +264,8 @@ export class ObjectStore {
     next.apiVersion = current.apiVersion;
     next.kind = current.kind;
     if (current.metadata.generation !== undefined) {
-      next.metadata.generation = sameJson(next, current, { ignoreKeys: NOT_SPEC }) ? current.metadata.generation : current.metadata.generation + 1;
+      const ignoreKeys = type.custom && !hasStatusSubresource ? METADATA_ONLY : NOT_SPEC;
+      next.metadata.generation = sameJson(next, current, { ignoreKeys }) ? current.metadata.generation : current.metadata.generation + 1;
     }
     next.metadata.resourceVersion = current.metadata.resourceVersion;
     if (sameJson(next, current)) return current;

@@ -7,7 +7,8 @@
  * Follows upstream's attemptToDeleteItem / processDeletingDependentsItem / orphanDependents.
  */
 import type { Change } from '../changelog.ts';
-import { RESOURCE_TYPES, resourceId, typeByApiVersionKind, typeById } from '../resources.ts';
+import { BUILT_IN_REGISTRY, type ResourceRegistry } from '../registry.ts';
+import { resourceId } from '../resources.ts';
 import type { KubeObject, OwnerReference } from '../types.ts';
 import { deletePod } from './pods.ts';
 import type { Controller, ControllerContext, ReconcileKey } from './runtime.ts';
@@ -22,8 +23,8 @@ function keyId(key: ReconcileKey): string {
   return `${key.resource}|${key.namespace ?? ''}|${key.name}`;
 }
 
-function ownerKey(ref: OwnerReference, namespace: string | undefined): ReconcileKey | undefined {
-  const type = typeByApiVersionKind(ref.apiVersion, ref.kind);
+function ownerKey(types: ResourceRegistry, ref: OwnerReference, namespace: string | undefined): ReconcileKey | undefined {
+  const type = types.byApiVersionKind(ref.apiVersion, ref.kind);
   if (!type) return undefined;
   return type.namespaced ? { resource: resourceId(type), namespace, name: ref.name } : { resource: resourceId(type), name: ref.name };
 }
@@ -38,6 +39,8 @@ export class GarbageCollector implements Controller {
   private readonly dependents = new Map<string, Map<string, ReconcileKey>>();
   /** dependent key -> the owner uids it was indexed under. */
   private readonly owners = new Map<string, string[]>();
+  /** The kinds the cluster serves, custom ones included; the store's registry once started. */
+  private types: ResourceRegistry = BUILT_IN_REGISTRY;
 
   keysFor(change: Change): ReconcileKey[] {
     if (SKIPPED.has(change.resource)) return [];
@@ -53,7 +56,7 @@ export class GarbageCollector implements Controller {
     // A dependent going away may be what an owner's foreground deletion is waiting for.
     if (deleted || refsChanged || (object.metadata.deletionTimestamp && !old?.metadata.deletionTimestamp)) {
       for (const ref of [...(old?.metadata.ownerReferences ?? []), ...(object.metadata.ownerReferences ?? [])]) {
-        const owner = ownerKey(ref, object.metadata.namespace);
+        const owner = ownerKey(this.types, ref, object.metadata.namespace);
         if (owner) keys.push(owner);
       }
     }
@@ -61,8 +64,9 @@ export class GarbageCollector implements Controller {
   }
 
   initialKeys(ctx: ControllerContext): ReconcileKey[] {
+    this.types = ctx.store.types;
     const keys: ReconcileKey[] = [];
-    for (const type of RESOURCE_TYPES) {
+    for (const type of this.types.all()) {
       const resource = resourceId(type);
       if (SKIPPED.has(resource)) continue;
       for (const obj of ctx.store.all(type)) {
@@ -94,7 +98,7 @@ export class GarbageCollector implements Controller {
   }
 
   reconcile(key: ReconcileKey, ctx: ControllerContext): void {
-    const type = typeById(key.resource);
+    const type = this.types.byId(key.resource);
     const obj = type && ctx.store.find(type, key.namespace, key.name);
     if (!type || !obj) return;
     if (obj.metadata.deletionTimestamp && hasFinalizer(obj, ORPHAN)) this.orphanDependents(ctx, obj);
@@ -107,7 +111,7 @@ export class GarbageCollector implements Controller {
   private liveDependents(ctx: ControllerContext, owner: KubeObject): Array<{ key: ReconcileKey; obj: KubeObject; ref: OwnerReference }> {
     const out: Array<{ key: ReconcileKey; obj: KubeObject; ref: OwnerReference }> = [];
     for (const key of this.dependents.get(owner.metadata.uid)?.values() ?? []) {
-      const type = typeById(key.resource);
+      const type = this.types.byId(key.resource);
       const obj = type && ctx.store.find(type, key.namespace, key.name);
       const ref = obj?.metadata.ownerReferences?.find((r) => r.uid === owner.metadata.uid);
       if (obj && ref) out.push({ key, obj, ref });
@@ -116,7 +120,7 @@ export class GarbageCollector implements Controller {
   }
 
   private removeFinalizer(ctx: ControllerContext, owner: KubeObject, finalizer: string): void {
-    const type = typeByApiVersionKind(owner.apiVersion, owner.kind);
+    const type = this.types.byApiVersionKind(owner.apiVersion, owner.kind);
     if (!type) return;
     ctx.store.mutate(type, owner.metadata.namespace, owner.metadata.name, (copy) => {
       const finalizers = (copy.metadata.finalizers ?? []).filter((f) => f !== finalizer);
@@ -127,7 +131,7 @@ export class GarbageCollector implements Controller {
 
   private orphanDependents(ctx: ControllerContext, owner: KubeObject): void {
     for (const { key, obj } of this.liveDependents(ctx, owner)) {
-      const type = typeById(key.resource);
+      const type = this.types.byId(key.resource);
       if (!type) continue;
       ctx.store.mutate(type, obj.metadata.namespace, obj.metadata.name, (copy) => {
         const refs = (copy.metadata.ownerReferences ?? []).filter((r) => r.uid !== owner.metadata.uid);
@@ -150,7 +154,7 @@ export class GarbageCollector implements Controller {
   }
 
   private deleteObject(ctx: ControllerContext, key: ReconcileKey, obj: KubeObject, options: { foreground: boolean }): void {
-    const type = typeById(key.resource);
+    const type = this.types.byId(key.resource);
     if (!type) return;
     if (key.resource === 'pods' && !options.foreground) {
       deletePod(ctx.store, obj);
@@ -166,7 +170,7 @@ export class GarbageCollector implements Controller {
     const gone: OwnerReference[] = [];
     const waiting: OwnerReference[] = [];
     for (const ref of obj.metadata.ownerReferences ?? []) {
-      const type = typeByApiVersionKind(ref.apiVersion, ref.kind);
+      const type = this.types.byApiVersionKind(ref.apiVersion, ref.kind);
       if (!type) {
         solid.push(ref);
         continue;
@@ -179,7 +183,7 @@ export class GarbageCollector implements Controller {
     if (solid.length > 0) {
       if (gone.length === 0 && waiting.length === 0) return;
       const drop = new Set([...gone, ...waiting].map((r) => r.uid));
-      const type = typeById(key.resource);
+      const type = this.types.byId(key.resource);
       if (!type) return;
       ctx.store.mutate(type, obj.metadata.namespace, obj.metadata.name, (copy) => {
         copy.metadata.ownerReferences = (copy.metadata.ownerReferences ?? []).filter((r) => !drop.has(r.uid));

@@ -4,7 +4,7 @@
  * `kubernetes` finalizer leaves `spec.finalizers`, which lets the store drop the Namespace.
  */
 import type { Change } from '../changelog.ts';
-import { RESOURCE_TYPES } from '../resources.ts';
+import type { ObjectStore } from '../store.ts';
 import type { KubeObject } from '../types.ts';
 import { NAMESPACES, PODS } from './kinds.ts';
 import { deletePod } from './pods.ts';
@@ -16,7 +16,10 @@ export const NAMESPACE_FINALIZER = 'kubernetes';
 /** Re-check a terminating namespace this often even without a change (pods in grace periods). */
 const RECHECK_MS = 2_000;
 
-const NAMESPACED = RESOURCE_TYPES.filter((t) => t.namespaced);
+/** Every namespaced kind the cluster serves now, custom ones included. */
+function namespacedTypes(store: ObjectStore) {
+  return store.types.all().filter((t) => t.namespaced);
+}
 
 function nsKey(name: string): ReconcileKey {
   return { resource: 'namespaces', name };
@@ -63,7 +66,7 @@ export function createNamespaceController(): Controller {
           copy['status'] = { ...((copy['status'] as object | undefined) ?? {}), phase: 'Terminating' };
         }, { subresource: 'status' });
       }
-      for (const type of NAMESPACED) {
+      for (const type of namespacedTypes(ctx.store)) {
         for (const object of ctx.store.all(type, key.name)) {
           if (object.metadata.deletionTimestamp) continue;
           if (type === PODS) deletePod(ctx.store, object);
@@ -71,7 +74,7 @@ export function createNamespaceController(): Controller {
         }
       }
       // Pods in their grace period and objects held by finalizers are still on their way out.
-      if (NAMESPACED.some((type) => ctx.store.all(type, key.name).length > 0)) return RECHECK_MS;
+      if (namespacedTypes(ctx.store).some((type) => ctx.store.all(type, key.name).length > 0)) return RECHECK_MS;
       ctx.store.mutate(NAMESPACES, undefined, key.name, (copy) => {
         const spec = (copy['spec'] as { finalizers?: string[] } | undefined) ?? {};
         copy['spec'] = { ...spec, finalizers: (spec.finalizers ?? []).filter((f) => f !== NAMESPACE_FINALIZER) };

@@ -32,6 +32,7 @@ import {
 /** Group versions whose clients send DeleteOptions / receive WatchEvents (upstream lists every group). */
 const OPTION_GROUP_VERSIONS: ReadonlyArray<[string, string]> = [
   ['', 'v1'],
+  ['apiextensions.k8s.io', 'v1'],
   ['apps', 'v1'],
   ['autoscaling', 'v1'],
   ['autoscaling', 'v2'],

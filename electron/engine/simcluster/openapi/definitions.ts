@@ -3,6 +3,7 @@
  * the lookup from a group/version/kind to its definition name.
  */
 import { RESOURCE_TYPES } from '../resources.ts';
+import { apiextensionsDefinitions } from './definitions-apiextensions.ts';
 import { appsDefinitions } from './definitions-apps.ts';
 import { autoscalingEventsDefinitions } from './definitions-autoscaling-events.ts';
 import { batchDefinitions } from './definitions-batch.ts';
@@ -24,6 +25,7 @@ function packageOf(group: string): string {
 }
 
 function conventionalName(group: string, version: string, kind: string): string {
+  if (group === 'apiextensions.k8s.io') return `io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.${version}.${kind}`;
   return `io.k8s.api.${packageOf(group)}.${version}.${kind}`;
 }
 
@@ -43,6 +45,7 @@ function build(): Record<string, Schema> {
     ...appsDefinitions(),
     ...batchDefinitions(),
     ...autoscalingEventsDefinitions(),
+    ...apiextensionsDefinitions(),
   };
   for (const type of RESOURCE_TYPES) {
     const gvk = { group: type.group, version: type.version, kind: type.kind };

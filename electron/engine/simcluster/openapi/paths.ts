@@ -2,6 +2,7 @@
  * The swagger 2.0 path items for every served resource: collection, object, /status, /scale
  * and the deprecated /watch paths, with kube-apiserver's operation ids, actions and GVKs.
  */
+import { customDefinitionName } from '../crd/openapi.ts';
 import { type ResourceType } from '../resources.ts';
 import { definitionNameFor } from './definitions.ts';
 import {
@@ -52,6 +53,8 @@ export const PATCH_CONTENT_TYPES = [
   'application/strategic-merge-patch+json',
   'application/apply-patch+yaml',
 ];
+/** Custom resources take no strategic merge patch (they have no Go struct tags to merge by). */
+const CUSTOM_PATCH_CONTENT_TYPES = PATCH_CONTENT_TYPES.filter((t) => t !== 'application/strategic-merge-patch+json');
 const PRODUCES = ['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf'];
 const PRODUCES_STREAM = [...PRODUCES, 'application/json;stream=watch', 'application/vnd.kubernetes.protobuf;stream=watch'];
 const UNAUTHORIZED: Record<string, Response> = { '401': { description: 'Unauthorized' } };
@@ -126,9 +129,10 @@ function item(type: ResourceType, parameters: Parameter[], ops: Partial<Record<M
 /** Every path item for one served resource type, keyed by path. */
 export function resourcePaths(type: ResourceType): Record<string, PathItem> {
   const { kind, plural, namespaced } = type;
-  const selfName = definitionNameFor(type.group, type.version, kind);
+  const selfName = type.custom ? customDefinitionName(type, kind) : definitionNameFor(type.group, type.version, kind);
   const self = ref(selfName);
-  const list = ref(definitionNameFor(type.group, type.version, `${kind}List`));
+  const list = ref(type.custom ? customDefinitionName(type, type.custom.listKind) : definitionNameFor(type.group, type.version, `${kind}List`));
+  const patchTypes = type.custom ? CUSTOM_PATCH_CONTENT_TYPES : PATCH_CONTENT_TYPES;
   const status = ref(STATUS);
   const infix = operationInfix(type);
   const scope = namespaced ? 'Namespaced' : '';
@@ -162,7 +166,7 @@ export function resourcePaths(type: ResourceType): Record<string, PathItem> {
       id: `patch${infix}${scope}${kind}`,
       responses: { '200': self, '201': self },
       parameters: [body(PATCH_BODY), ...PATCH_PARAMETERS],
-      consumes: PATCH_CONTENT_TYPES,
+      consumes: patchTypes,
     },
     delete: {
       verb: 'delete',
@@ -196,7 +200,7 @@ export function resourcePaths(type: ResourceType): Record<string, PathItem> {
         id: `patch${infix}${scope}${kind}${suffix}`,
         responses: { '200': target, '201': target },
         parameters: [body(PATCH_BODY), ...PATCH_PARAMETERS],
-        consumes: PATCH_CONTENT_TYPES,
+        consumes: patchTypes,
         ...(gvk ? { gvk } : {}),
       },
     });

@@ -4,7 +4,7 @@
  * read them. Each document is derived from the v2 paths and definitions of its group version.
  */
 import { createHash } from 'node:crypto';
-import { groupVersions } from '../resources.ts';
+import { groupVersions, type ResourceType } from '../resources.ts';
 import { definitions } from './definitions.ts';
 import type { Parameter } from './parameters.ts';
 import { groupVersionPrefix, resourcePaths, type Method, type Operation, type PathItem } from './paths.ts';
@@ -122,10 +122,17 @@ export function groupVersionPaths(): string[] {
 export function buildOpenapiV3Document(path: string, options: { version?: string } = {}): V3Document | undefined {
   const gv = groupVersions().find((entry) => groupVersionPrefix(entry.group, entry.version).slice(1) === path);
   if (!gv) return undefined;
+  return buildV3Document(gv.types, definitions(), options);
+}
+
+/**
+ * The OpenAPI 3.0 document serving `types` (one group version's kinds), with every definition
+ * their paths reach in `all` (the built-in definitions, plus a CRD's own for custom kinds).
+ */
+export function buildV3Document(types: readonly ResourceType[], all: Record<string, Schema>, options: { version?: string } = {}): V3Document {
   const v2Paths: Record<string, PathItem> = {};
-  for (const type of gv.types) Object.assign(v2Paths, resourcePaths(type));
+  for (const type of types) Object.assign(v2Paths, resourcePaths(type));
   const sortedPaths = Object.entries(v2Paths).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const all = definitions();
   const names = [...reachable(sortedPaths, all)].sort();
   return {
     openapi: '3.0.0',

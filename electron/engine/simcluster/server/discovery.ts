@@ -4,7 +4,8 @@
  * (apidiscovery.k8s.io APIGroupDiscoveryList) that kubectl 1.26+ asks for first.
  */
 import { createHash } from 'node:crypto';
-import { apiVersionOf, groupVersions, type ResourceType } from '../resources.ts';
+import { BUILT_IN_REGISTRY, type ResourceRegistry } from '../registry.ts';
+import { apiVersionOf, type ResourceType } from '../resources.ts';
 
 /** The minor version `/version` reports unless configured (kubectl 1.32 is the dispatcher default). */
 export const DEFAULT_KUBERNETES_MINOR = 32;
@@ -50,9 +51,10 @@ export function versionInfo(minor: number): VersionInfo {
   };
 }
 
-/** Where a type is stored: events.k8s.io Events live as core/v1 Events, like upstream. */
+/** Where a type is stored: events.k8s.io Events live as core/v1 Events, custom kinds at their storage version. */
 function storageGVK(type: ResourceType): string {
   if (type.group === 'events.k8s.io') return '/v1/Event';
+  if (type.custom) return `${type.group}/${type.custom.storageVersion}/${type.kind}`;
   return `${type.group}/${type.version}/${type.kind}`;
 }
 
@@ -68,25 +70,26 @@ export function apiVersions(serverAddress: string): object {
   return { kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress }] };
 }
 
-function groupEntry(group: string): object {
-  const versions = groupVersions()
+function groupEntry(types: ResourceRegistry, group: string): object {
+  const versions = types
+    .groupVersions()
     .filter((gv) => gv.group === group)
     .map((gv) => ({ groupVersion: `${group}/${gv.version}`, version: gv.version }));
   return { name: group, versions, preferredVersion: versions[0] };
 }
 
-function namedGroups(): string[] {
-  return [...new Set(groupVersions().map((gv) => gv.group))].filter((g) => g !== '');
+function namedGroups(types: ResourceRegistry): string[] {
+  return [...new Set(types.groupVersions().map((gv) => gv.group))].filter((g) => g !== '');
 }
 
 /** `/apis`: every named group with its preferred version. */
-export function apiGroupList(): object {
-  return { kind: 'APIGroupList', apiVersion: 'v1', groups: namedGroups().map(groupEntry) };
+export function apiGroupList(types: ResourceRegistry = BUILT_IN_REGISTRY): object {
+  return { kind: 'APIGroupList', apiVersion: 'v1', groups: namedGroups(types).map((group) => groupEntry(types, group)) };
 }
 
 /** `/apis/<group>`. */
-export function apiGroup(group: string): object {
-  return { kind: 'APIGroup', apiVersion: 'v1', ...groupEntry(group) };
+export function apiGroup(group: string, types: ResourceRegistry = BUILT_IN_REGISTRY): object {
+  return { kind: 'APIGroup', apiVersion: 'v1', ...groupEntry(types, group) };
 }
 
 function resourceEntries(type: ResourceType): object[] {
@@ -108,14 +111,14 @@ function resourceEntries(type: ResourceType): object[] {
   return [main, ...subs];
 }
 
-function typesOf(group: string, version: string): ResourceType[] {
-  const gv = groupVersions().find((g) => g.group === group && g.version === version);
+function typesOf(types: ResourceRegistry, group: string, version: string): ResourceType[] {
+  const gv = types.groupVersions().find((g) => g.group === group && g.version === version);
   return gv ? [...gv.types].sort((a, b) => (a.plural < b.plural ? -1 : 1)) : [];
 }
 
 /** `/api/v1` or `/apis/<group>/<version>`; the core list has no apiVersion, as upstream. */
-export function apiResourceList(group: string, version: string): object {
-  const resources = typesOf(group, version).flatMap(resourceEntries);
+export function apiResourceList(group: string, version: string, types: ResourceRegistry = BUILT_IN_REGISTRY): object {
+  const resources = typesOf(types, group, version).flatMap(resourceEntries);
   const groupVersion = apiVersionOf({ group, version });
   return group === '' ? { kind: 'APIResourceList', groupVersion, resources } : { kind: 'APIResourceList', apiVersion: 'v1', groupVersion, resources };
 }
@@ -142,15 +145,16 @@ function discoveryResource(type: ResourceType): object {
   };
 }
 
-function discoveryGroup(group: string): object {
-  const versions = groupVersions()
+function discoveryGroup(types: ResourceRegistry, group: string): object {
+  const versions = types
+    .groupVersions()
     .filter((gv) => gv.group === group)
-    .map((gv) => ({ version: gv.version, resources: typesOf(group, gv.version).map(discoveryResource), freshness: 'Current' }));
+    .map((gv) => ({ version: gv.version, resources: typesOf(types, group, gv.version).map(discoveryResource), freshness: 'Current' }));
   return { metadata: group === '' ? { creationTimestamp: null } : { name: group, creationTimestamp: null }, versions };
 }
 
 /** Aggregated discovery: `/api` holds the core group (empty name), `/apis` every other group. */
-export function aggregatedDiscovery(scope: 'api' | 'apis', format: 'v2' | 'v2beta1'): object {
-  const groups = scope === 'api' ? [''] : namedGroups();
-  return { kind: 'APIGroupDiscoveryList', apiVersion: `apidiscovery.k8s.io/${format}`, metadata: {}, items: groups.map(discoveryGroup) };
+export function aggregatedDiscovery(scope: 'api' | 'apis', format: 'v2' | 'v2beta1', types: ResourceRegistry = BUILT_IN_REGISTRY): object {
+  const groups = scope === 'api' ? [''] : namedGroups(types);
+  return { kind: 'APIGroupDiscoveryList', apiVersion: `apidiscovery.k8s.io/${format}`, metadata: {}, items: groups.map((group) => discoveryGroup(types, group)) };
 }

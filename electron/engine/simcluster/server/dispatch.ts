@@ -4,7 +4,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import { ApiError } from '../errors.ts';
-import { groupVersions } from '../resources.ts';
+import type { ResourceRegistry } from '../registry.ts';
 import type { ApiRequest, Reply, ServerContext } from './context.ts';
 import { aggregatedDiscovery, apiGroup, apiGroupList, apiResourceList, apiVersions, versionInfo } from './discovery.ts';
 import { handleDelete, handleDeleteCollection } from './handlers-delete.ts';
@@ -21,43 +21,44 @@ function methodNotAllowed(): ApiError {
   return new ApiError(405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource', {});
 }
 
-function rootPaths(): string[] {
+function rootPaths(types: ResourceRegistry): string[] {
   const paths = ['/api', '/api/v1', '/apis', '/healthz', '/livez', '/openapi/v2', '/openapi/v3', '/readyz', '/version'];
-  for (const gv of groupVersions()) if (gv.group) paths.push(`/apis/${gv.group}`, `/apis/${gv.group}/${gv.version}`);
+  for (const gv of types.groupVersions()) if (gv.group) paths.push(`/apis/${gv.group}`, `/apis/${gv.group}/${gv.version}`);
   return [...new Set(paths)].sort();
 }
 
-function discovery(req: ApiRequest, scope: 'api' | 'apis', plain: () => object): Reply {
+function discovery(ctx: ServerContext, req: ApiRequest, scope: 'api' | 'apis', plain: () => object): Reply {
   const format = negotiateDiscovery(req.headers.accept);
   if (!format) return { code: 200, body: plain() };
-  return { code: 200, body: aggregatedDiscovery(scope, format), contentType: discoveryContentType(format) };
+  return { code: 200, body: aggregatedDiscovery(scope, format, ctx.store.types), contentType: discoveryContentType(format) };
 }
 
 function nonResource(ctx: ServerContext, req: ApiRequest, route: Exclude<Route, ResourceRoute>): Reply {
   if (req.method !== 'GET') throw methodNotAllowed();
+  const types = ctx.store.types;
   switch (route.kind) {
     case 'root':
-      return { code: 200, body: { paths: rootPaths() } };
+      return { code: 200, body: { paths: rootPaths(types) } };
     case 'version':
       return { code: 200, body: versionInfo(ctx.kubernetesMinor) };
     case 'health':
       return { code: 200, body: 'ok', contentType: 'text/plain; charset=utf-8' };
     case 'apiVersions':
-      return discovery(req, 'api', () => apiVersions(ctx.serverAddress()));
+      return discovery(ctx, req, 'api', () => apiVersions(ctx.serverAddress()));
     case 'apiGroupList':
-      return discovery(req, 'apis', apiGroupList);
+      return discovery(ctx, req, 'apis', () => apiGroupList(types));
     case 'apiGroup':
-      return { code: 200, body: apiGroup(route.group) };
+      return { code: 200, body: apiGroup(route.group, types) };
     case 'resourceList':
-      return { code: 200, body: apiResourceList(route.group, route.version) };
+      return { code: 200, body: apiResourceList(route.group, route.version, types) };
     case 'openapiV2':
       // kubectl wants the gnostic protobuf document, typed as plain octets.
-      if ((req.headers.accept ?? '').includes('protobuf')) return { code: 200, body: ctx.extensions.openapiV2Protobuf(), contentType: 'application/octet-stream' };
-      return { code: 200, body: ctx.extensions.openapiV2Json() };
+      if ((req.headers.accept ?? '').includes('protobuf')) return { code: 200, body: ctx.extensions.openapiV2Protobuf(types), contentType: 'application/octet-stream' };
+      return { code: 200, body: ctx.extensions.openapiV2Json(types) };
     case 'openapiV3Index':
-      return { code: 200, body: ctx.extensions.openapiV3Index() };
+      return { code: 200, body: ctx.extensions.openapiV3Index(types) };
     case 'openapiV3Document': {
-      const document = ctx.extensions.openapiV3Document(route.path);
+      const document = ctx.extensions.openapiV3Document(route.path, types);
       if (!document) throw notFoundPath();
       return { code: 200, body: document };
     }

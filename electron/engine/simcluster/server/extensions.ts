@@ -4,6 +4,7 @@
  * can be developed and tested on its own and wired in at composition time.
  */
 import type { StatusCause } from '../errors.ts';
+import type { ResourceRegistry } from '../registry.ts';
 import type { ResourceType } from '../resources.ts';
 import type { KubeObject } from '../types.ts';
 
@@ -59,11 +60,11 @@ export interface ApiExtensions {
   applyPatch(args: ApplyPatchArgs): KubeObject;
   /** Updates managedFields for a non-apply write. */
   recordUpdate?(args: RecordUpdateArgs): KubeObject;
-  /** The gnostic OpenAPIv2 protobuf document kubectl 1.2x downloads. */
-  openapiV2Protobuf(): Buffer;
+  /** The gnostic OpenAPIv2 protobuf document kubectl 1.2x downloads; `types` adds the CRDs' kinds. */
+  openapiV2Protobuf(types?: ResourceRegistry): Buffer;
   /** OpenAPI documents may come pre-serialized (a string is sent as is). */
-  openapiV2Json(): object | string;
-  openapiV3Index(): object | string;
+  openapiV2Json(types?: ResourceRegistry): object | string;
+  openapiV3Index(types?: ResourceRegistry): object | string;
   /** The document for `api/v1`, `apis/apps/v1`, ...; undefined when not served. */
-  openapiV3Document(path: string): object | string | undefined;
+  openapiV3Document(path: string, types?: ResourceRegistry): object | string | undefined;
 }

@@ -3,7 +3,7 @@
  * and the quirks some real clusters show (an empty Events list on a stale resourceVersion, 410 as
  * an HTTP status instead of an in-stream ERROR).
  */
-import { forbidden, internalError, tooManyRequests, unauthorized, type ApiError } from '../errors.ts';
+import { ApiError, forbidden, internalError, tooManyRequests, unauthorized } from '../errors.ts';
 import type { ObjectStore } from '../store.ts';
 
 /** Selects the requests a fault applies to, by method and URL path. */
@@ -23,6 +23,18 @@ export interface FailRequestsOptions {
   /** The Status message of a 403 (default: an RBAC-style denial naming the path). */
   message?: string;
   match?: RequestMatcher;
+}
+
+/** Which custom resource version `failConversion` breaks, and how. */
+export interface FailConversionOptions {
+  group: string;
+  /** The version whose requests fail (the others keep working). */
+  version: string;
+  /** The resource's plural, as in its URL. */
+  plural: string;
+  kind: string;
+  /** Why the webhook failed; default: its Service has no endpoints. */
+  cause?: string;
 }
 
 /** How an open watch stream lets faults act on it. */
@@ -60,6 +72,7 @@ export class Faults {
   private readonly stalled = new Set<ControlledWatch>();
   private failures: Failure[] = [];
   private delays: Array<{ ms: number; match: RequestMatcher | undefined }> = [];
+  private conversions: Array<{ path: RegExp; error: ApiError }> = [];
 
   constructor(store: ObjectStore) {
     this.store = store;
@@ -95,6 +108,18 @@ export class Faults {
     this.failures.push({ status: options.status, remaining: options.count ?? Infinity, retryAfterSeconds: options.retryAfterSeconds ?? 1, message: options.message, match: options.match });
   }
 
+  /**
+   * A broken conversion webhook for one version of a custom resource: every request for that
+   * version answers 500 with apiextensions' message (`conversion webhook for <group>/<version>,
+   * Kind=<Kind> failed: ...`, reason unset as for any plain error), until `clear()`.
+   */
+  failConversion(options: FailConversionOptions): void {
+    const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const path = new RegExp(`^/apis/${escape(options.group)}/${escape(options.version)}/(?:namespaces/[^/]+/)?${escape(options.plural)}(?:/|$)`);
+    const cause = options.cause ?? `Post "https://${options.plural}-conversion.default.svc:443/convert?timeout=30s": service "${options.plural}-conversion" not found`;
+    this.conversions.push({ path, error: new ApiError(500, '', `conversion webhook for ${options.group}/${options.version}, Kind=${options.kind} failed: ${cause}`) });
+  }
+
   delayRequests(ms: number, match?: RequestMatcher): void {
     this.delays.push({ ms, match });
   }
@@ -115,6 +140,7 @@ export class Faults {
   clear(): void {
     this.failures = [];
     this.delays = [];
+    this.conversions = [];
     this.resumeWatches();
     this.state.emptyListOnStaleEvents = false;
     this.state.watch410Mode = 'in-stream';
@@ -131,6 +157,8 @@ export class Faults {
 
   /** Server side: the injected failure for this request, if any (consumes one count). */
   takeFailure(method: string, path: string): ApiError | undefined {
+    const conversion = this.conversions.find((c) => c.path.test(path));
+    if (conversion) return conversion.error;
     const failure = this.failures.find((f) => f.remaining > 0 && (!f.match || f.match(method, path)));
     if (!failure) return undefined;
     failure.remaining -= 1;

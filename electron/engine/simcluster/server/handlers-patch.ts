@@ -4,6 +4,7 @@
  * `force` is only allowed with apply, as PatchOptions validation demands. The result is
  * decoded strictly under `fieldValidation` (see validation/patch-validation.ts).
  */
+import { validateCustomResourceFields } from '../crd/decode.ts';
 import { ApiError, badRequest, notFound } from '../errors.ts';
 import { apiVersionOf } from '../resources.ts';
 import type { KubeObject } from '../types.ts';
@@ -83,6 +84,11 @@ interface PatchStep {
 function patchValidated(ctx: ServerContext, req: ApiRequest, route: ResourceRoute, step: PatchStep): { patched: KubeObject; warnings: string[] } {
   const { type } = route;
   const { contentType, live, directive } = step;
+  if (type.custom) {
+    const patched = ctx.extensions.applyPatch({ contentType, live, body: req.body, now: ctx.now(), type, ...step.patchOptions });
+    const checked = validateCustomResourceFields(type, patched, directive);
+    return { patched: checked.object, warnings: checked.warnings };
+  }
   if (contentType === APPLY_PATCH_TYPE) {
     const checked = validateApplyBody({ body: req.body, apiVersion: apiVersionOf(type), kind: type.kind, directive, lists: listSemanticsOf(type.group, type.version, type.kind) });
     const patched = ctx.extensions.applyPatch({ contentType, live, body: checked.body, now: ctx.now(), type, ...step.patchOptions });

@@ -3,6 +3,7 @@
  * write pipeline: strict decoding under `fieldValidation`, namespace lifecycle, defaulting,
  * validation, Service allocation, managedFields, optimistic concurrency and dryRun.
  */
+import { validateCustomResourceFields } from '../crd/decode.ts';
 import { badRequest, conflict, invalid } from '../errors.ts';
 import type { ResourceType } from '../resources.ts';
 import type { KubeObject } from '../types.ts';
@@ -52,9 +53,17 @@ export function withRequestNamespace(object: KubeObject, requestNamespace: strin
   throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
 }
 
+/** A custom resource with the status subresource is created without status, as apiextensions' strategy does. */
+function withoutCreateStatus(type: ResourceType, object: KubeObject): KubeObject {
+  if (!type.custom || !type.subresources.includes('status') || object['status'] === undefined) return object;
+  const { status: _status, ...rest } = object;
+  return rest as KubeObject;
+}
+
 /** Stores a new object after the full write pipeline; 201 with the stored (or dry-run) object. */
-export function createObject(ctx: ServerContext, type: ResourceType, object: KubeObject, options: PrepareOptions & { dryRun: boolean }): Reply {
-  ensureNamespaceAcceptsCreate(ctx.store, type, object.metadata.namespace, object.metadata.name ?? '');
+export function createObject(ctx: ServerContext, type: ResourceType, incoming: KubeObject, options: PrepareOptions & { dryRun: boolean }): Reply {
+  ensureNamespaceAcceptsCreate(ctx.store, type, incoming.metadata.namespace, incoming.metadata.name ?? '');
+  const object = withoutCreateStatus(type, incoming);
   // Defaulting and validation run inside the store's create, after it assigns uid and name:
   // a Job's generated selector is built from its uid, as kube-apiserver's PrepareForCreate does.
   const stored = ctx.store.create(storageType(type), fromWire(type, object), {
@@ -72,6 +81,7 @@ export function createObject(ctx: ServerContext, type: ResourceType, object: Kub
 export function decodeWriteBody(req: ApiRequest, type: ResourceType, optionsKind: WriteOptionsKind): Validated {
   const directive = fieldValidationOf(req.query, optionsKind);
   const object = parseObjectBody(req, type);
+  if (type.custom) return validateCustomResourceFields(type, object, directive);
   const mediaType = baseMediaType(req.headers['content-type']) || 'application/json';
   if (mediaType !== 'application/json' && mediaType !== 'application/yaml') return { object, warnings: [] };
   return validateBody({ object, endpointKind: type.kind, directive, ...(mediaType === 'application/json' ? { jsonText: req.body } : {}) });

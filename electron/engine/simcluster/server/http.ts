@@ -8,6 +8,7 @@ import { createServer as createHttpServer, type IncomingMessage, type Server, ty
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { attachCrdController } from '../crd/controller.ts';
 import { ApiError, internalError } from '../errors.ts';
 import type { ObjectStore } from '../store.ts';
 import { warningHeaderValue } from '../validation/field-validation.ts';
@@ -113,7 +114,7 @@ async function handleRequest(ctx: ServerContext, tokens: Tokens | undefined, req
     if (delayMs > 0) await sleep(delayMs);
     const failure = ctx.faults.takeFailure(method, url.pathname);
     if (failure) throw failure;
-    const route = parseRoute(url.pathname);
+    const route = parseRoute(url.pathname, ctx.store.types);
     const user = authenticate(tokens, req.headers.authorization, route);
     if (!route) throw notFoundPath();
     const rawBody = BODY_METHODS.has(method) ? await readBody(req) : Buffer.alloc(0);
@@ -135,6 +136,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   const host = options.host ?? '127.0.0.1';
   const certificates = options.tls === false ? undefined : await createCertificates();
   const faults = new Faults(options.store);
+  // The apiextensions controllers serve what the store's CRDs define (idempotent per store).
+  attachCrdController(options.store, options.now ? { now: options.now } : {});
   let port = options.port ?? 0;
   const ctx: ServerContext = {
     store: options.store,

@@ -4,7 +4,8 @@
  * `/apis/<group>/<version>/...`). Anything else is a 404.
  */
 import { ApiError } from '../errors.ts';
-import { groupVersions, typeByGVR, type ResourceType } from '../resources.ts';
+import { BUILT_IN_REGISTRY, type ResourceRegistry } from '../registry.ts';
+import type { ResourceType } from '../resources.ts';
 
 /** What a request path addresses. */
 export type Route =
@@ -35,8 +36,8 @@ export function notFoundPath(): ApiError {
   return new ApiError(404, 'NotFound', 'the server could not find the requested resource', {});
 }
 
-function servesGroupVersion(group: string, version: string): boolean {
-  return groupVersions().some((gv) => gv.group === group && gv.version === version);
+function servesGroupVersion(types: ResourceRegistry, group: string, version: string): boolean {
+  return types.groupVersions().some((gv) => gv.group === group && gv.version === version);
 }
 
 function decode(segment: string): string | undefined {
@@ -47,17 +48,17 @@ function decode(segment: string): string | undefined {
   }
 }
 
-function resourceRoute(group: string, version: string, rest: string[]): ResourceRoute | undefined {
+function resourceRoute(types: ResourceRegistry, group: string, version: string, rest: string[]): ResourceRoute | undefined {
   const [first, second, third, fourth, fifth, ...extra] = rest;
   if (first === undefined) return undefined;
   if (first === 'namespaces' && second !== undefined && third !== undefined) {
-    const namespaced = typeByGVR(group, version, third);
+    const namespaced = types.byGVR(group, version, third);
     if (namespaced?.namespaced) {
       if (extra.length > 0) return undefined;
       return withName({ kind: 'resource', type: namespaced, namespace: second }, fourth, fifth);
     }
   }
-  const type = typeByGVR(group, version, first);
+  const type = types.byGVR(group, version, first);
   if (!type) return undefined;
   if (type.namespaced) {
     // All-namespaces paths address collections only.
@@ -75,8 +76,8 @@ function withName(route: ResourceRoute, name: string | undefined, subresource: s
   return { ...route, name, subresource };
 }
 
-/** The route for a URL path (already stripped of its query), or undefined for a 404. */
-export function parseRoute(pathname: string): Route | undefined {
+/** The route for a URL path (already stripped of its query) among what `types` serves, or undefined for a 404. */
+export function parseRoute(pathname: string, types: ResourceRegistry = BUILT_IN_REGISTRY): Route | undefined {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (trimmed === '/') return { kind: 'root' };
   const raw = trimmed.split('/').slice(1);
@@ -101,15 +102,15 @@ export function parseRoute(pathname: string): Route | undefined {
       return undefined;
     case 'api':
       if (a === undefined) return { kind: 'apiVersions' };
-      if (!servesGroupVersion('', a)) return undefined;
+      if (!servesGroupVersion(types, '', a)) return undefined;
       if (b === undefined) return { kind: 'resourceList', group: '', version: a };
-      return resourceRoute('', a, [b, ...rest]);
+      return resourceRoute(types, '', a, [b, ...rest]);
     case 'apis':
       if (a === undefined) return { kind: 'apiGroupList' };
-      if (b === undefined) return groupVersions().some((gv) => gv.group === a && a !== '') ? { kind: 'apiGroup', group: a } : undefined;
-      if (!servesGroupVersion(a, b) || a === '') return undefined;
+      if (b === undefined) return types.groupVersions().some((gv) => gv.group === a && a !== '') ? { kind: 'apiGroup', group: a } : undefined;
+      if (!servesGroupVersion(types, a, b) || a === '') return undefined;
       if (rest.length === 0) return { kind: 'resourceList', group: a, version: b };
-      return resourceRoute(a, b, rest);
+      return resourceRoute(types, a, b, rest);
     default:
       return undefined;
   }

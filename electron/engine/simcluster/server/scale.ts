@@ -3,6 +3,7 @@
  * status.replicas, status.selector as a selector string); writes change the workload's
  * spec.replicas.
  */
+import { evaluateJsonPath, setAtJsonPath } from '../crd/jsonpath.ts';
 import { badRequest, invalid } from '../errors.ts';
 import type { ResourceType } from '../resources.ts';
 import type { KubeObject } from '../types.ts';
@@ -52,24 +53,46 @@ export function selectorString(selector: SelectorObject | undefined): string {
     .join(',');
 }
 
-/** The Scale view of a Deployment, ReplicaSet or StatefulSet. */
-export function scaleOf(workload: KubeObject): KubeObject {
+/** What a Scale shows of an object: built-in workloads' fields, or a CRD's scale paths. */
+function scaleFields(workload: KubeObject, type: ResourceType | undefined): { replicas: number | undefined; current: number; selector: string } {
+  const paths = type?.custom?.scale;
+  if (paths) {
+    const read = (path: string | undefined) => (path ? evaluateJsonPath(workload, path)[0] : undefined);
+    const replicas = read(paths.specReplicasPath);
+    const current = read(paths.statusReplicasPath);
+    const selector = read(paths.labelSelectorPath);
+    return { replicas: typeof replicas === 'number' ? replicas : undefined, current: typeof current === 'number' ? current : 0, selector: typeof selector === 'string' ? selector : '' };
+  }
   const spec = (workload['spec'] ?? {}) as { replicas?: number; selector?: SelectorObject };
   const status = (workload['status'] ?? {}) as { replicas?: number };
+  return { replicas: spec.replicas, current: status.replicas ?? 0, selector: selectorString(spec.selector) };
+}
+
+/** The Scale view of a Deployment, ReplicaSet or StatefulSet, or of a custom resource with the scale subresource. */
+export function scaleOf(workload: KubeObject, type?: ResourceType): KubeObject {
+  const { replicas, current, selector } = scaleFields(workload, type);
   const m = workload.metadata;
-  const selector = selectorString(spec.selector);
   return {
     kind: 'Scale',
     apiVersion: 'autoscaling/v1',
     metadata: { name: m.name, ...(m.namespace ? { namespace: m.namespace } : {}), uid: m.uid, resourceVersion: m.resourceVersion, creationTimestamp: m.creationTimestamp },
-    spec: spec.replicas ? { replicas: spec.replicas } : {},
-    status: { replicas: status.replicas ?? 0, ...(selector ? { selector } : {}) },
+    spec: replicas ? { replicas } : {},
+    status: { replicas: current, ...(selector ? { selector } : {}) },
   };
 }
 
 /** GET /scale. */
 export function handleScaleGet(ctx: ServerContext, route: ResourceRoute & { name: string }): Reply {
-  return { code: 200, body: scaleOf(liveObject(ctx, route)) };
+  return { code: 200, body: scaleOf(liveObject(ctx, route), route.type) };
+}
+
+/** The object with its desired replicas set: spec.replicas, or a CRD's specReplicasPath. */
+function withReplicas(type: ResourceType, live: KubeObject, replicas: number): KubeObject {
+  const path = type.custom?.scale?.specReplicasPath;
+  if (!path) return { ...live, spec: { ...((live['spec'] ?? {}) as object), replicas } };
+  const next = structuredClone(live);
+  setAtJsonPath(next, path, replicas);
+  return next;
 }
 
 function writeScale(ctx: ServerContext, req: ApiRequest, route: ResourceRoute & { name: string }, live: KubeObject, scale: KubeObject, dryRun: boolean): Reply {
@@ -79,10 +102,10 @@ function writeScale(ctx: ServerContext, req: ApiRequest, route: ResourceRoute & 
   if (typeof replicas !== 'number' || !Number.isInteger(replicas) || replicas < 0) {
     throw invalid('Scale', 'autoscaling', route.name, [{ field: 'spec.replicas', message: `Invalid value: ${JSON.stringify(replicas)}: must be greater than or equal to 0` }]);
   }
-  const next = { ...live, spec: { ...((live['spec'] ?? {}) as object), replicas } };
+  const next = withReplicas(route.type, live, replicas);
   const prepared = prepareForStorage(ctx, route.type, next, live, { manager: fieldManagerOf(req), subresource: 'scale' });
   const reply = storeUpdate(ctx, route.type, prepared, { dryRun, status: false });
-  return { code: 200, body: scaleOf(reply.body as KubeObject) };
+  return { code: 200, body: scaleOf(reply.body as KubeObject, route.type) };
 }
 
 /** PUT /scale: sets spec.replicas of the workload. */
@@ -105,7 +128,7 @@ export function handleScalePatch(
   const live = liveObject(ctx, route);
   const contentType = baseMediaType(req.headers['content-type']);
   const flavor = patchFlavorOf(contentType);
-  const scale = scaleOf(live);
+  const scale = scaleOf(live, route.type);
   const apply = contentType === 'application/apply-patch+yaml' ? validateApplyBody({ body: req.body, apiVersion: 'autoscaling/v1', kind: 'Scale', directive, lists: listSemanticsOf('autoscaling', 'v1', 'Scale') }) : undefined;
   const patched = ctx.extensions.applyPatch({ contentType, live: scale, body: apply?.body ?? req.body, now: ctx.now(), type: SCALE_TYPE, ...patchOptions });
   const { object, warnings } = flavor ? validatePatchResult({ flavor, body: req.body, live: scale, patched, directive }) : { object: patched, warnings: apply?.afterApply() ?? [] };

@@ -190,10 +190,13 @@ export function serveWatch(ctx: ServerContext, req: ApiRequest, route: ResourceR
 
   const timers: NodeJS.Timeout[] = [];
   const unregister = ctx.faults.registerWatch(stream);
+  // A custom kind whose CRD is deleted is no longer served: its watches end, as the real handler's do.
+  const unwatchTypes = type.custom ? ctx.store.types.onChange(() => !ctx.store.types.byGVR(type.group, type.version, type.plural) && stream.close()) : undefined;
   stream.onEnd = () => {
     watch.stop();
     for (const timer of timers) clearTimeout(timer);
     unregister();
+    unwatchTypes?.();
   };
   res.on('close', () => stream.finish());
   res.on('error', () => stream.finish());

@@ -117,7 +117,8 @@ export interface Selectors {
 
 /** The request's selectors; events.k8s.io field names are mapped onto the stored core fields. */
 export function selectorsOf(req: ApiRequest, type: ResourceType): Selectors {
-  const fieldSelector = parseFieldSelector(req.query.get('fieldSelector'), type.kind);
+  // A custom kind supports only metadata.name and metadata.namespace, whatever its kind is called.
+  const fieldSelector = parseFieldSelector(req.query.get('fieldSelector'), type.custom ? '' : type.kind);
   return {
     labelSelector: parseLabelSelector(req.query.get('labelSelector')),
     fieldSelector: isEventsV1(type) ? fieldSelector.map((r) => ({ ...r, field: eventsV1FieldToCore(r.field) })) : fieldSelector,

@@ -9,7 +9,7 @@ import {
 } from '../../../../electron/engine/simcluster/openapi/index.ts';
 import { RESOURCE_TYPES } from '../../../../electron/engine/simcluster/resources.ts';
 
-const GROUP_VERSIONS = ['api/v1', 'apis/apps/v1', 'apis/autoscaling/v2', 'apis/batch/v1', 'apis/events.k8s.io/v1'];
+const GROUP_VERSIONS = ['api/v1', 'apis/apiextensions.k8s.io/v1', 'apis/apps/v1', 'apis/autoscaling/v2', 'apis/batch/v1', 'apis/events.k8s.io/v1'];
 
 function sha512Upper(text: string): string {
   return createHash('sha512').update(text).digest('hex').toUpperCase();
