@@ -6,9 +6,13 @@
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 
-interface Manifest {
+/** The fields of a package.json that identify a package. */
+export interface PackageId {
   name: string;
   version: string;
+}
+
+interface Manifest extends PackageId {
   dependencies?: Record<string, string>;
   optionalDependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
@@ -62,7 +66,7 @@ export function productionClosure(projectDir: string): Set<string> {
 }
 
 /** `name@version` of every package folder under an app's node_modules/, given the app's file list. */
-export function packagedPackages(files: readonly string[], readJson: (file: string) => Manifest): Set<string> {
+export function packagedPackages(files: readonly string[], readJson: (file: string) => PackageId): Set<string> {
   const found = new Set<string>();
   for (const file of files) {
     const parts = file.split('/').filter(Boolean);

@@ -10,7 +10,7 @@ import { extractAll, listPackage } from '@electron/asar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_IN_SCENARIOS, parseScenario } from '../../electron/engine/simcluster/scenarios/load.ts';
 import { withTempDir } from '../helpers/tmp.ts';
-import { packagedPackages, productionClosure } from './closure.ts';
+import { packagedPackages, productionClosure, type PackageId } from './closure.ts';
 import type { LoadReport } from './load-packaged.ts';
 import { linkTree, makeElectronStandIn, packDir, PROJECT_ROOT, runNode, stageProject, type RunResult } from './stage.ts';
 
@@ -138,7 +138,7 @@ describe('app.asar', () => {
   });
 
   it('holds exactly the production dependency closure of package.json, and no devDependency', () => {
-    const packaged = packagedPackages(files, (file) => JSON.parse(readFileSync(path.join(app, file), 'utf8')) as never);
+    const packaged = packagedPackages(files, (file) => JSON.parse(readFileSync(path.join(app, file), 'utf8')) as PackageId);
     const closure = productionClosure(PROJECT_ROOT);
     expect([...packaged].filter((id) => !closure.has(id)), 'packaged but not a production dependency').toEqual([]);
     expect([...closure].filter((id) => !packaged.has(id)), 'a production dependency that is not packaged').toEqual([]);

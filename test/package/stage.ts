@@ -118,7 +118,6 @@ export async function packDir(options: { projectDir: string; electronDist: strin
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     ELECTRON_MIRROR: CLOSED_URL,
-    ELECTRON_CUSTOM_DIR: 'blocked',
     ELECTRON_BUILDER_BINARIES_MIRROR: CLOSED_URL,
     npm_config_disturl: CLOSED_URL,
     HTTP_PROXY: CLOSED_URL,
