@@ -8,7 +8,8 @@
  * 3. the user's rules for the kind (Settings), then the kind's rule in the table
  *    (status-rules/well-known.ts, Argo CD's health checks): like Argo CD's, a kind's rule
  *    replaces the generic checks below once it matches or has an `otherwise`;
- * 4. Stalled=True -> `failed`; 5. Reconciling=True -> `progressing`;
+ * 4. Stalled=True -> `failed`; 5. Reconciling=True -> `progressing` (kstatus takes whichever
+ *    comes first in the list; here Stalled wins, whatever order the controller wrote them in);
  * 6. today's rules for built-in kinds (workload-status.ts, kube-status.ts), by group and kind;
  * 7. the Ready condition: True -> `current`, False or Unknown -> `progressing`;
  * 8. otherwise `none`: no status signal, shown neutral and never green.
@@ -41,7 +42,7 @@ export interface ObjectStatus extends Verdict {
 }
 
 export interface ObjectStatusOptions {
-  /** The user's rules (Settings); for their kind they come before the table's. */
+  /** The user's rules (Settings), as UserStatusRulesSchema parsed them; for their kind they come before the table's. */
   userRules?: readonly UserStatusRule[];
   /** The per-kind rule table; WELL_KNOWN_RULES unless a test gives its own. */
   rules?: readonly KindRule[];
@@ -114,7 +115,9 @@ function decide(subject: Subject, group: string, options: ObjectStatusOptions): 
 }
 
 /** Where `object` stands between its spec and its status, in the order described above. */
-export function objectStatus(object: StatusSubject, options: ObjectStatusOptions = {}): ObjectStatus {
+export function objectStatus(given: StatusSubject, options: ObjectStatusOptions = {}): ObjectStatus {
+  // A list item or a hand-made object may come without metadata; read it as empty rather than throw.
+  const object: StatusSubject = typeof given.metadata === 'object' && given.metadata !== null ? given : { ...given, metadata: {} };
   const generation = typeof object.metadata.generation === 'number' ? object.metadata.generation : undefined;
   const observedGeneration = observedGenerationOf(object);
   const numbers = { ...(generation !== undefined ? { generation } : {}), ...(observedGeneration !== undefined ? { observedGeneration } : {}) };

@@ -122,8 +122,8 @@ export const WELL_KNOWN_RULES: readonly KindRule[] = [
   },
   {
     // Argo CD calls any Crossplane object without a status Healthy; here only the kinds that
-    // never get one are, so a managed resource created a moment ago is not green before
-    // Crossplane has looked at it.
+    // never get conditions are, so a managed resource created a moment ago is not green
+    // before Crossplane has looked at it.
     kinds: ['*.crossplane.io/*', '*.upbound.io/*'],
     source: 'Argo CD health checks _.crossplane.io and _.upbound.io',
     matchers: [

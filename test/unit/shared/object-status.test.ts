@@ -106,6 +106,11 @@ describe('objectStatus: the generic order', () => {
     expect(objectStatus(unknown)).toMatchObject({ state: 'progressing', reason: 'Ready=Unknown', message: '' });
   });
 
+  it('reads an object without metadata instead of throwing', () => {
+    const bare = { apiVersion: 'example.com/v1', kind: 'Widget', status: { conditions: [{ type: 'Ready', status: 'True', reason: 'Up' }] } } as unknown as StatusSubject;
+    expect(objectStatus(bare)).toMatchObject({ state: 'current', reason: 'Up', source: 'ready' });
+  });
+
   it('gives an object with no status signal `none`, neutral and never ok', () => {
     expect(objectStatus(configMap)).toEqual({ state: 'none', reason: 'NoStatusSignal', message: 'No Ready, Stalled or Reconciling condition, and no status rule for core/ConfigMap', tone: 'neutral', source: 'none' });
   });

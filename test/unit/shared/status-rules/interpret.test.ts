@@ -113,6 +113,11 @@ describe('status rule interpreter: words', () => {
     expect(applyRule(rule, subjectOf(widget({}, { phase: 'Mixed' })))).toEqual({ state: 'drifting', reason: 'Fallback', message: 'status.phase is "Mixed"' });
   });
 
+  it('gives an unobserved generation the kstatus reason, not the generation number', () => {
+    const gate: KindRule = { kinds: ['argoproj.io/Rollout'], source: 'test', matchers: [{ when: { generationObserved: false }, state: 'unobserved' }] };
+    expect(applyRule(gate, subjectOf(rolloutNew))).toEqual({ state: 'unobserved', reason: 'LatestGenerationNotObserved', message: '' });
+  });
+
   it('uses `otherwise` when no matcher holds, and returns null for a rule without one', () => {
     expect(applyRule(rule, subjectOf(widget({}, {})))).toEqual({ state: 'progressing', reason: 'Waiting', message: 'No phase yet' });
     expect(applyRule({ ...rule, otherwise: undefined }, subjectOf(widget({}, {})))).toBeNull();
