@@ -143,6 +143,7 @@ describe(`${WORKFLOW_FILE}`, () => {
     const macRun = build.steps.find((step) => step.name === 'Package (macOS)')?.run ?? '';
     expect(macRun).toMatch(/if \[ -z "\$\{CSC_LINK\}" \]; then[\s\S]*export CSC_IDENTITY_AUTO_DISCOVERY=false/);
     expect(macRun).toMatch(/unset CSC_LINK CSC_KEY_PASSWORD APPLE_ID APPLE_APP_SPECIFIC_PASSWORD APPLE_TEAM_ID/);
+    expect(macRun).toMatch(/identity=\(--config\.mac\.identity=-\)[\s\S]*--publish never "\$\{identity\[@\]\}"/);
     expect(macRun).toMatch(/-z "\$\{APPLE_ID\}"[\s\S]*unset APPLE_ID APPLE_APP_SPECIFIC_PASSWORD APPLE_TEAM_ID/);
     const windowsRun = build.steps.find((step) => step.name === 'Package (Windows)')?.run ?? '';
     expect(windowsRun).toMatch(/if \[ -z "\$\{WIN_CSC_LINK\}" \]; then[\s\S]*export CSC_IDENTITY_AUTO_DISCOVERY=false/);
