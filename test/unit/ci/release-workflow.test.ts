@@ -129,7 +129,7 @@ describe(`${WORKFLOW_FILE}`, () => {
     expect(launches).toHaveLength(2);
     for (const launch of launches) expect(launch).toContain('xvfb-run');
     expect(run).toMatch(/\.AppImage/);
-    expect(run).toMatch(/apt-get install -y "\.\/\$\(ls dist\/Kubedrift-\*\.deb\)"/);
+    expect(run).toMatch(/apt-get install -y xvfb "\.\/\$\(ls dist\/Kubedrift-\*\.deb\)"/);
   });
 
   it('gives each platform only its own signing secrets, and skips signing and notarisation without them', () => {
