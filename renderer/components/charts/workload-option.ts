@@ -3,7 +3,9 @@
  * it draws is testable: desired vs current / ready / available / updated replicas as step lines
  * (a sample holds until the next one), rollouts as bands, a "drift & events" lane with the
  * episodes as bands and each Warning Event as a marker, and generation vs observedGeneration as a
- * step pair underneath. Series data are the engine's points as they came, untouched.
+ * step pair underneath. Series data are the engine's points as they came; while the window
+ * ends now and recording goes on, each line's last value is held up to now (a sample holds
+ * until the next one, and none has come), so an ongoing episode's lines do not stop short.
  */
 import type { Episode, HistoryEvent, Point, Rollout, SeriesName, SeriesResult } from '../../../shared/contracts/history.ts';
 import { episodeSeverity } from '../../../shared/drift-reasons.ts';
@@ -22,6 +24,28 @@ export interface WorkloadChartView {
   selectedEpisode?: number | null;
   /** The x window to keep (what the user zoomed to). */
   zoom?: { from: number; to: number } | null;
+  /**
+   * Where the lines run to: the view's clock while the window ends now and recording goes on.
+   * Each series' last value is held up to it and the time axis reaches it. Unset (a past window,
+   * a paused recording): the lines end at the last sample.
+   */
+  liveUntil?: number | null;
+}
+
+/**
+ * Samples further apart than this mean recording was interrupted (the recorder's GAP_MS): a last
+ * sample older than this is not held to now, since nobody watched the time in between.
+ */
+export const HELD_VALUE_MAX_MS = 150_000;
+
+/**
+ * `points` with their last value held to `until` (a step to now). Not when the last point is a
+ * gap or a deleted workload's end (null), nor when it is older than HELD_VALUE_MAX_MS.
+ */
+export function holdToNow(points: readonly Point[], until: number | null | undefined): readonly Point[] {
+  const last = points.at(-1);
+  if (until === null || until === undefined || !last || last[1] === null || last[0] >= until || until - last[0] > HELD_VALUE_MAX_MS) return points;
+  return [...points, [until, last[1]]];
 }
 
 /** The replica series of the top grid, in legend order; `hidden` ones start switched off. */
@@ -83,8 +107,9 @@ function replicaSeries(result: SeriesResult, theme: ChartTheme, view: WorkloadCh
   const selected = view.selectedEpisode === null || view.selectedEpisode === undefined ? null : result.episodes.find((episode) => episode.id === view.selectedEpisode);
   const list: unknown[] = [];
   for (const entry of REPLICA_SERIES) {
-    const points = pointsOf(result, entry.name);
-    if (!points) continue;
+    const recorded = pointsOf(result, entry.name);
+    if (!recorded) continue;
+    const points = holdToNow(recorded, view.liveUntil);
     const color = seriesColor(entry.name, theme);
     const series: Record<string, unknown> = {
       id: entry.name,
@@ -149,10 +174,11 @@ function laneSeries(result: SeriesResult, theme: ChartTheme, view: WorkloadChart
   };
 }
 
-function generationSeries(result: SeriesResult, theme: ChartTheme): unknown[] {
+function generationSeries(result: SeriesResult, theme: ChartTheme, view: WorkloadChartView): unknown[] {
   return GENERATION_SERIES.flatMap((entry) => {
-    const points = pointsOf(result, entry.name);
-    if (!points) return [];
+    const recorded = pointsOf(result, entry.name);
+    if (!recorded) return [];
+    const points = holdToNow(recorded, view.liveUntil);
     const color = seriesColor(entry.name, theme);
     return [{
       id: entry.name,
@@ -189,7 +215,7 @@ function axisTooltip(now: number): (params: unknown) => string {
 /** The complete chart option for one workload's history (see the file comment). */
 export function buildSeriesOption(result: SeriesResult, theme: ChartTheme, view: WorkloadChartView): ChartOption {
   // Before history starts there is nothing to draw: the axis begins where recording did.
-  const range = fitToHistory({ from: result.from, to: result.to }, result.since);
+  const range = fitToHistory({ from: result.from, to: Math.max(result.to, view.liveUntil ?? result.to) }, result.since);
   const legend = REPLICA_SERIES.filter((entry) => pointsOf(result, entry.name)).map((entry) => entry.label);
   const hidden = Object.fromEntries(REPLICA_SERIES.filter((entry) => entry.hidden).map((entry) => [entry.label, false]));
   return {
@@ -220,7 +246,7 @@ export function buildSeriesOption(result: SeriesResult, theme: ChartTheme, view:
     axisPointer: { link: [{ xAxisIndex: 'all' }], lineStyle: { color: theme.faint }, label: { show: false } },
     tooltip: { ...tooltipStyle(theme), trigger: 'axis', formatter: axisTooltip(view.now) },
     dataZoom: zoomControls(theme, [0, 1, 2], view.zoom ?? null, true),
-    series: [...replicaSeries(result, theme, view), laneSeries(result, theme, view), ...generationSeries(result, theme)],
+    series: [...replicaSeries(result, theme, view), laneSeries(result, theme, view), ...generationSeries(result, theme, view)],
   } as ChartOption;
 }
 

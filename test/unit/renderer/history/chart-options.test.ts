@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIGHT_CHART_THEME } from '../../../../renderer/components/charts/chart-theme.ts';
 import { buildDriftCountOption, DRIFT_COUNT_SERIES_ID } from '../../../../renderer/components/charts/drift-count-option.ts';
-import { buildSeriesOption, episodeAt, WARNINGS_SERIES_ID } from '../../../../renderer/components/charts/workload-option.ts';
+import { buildSeriesOption, episodeAt, HELD_VALUE_MAX_MS, holdToNow, WARNINGS_SERIES_ID } from '../../../../renderer/components/charts/workload-option.ts';
 import { episode, MINUTE, stuckRollout, T0, workloadRef } from './fixtures.ts';
 
 type AnySeries = { id: string; type: string; data: unknown[]; xAxisIndex?: number; step?: string; markArea?: { data: unknown[][] }; markLine?: { data: Array<{ xAxis: number }> }; tooltip?: { formatter: (p: { dataIndex: number }) => string } };
@@ -61,6 +61,34 @@ describe('buildSeriesOption', () => {
   it('keeps the zoom window it is given', () => {
     const option = buildSeriesOption(stuckRollout(), LIGHT_CHART_THEME, { now: NOW, zoom: { from: T0 + MINUTE, to: T0 + 2 * MINUTE } }) as unknown as { dataZoom: Array<{ startValue: number; endValue: number }> };
     expect(option.dataZoom.map((zoom) => [zoom.startValue, zoom.endValue])).toEqual([[T0 + MINUTE, T0 + 2 * MINUTE], [T0 + MINUTE, T0 + 2 * MINUTE]]);
+  });
+
+  it('runs every line to now during an ongoing episode, holding its last value, and keeps up as the clock moves', () => {
+    const base = stuckRollout();
+    const result = { ...base, episodes: [episode(8, base.workload, T0 + 18 * MINUTE, null, { reasons: ['ready'] })] };
+    const drawAt = (clock: number) => seriesOf(buildSeriesOption(result, LIGHT_CHART_THEME, { now: clock, liveUntil: clock }));
+    const lineEnd = (series: AnySeries[], id: string) => (series.find((entry) => entry.id === id)!.data.at(-1) as [number, number]);
+    const first = drawAt(T0 + 21 * MINUTE);
+    // The last sample was at minute 20; every line now reaches minute 21 at the value it held.
+    expect(lineEnd(first, 'ready')).toEqual([T0 + 21 * MINUTE, 3]);
+    expect(lineEnd(first, 'desired')).toEqual([T0 + 21 * MINUTE, 3]);
+    expect(lineEnd(first, 'observedGeneration')).toEqual([T0 + 21 * MINUTE, 5]);
+    expect(first.find((entry) => entry.id === 'ready')!.data.slice(0, -1)).toEqual(base.series.find((entry) => entry.name === 'ready')!.points);
+    const band = first.find((entry) => entry.id === WARNINGS_SERIES_ID)!.markArea!.data[0] as Array<{ xAxis: number }>;
+    expect(band.map((edge) => edge.xAxis)).toEqual([T0 + 18 * MINUTE, T0 + 21 * MINUTE]);
+    const later = drawAt(T0 + 21.5 * MINUTE);
+    expect(lineEnd(later, 'ready')).toEqual([T0 + 21.5 * MINUTE, 3]);
+    const axis = (buildSeriesOption(result, LIGHT_CHART_THEME, { now: T0 + 21.5 * MINUTE, liveUntil: T0 + 21.5 * MINUTE }) as unknown as { xAxis: Array<{ max: number }> }).xAxis;
+    expect(axis.map((entry) => entry.max)).toEqual([T0 + 21.5 * MINUTE, T0 + 21.5 * MINUTE, T0 + 21.5 * MINUTE]);
+  });
+
+  it('ends the lines at the last sample when recording stopped, the workload was deleted, or the window is in the past', () => {
+    expect(holdToNow([[T0, 3]], T0 + HELD_VALUE_MAX_MS + 1)).toEqual([[T0, 3]]);
+    expect(holdToNow([[T0, 3], [T0 + MINUTE, null]], T0 + 2 * MINUTE)).toEqual([[T0, 3], [T0 + MINUTE, null]]);
+    expect(holdToNow([[T0, 3]], null)).toEqual([[T0, 3]]);
+    expect(holdToNow([], T0)).toEqual([]);
+    const past = seriesOf(buildSeriesOption(stuckRollout(), LIGHT_CHART_THEME, { now: NOW }));
+    expect(past.find((entry) => entry.id === 'ready')!.data.at(-1)).toEqual([T0 + 20 * MINUTE, 3]);
   });
 
   it('finds the episode under a time, the latest when they overlap', () => {
