@@ -1,7 +1,7 @@
 /**
  * CustomResourceDefinition defaulting as apiextensions.k8s.io/v1 does it: the singular name and
- * listKind from the kind, `conversion.strategy: None`, printer column priority 0, the schema's
- * `default`s kept as given. Creation also adds the cleanup finalizer that makes deleting a CRD
+ * listKind from the kind, `conversion.strategy: None` (a printer column's priority 0 is omitted, as
+ * Go's omitempty drops it). Creation also adds the cleanup finalizer that makes deleting a CRD
  * delete its custom resources first.
  */
 import type { KubeObject } from '../types.ts';
@@ -26,12 +26,6 @@ export function defaultCrd(object: KubeObject): KubeObject {
   }
   if (!isRecord(typed.conversion)) typed.conversion = { strategy: 'None' };
   else typed.conversion.strategy ??= 'None';
-  for (const version of Array.isArray(typed.versions) ? typed.versions : []) {
-    if (!isRecord(version)) continue;
-    for (const column of Array.isArray(version.additionalPrinterColumns) ? version.additionalPrinterColumns : []) {
-      if (isRecord(column)) column.priority ??= 0;
-    }
-  }
   return copy;
 }
 
