@@ -9,9 +9,21 @@ export interface LaunchFlags {
   kubeconfig?: string;
   /** `--context NAME` or `--context=NAME`: start on this context. */
   context?: string;
+  /**
+   * `--smoke-test`: open the window on the demo cluster, wait until the renderer reports the
+   * Overview live, print one line and quit (exit 0; 1 when it does not get there).
+   */
+  smokeTest?: true;
+  /** `--smoke-timeout SECONDS`: how long the smoke test waits, as typed (checked by smoke.ts). */
+  smokeTimeout?: string;
 }
 
-const FLAGS = ['kubeconfig', 'context'] as const;
+/** Flags with a value, and the LaunchFlags field each fills. */
+const FLAGS = [
+  ['kubeconfig', 'kubeconfig'],
+  ['context', 'context'],
+  ['smoke-timeout', 'smokeTimeout'],
+] as const;
 
 /**
  * Picks our flags out of `process.argv`. Tolerant, unlike the CLI's strict parser: the argv of
@@ -22,14 +34,15 @@ export function readLaunchFlags(argv: readonly string[]): LaunchFlags {
   const flags: LaunchFlags = {};
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
-    for (const name of FLAGS) {
+    if (arg === '--smoke-test') flags.smokeTest = true;
+    for (const [name, field] of FLAGS) {
       const prefix = `--${name}=`;
       if (arg.startsWith(prefix) && arg.length > prefix.length) {
-        flags[name] = arg.slice(prefix.length);
+        flags[field] = arg.slice(prefix.length);
       } else if (arg === `--${name}`) {
         const value = argv[i + 1];
         if (value !== undefined && !value.startsWith('--')) {
-          flags[name] = value;
+          flags[field] = value;
           i++;
         }
       }

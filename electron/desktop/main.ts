@@ -2,7 +2,8 @@
  * The Electron app's lifecycle: one instance, one window, the engine behind the IPC contract.
  * Bundled to out/main/main.cjs; everything with logic lives in the small modules it imports.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, powerMonitor, screen, session, shell } from 'electron';
 import type { Settings } from '../../shared/model.ts';
@@ -21,6 +22,7 @@ import {
 import { createWindowOptions, RENDERER_CSP } from './window-options.ts';
 import { createDeclinedVersionStore, createUpdateAsker } from './update-prompts.ts';
 import { startUpdates } from './updates.ts';
+import { runDesktopSmoke, smokeEngineOptions } from './smoke.ts';
 import { captureWindowState, clampToDisplays, readWindowState, writeWindowState } from './window-state.ts';
 
 // Paths are relative to this file's bundle, out/main/main.cjs.
@@ -32,9 +34,14 @@ function log(message: string): void {
   console.error(message);
 }
 
+const LAUNCHED_AT_MS = performance.now();
+const flags = readLaunchFlags(process.argv);
+
 app.setName('Kubedrift');
-// Before `ready`: Chromium fixes its profile directory then.
-app.setPath('userData', userDataDir({ appData: app.getPath('appData'), env: process.env }));
+// Before `ready`: Chromium fixes its profile directory then. A smoke test gets a fresh one, so
+// it neither reads nor changes the user's settings and history (and is removed on quit).
+const smokeDataDir = flags.smokeTest ? mkdtempSync(path.join(os.tmpdir(), 'kubedrift-smoke-')) : undefined;
+app.setPath('userData', smokeDataDir ?? userDataDir({ appData: app.getPath('appData'), env: process.env }));
 // Every renderer sandboxed, including any the window options would forget.
 app.enableSandbox();
 
@@ -50,14 +57,12 @@ if (!app.requestSingleInstanceLock()) {
 async function run(): Promise<void> {
   await app.whenReady();
   const dataDir = app.getPath('userData');
-  const flags = readLaunchFlags(process.argv);
   const engine = createEngine({
     version: app.getVersion(),
     dataDir,
     shell: 'desktop',
     electronVersion: process.versions.electron,
-    kubeconfig: flags.kubeconfig,
-    context: flags.context,
+    ...(flags.smokeTest ? smokeEngineOptions({ dataDir }) : { kubeconfig: flags.kubeconfig, context: flags.context }),
     dialogs: createFileDialogs({ dialog, focusedWindow: () => BrowserWindow.getFocusedWindow(), defaultDir: () => app.getPath('documents') }),
   });
   const isAppUrl = createAppUrlMatcher(RENDERER_INDEX);
@@ -72,6 +77,11 @@ async function run(): Promise<void> {
   );
 
   if (!existsSync(RENDERER_INDEX)) {
+    if (flags.smokeTest) {
+      console.error(`kubedrift smoke-test: failed: there is no renderer at ${RENDERER_INDEX}`);
+      app.exit(1);
+      return;
+    }
     dialog.showErrorBox('Kubedrift is not built', `There is no renderer at ${RENDERER_INDEX}. Run "npm run build" first.`);
     app.exit(1);
     return;
@@ -118,7 +128,13 @@ async function run(): Promise<void> {
   }
 
   mainWindow = createMainWindow();
-  if (app.isPackaged) {
+  let smokeExitCode: number | undefined;
+  if (flags.smokeTest) {
+    void smokeTest(mainWindow).then((code) => {
+      smokeExitCode = code;
+      app.quit();
+    });
+  } else if (app.isPackaged) {
     startUpdateChecks({ engine, dataDir, window: () => mainWindow }).catch((error: unknown) => {
       log(`[kubedrift] updates: could not start: ${error instanceof Error ? error.message : String(error)}`);
     });
@@ -151,8 +167,35 @@ async function run(): Promise<void> {
       .catch((error: unknown) => log(`[kubedrift] engine shutdown failed: ${String(error)}`))
       .finally(() => {
         engineDisposed = true;
-        app.quit();
+        if (smokeExitCode === undefined) {
+          app.quit();
+          return;
+        }
+        try {
+          if (smokeDataDir) rmSync(smokeDataDir, { recursive: true, force: true, maxRetries: 3 });
+        } catch (error) {
+          // Chromium may still hold its profile's files (Windows); a temp dir left behind is harmless.
+          log(`[kubedrift] could not remove ${smokeDataDir}: ${String(error)}`);
+        }
+        app.exit(smokeExitCode);
       });
+  });
+}
+
+/** `--smoke-test` (smoke.ts) on the app's window; resolves to the exit code. */
+function smokeTest(win: BrowserWindow): Promise<number> {
+  let failure: string | undefined;
+  win.webContents.on('render-process-gone', (_event, details) => (failure = `the renderer process is gone (${details.reason})`));
+  win.webContents.on('did-fail-load', (_event, code, description) => (failure = `the renderer did not load: ${description} (${code})`));
+  return runDesktopSmoke({
+    timeout: flags.smokeTimeout,
+    executeJavaScript: (code) => win.webContents.executeJavaScript(code),
+    failure: () => failure,
+    startedAt: LAUNCHED_AT_MS,
+    now: () => performance.now(),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    print: (line) => console.log(line),
+    printError: (line) => console.error(line),
   });
 }
 

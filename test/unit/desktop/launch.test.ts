@@ -21,6 +21,12 @@ describe('readLaunchFlags', () => {
   it('lets the last occurrence win', () => {
     expect(readLaunchFlags(['--context', 'a', '--context=b'])).toEqual({ context: 'b' });
   });
+
+  it('reads --smoke-test and --smoke-timeout among Chromium switches', () => {
+    expect(readLaunchFlags(['/opt/Kubedrift/kubedrift', '--no-sandbox', '--smoke-test', '--smoke-timeout', '90'])).toEqual({ smokeTest: true, smokeTimeout: '90' });
+    expect(readLaunchFlags(['/opt/Kubedrift/kubedrift', '--smoke-timeout=5', '--smoke-test'])).toEqual({ smokeTest: true, smokeTimeout: '5' });
+    expect(readLaunchFlags(['/opt/Kubedrift/kubedrift', '--smoke-testing'])).toEqual({});
+  });
 });
 
 describe('userDataDir', () => {

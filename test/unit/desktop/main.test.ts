@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type * as NodeFs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -37,6 +37,8 @@ function fakeElectron(options: { dataRoot: string; gotLock: boolean }) {
       setWindowOpenHandler: vi.fn(),
       isDestroyed: () => false,
       send: vi.fn(),
+      // What the renderer reports to a smoke test (shared/smoke.ts's probe).
+      executeJavaScript: vi.fn(async (_code: string) => smokeReport.value),
     };
     readonly show = vi.fn();
     readonly maximize = vi.fn();
@@ -82,6 +84,8 @@ function fakeElectron(options: { dataRoot: string; gotLock: boolean }) {
 
 /** Whether the fake app is packaged (a packaged app checks for updates). */
 const packaged = { value: true };
+/** What the window's renderer answers the smoke test's probe. */
+const smokeReport: { value: unknown } = { value: null };
 let fake: ReturnType<typeof fakeElectron>;
 let dataRoot: string;
 let cleanup: () => Promise<void>;
@@ -140,6 +144,7 @@ beforeEach(async () => {
   vi.stubEnv('KUBEDRIFT_DATA_DIR', '');
   build.present = true;
   packaged.value = true;
+  smokeReport.value = null;
   Object.assign(updater, { autoDownload: true, autoInstallOnAppQuit: true });
 });
 afterEach(async () => {
@@ -249,5 +254,34 @@ describe('electron/desktop/main.ts', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(loadedUpdater).not.toHaveBeenCalled();
     expect(updater.autoDownload).toBe(true);
+  });
+
+  it('--smoke-test opens the window on the demo cluster with a fresh data dir, prints the line and exits 0 once the engine is disposed', async () => {
+    const print = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    smokeReport.value = { context: 'kubedrift-demo', workloads: 18 };
+    await startMain(['--smoke-test']);
+    const options = createEngine.mock.calls[0]?.[0] ?? {};
+    const dataDir = String(options['dataDir']);
+    expect(path.basename(dataDir)).toMatch(/^kubedrift-smoke-/);
+    expect(options).toMatchObject({ context: 'kubedrift-demo', kubeconfig: path.join(dataDir, 'no-kubeconfig'), watchKubeconfig: false });
+    await vi.waitFor(() => expect(fake.electron.app.quit).toHaveBeenCalledOnce());
+    expect(print).toHaveBeenCalledWith(expect.stringMatching(/^kubedrift smoke-test: overview live on kubedrift-demo \(18 workloads\) in \d+ ms$/));
+
+    fake.appEvents.get('will-quit')?.({ preventDefault: vi.fn() });
+    await vi.waitFor(() => expect(fake.electron.app.exit).toHaveBeenCalledWith(0));
+    expect(engine.dispose).toHaveBeenCalledOnce();
+    expect(existsSync(dataDir)).toBe(false);
+    expect(loadedUpdater).not.toHaveBeenCalled();
+    print.mockRestore();
+  });
+
+  it('--smoke-test exits 1 with the reason when the Overview does not go live in time', async () => {
+    const printError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await startMain(['--smoke-test', '--smoke-timeout', '0.2']);
+    await vi.waitFor(() => expect(fake.electron.app.quit).toHaveBeenCalledOnce());
+    expect(printError).toHaveBeenCalledWith(expect.stringMatching(/^kubedrift smoke-test: failed after \d+ ms: the Overview did not go live within 200 ms$/));
+    fake.appEvents.get('will-quit')?.({ preventDefault: vi.fn() });
+    await vi.waitFor(() => expect(fake.electron.app.exit).toHaveBeenCalledWith(1));
+    printError.mockRestore();
   });
 });
