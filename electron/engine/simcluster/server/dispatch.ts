@@ -91,7 +91,13 @@ function resource(ctx: ServerContext, req: ApiRequest, route: ResourceRoute, res
   throw methodNotAllowed();
 }
 
+/** A deprecated custom resource version warns on every request, as apiextensions does. */
+function withDeprecation(route: ResourceRoute, reply: Reply | undefined): Reply | undefined {
+  const warning = route.type.custom?.deprecationWarning;
+  return reply && warning ? { ...reply, warnings: [...(reply.warnings ?? []), warning] } : reply;
+}
+
 /** Handles a request; returns the reply, or undefined when a watch stream took over `res`. */
 export function dispatch(ctx: ServerContext, req: ApiRequest, route: Route, res: ServerResponse): Reply | undefined {
-  return route.kind === 'resource' ? resource(ctx, req, route, res) : nonResource(ctx, req, route);
+  return route.kind === 'resource' ? withDeprecation(route, resource(ctx, req, route, res)) : nonResource(ctx, req, route);
 }

@@ -92,7 +92,7 @@ function deleteOne(ctx: ServerContext, type: ResourceType, namespace: string | u
   const current = ctx.store.get(store, namespace, name);
   const { object, deleted } = ctx.store.delete(store, namespace, name, withPodGrace(store, current, options));
   const wire = toWire(type, object);
-  return { body: !deleted || RETURNS_DELETED_OBJECT.has(type.plural) ? wire : successStatus(type, wire), deleted };
+  return { body: !deleted || (!type.custom && RETURNS_DELETED_OBJECT.has(type.plural)) ? wire : successStatus(type, wire), deleted };
 }
 
 /** DELETE of one object. */
@@ -114,5 +114,5 @@ export function handleDeleteCollection(ctx: ServerContext, req: ApiRequest, rout
     if (!ctx.store.find(storageType(type), object.metadata.namespace, object.metadata.name)) continue;
     items.push(toWire(type, ctx.store.delete(storageType(type), object.metadata.namespace, object.metadata.name, withPodGrace(storageType(type), object, options)).object));
   }
-  return { code: 200, body: { kind: `${type.kind}List`, apiVersion: apiVersionOf(type), metadata: { resourceVersion: String(ctx.store.currentRv()) }, items } };
+  return { code: 200, body: { kind: type.custom?.listKind ?? `${type.kind}List`, apiVersion: apiVersionOf(type), metadata: { resourceVersion: String(ctx.store.currentRv()) }, items } };
 }

@@ -52,5 +52,5 @@ export function presentList(ctx: ServerContext, type: ResourceType, items: KubeO
   if (format.format === 'partial') {
     return { kind: 'PartialObjectMetadataList', apiVersion: format.apiVersion, metadata: listMeta, items: items.map((o) => partial(o, format.apiVersion)) };
   }
-  return { kind: `${type.kind}List`, apiVersion: apiVersionOf(type), metadata: listMeta, items };
+  return { kind: type.custom?.listKind ?? `${type.kind}List`, apiVersion: apiVersionOf(type), metadata: listMeta, items };
 }

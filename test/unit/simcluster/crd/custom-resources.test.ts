@@ -138,6 +138,16 @@ describe('custom resources', () => {
     expect(crds.json.rows[0].cells).toEqual(['certificates.cert-manager.io', '2025-06-01T12:00:00Z']);
   });
 
+  it('warn on every request to a deprecated version, and list as the CRD listKind', async () => {
+    const crd = databaseCrd();
+    Object.assign((crd['spec'] as Json).versions[0], { deprecated: true });
+    (crd['spec'] as Json).names.listKind = 'DatabaseCollection';
+    const server = await start(crd);
+    const old = await call(server, 'GET', '/apis/db.example.com/v1alpha1/namespaces/default/databases');
+    expect([old.json.kind, old.headers['warning']]).toEqual(['DatabaseCollection', '299 - "db.example.com/v1alpha1 Database is deprecated"']);
+    expect((await call(server, 'GET', DBS)).headers['warning']).toBeUndefined();
+  });
+
   it('answer 500 with the webhook message for a version whose conversion fails, and keep the others working', async () => {
     const server = await start(databaseCrd());
     await call(server, 'POST', DBS, { body: { apiVersion: 'db.example.com/v1', kind: 'Database', metadata: { name: 'orders' }, spec: { engine: 'postgres' } } });
