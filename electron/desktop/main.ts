@@ -21,7 +21,7 @@ import {
 } from './security.ts';
 import { createWindowOptions, RENDERER_CSP } from './window-options.ts';
 import { createDeclinedVersionStore, createUpdateAsker } from './update-prompts.ts';
-import { startUpdates } from './updates.ts';
+import { startUpdates, type Updates } from './updates.ts';
 import { runDesktopSmoke, smokeEngineOptions } from './smoke.ts';
 import { captureWindowState, clampToDisplays, readWindowState, writeWindowState } from './window-state.ts';
 
@@ -207,8 +207,13 @@ function smokeTest(win: BrowserWindow): Promise<number> {
 async function startUpdateChecks(options: { engine: Engine; dataDir: string; window: () => BrowserWindow | null }): Promise<void> {
   const { engine } = options;
   let enabled = true;
+  // Filled once electron-updater is loaded; settings may change before that.
+  const started: { updates?: Updates } = {};
   const follow = (settings: Settings): void => {
+    const was = enabled;
     enabled = settings.updateChecks !== false;
+    // Switched back on: check now rather than at the next scheduled time, hours away.
+    if (enabled && !was) void started.updates?.check();
   };
   engine.hub.listen((stream, payload) => {
     if (stream === 'settings:changed') follow(payload as Settings);
@@ -221,7 +226,7 @@ async function startUpdateChecks(options: { engine: Engine; dataDir: string; win
   const { autoUpdater } = (await import('electron-updater')).default;
   // An EventEmitter throws an 'error' event nobody listens to; updates.ts reports the failure.
   autoUpdater.on('error', () => undefined);
-  startUpdates({
+  started.updates = startUpdates({
     updater: autoUpdater,
     isPackaged: app.isPackaged,
     currentVersion: app.getVersion(),

@@ -248,6 +248,14 @@ describe('electron/desktop/main.ts', () => {
     expect(engine.dispatch).toHaveBeenCalledWith('settings:get', {});
   });
 
+  it('checks at once when "Check for updates" is switched back on in Settings', async () => {
+    await startMain();
+    await vi.waitFor(() => expect(updater.autoDownload).toBe(false));
+    expect(updater.checkForUpdates).not.toHaveBeenCalled();
+    engine.hub.emit('settings:changed', { ...DEFAULT_SETTINGS, updateChecks: true });
+    await vi.waitFor(() => expect(updater.checkForUpdates).toHaveBeenCalled());
+  });
+
   it('an app that is not packaged never loads electron-updater', async () => {
     packaged.value = false;
     await startMain();
