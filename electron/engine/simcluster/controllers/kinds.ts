@@ -19,3 +19,4 @@ export const DAEMONSETS = served('daemonsets.apps');
 export const JOBS = served('jobs.batch');
 export const CRONJOBS = served('cronjobs.batch');
 export const HPAS = served('horizontalpodautoscalers.autoscaling');
+export const SECRETS = served('secrets');

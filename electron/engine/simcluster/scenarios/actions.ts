@@ -9,7 +9,7 @@ import { CRONJOBS, JOBS, PODS } from '../controllers/kinds.ts';
 import { setNodeReady } from '../controllers/node-lifecycle.ts';
 import { deletePod } from '../controllers/pods.ts';
 import { invalid, notFound, type StatusCause } from '../errors.ts';
-import { typeByApiVersionKind, type ResourceType } from '../resources.ts';
+import type { ResourceType } from '../resources.ts';
 import { matchesLabels, parseLabelSelector } from '../selectors.ts';
 import type { ObjectStore } from '../store.ts';
 import type { IncomingObject, KubeObject } from '../types.ts';
@@ -48,7 +48,8 @@ export function createThroughApi(ctx: ActionContext, type: ResourceType, manifes
 
 /** `kubectl apply` without the three-way merge: create, or replace spec-like fields, keeping status. */
 export function applyManifest(ctx: ActionContext, manifest: IncomingObject): KubeObject {
-  const type = typeByApiVersionKind(String(manifest['apiVersion']), String(manifest['kind']));
+  // Custom kinds too: whatever the cluster's CRDs serve now.
+  const type = ctx.store.types.byApiVersionKind(String(manifest['apiVersion']), String(manifest['kind']));
   if (!type) throw new Error(`${String(manifest['apiVersion'])} ${String(manifest['kind'])} is not served`);
   const meta = (manifest['metadata'] ?? {}) as Partial<KubeObject['metadata']>;
   const namespace = type.namespaced ? (meta.namespace ?? 'default') : undefined;

@@ -1,6 +1,7 @@
 /**
- * The simulated kube-controller-manager + scheduler + kubelets: every controller, built with one
- * speed and Kubernetes version, in the order their first reconciles make sense.
+ * The simulated kube-controller-manager + scheduler + kubelets, and the demo's operators: every
+ * controller, built with one speed and Kubernetes version, in the order their first reconciles
+ * make sense.
  */
 import { createCronJobController } from '../controllers/cronjob.ts';
 import { createDaemonSetController } from '../controllers/daemonset.ts';
@@ -12,6 +13,8 @@ import { createJobController } from '../controllers/job.ts';
 import { Kubelet, type KubeletOptions } from '../controllers/kubelet.ts';
 import { createNamespaceController } from '../controllers/namespace.ts';
 import { NodeLifecycleController } from '../controllers/node-lifecycle.ts';
+import { createCertificateController } from '../controllers/operators/certificates.ts';
+import { createDatabaseOperator } from '../controllers/operators/database.ts';
 import { ReplicaSetController } from '../controllers/replicaset.ts';
 import type { Controller } from '../controllers/runtime.ts';
 import { Scheduler } from '../controllers/scheduler.ts';
@@ -58,6 +61,9 @@ export function createControllerSet(options: ControllerSetOptions = {}): Control
     new GarbageCollector(),
     new EndpointsController(),
     createNamespaceController(),
+    // Operators, idle until a scenario installs their CRDs (the demo does).
+    createCertificateController({ speed }),
+    createDatabaseOperator(),
   ];
   return { controllers, hpa, nodeLifecycle };
 }

@@ -7,8 +7,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { isMap, isSeq, LineCounter, parseAllDocuments, type Document, type Node } from 'yaml';
 import type { z } from 'zod';
-import { typeByApiVersionKind, type ResourceType } from '../resources.ts';
+import type { ResourceType } from '../resources.ts';
 import type { IncomingObject } from '../types.ts';
+import { kindLookup, type KindLookup } from './custom-kinds.ts';
 import { ACTION_KEYS, actionSchemas, entryTimingSchema, headerSchema, type ActionKey, type KubeletTimings, type ScenarioNode, type TimelineAction } from './schema.ts';
 
 /** An initial manifest of a scenario, with the served type it is stored as. */
@@ -113,7 +114,7 @@ function parseWith<S extends z.ZodType>(schema: S, value: unknown, at: { file: s
   throw new ScenarioError({ file: at.file, line: at.locator.lineOf(issuePath), path: formatPath(issuePath) }, reason);
 }
 
-function parseTimelineEntry(entry: Record<string, unknown>, index: number, file: string, locator: DocumentLocator): TimelineEntry {
+function parseTimelineEntry(entry: Record<string, unknown>, index: number, file: string, locator: DocumentLocator, lookup: KindLookup): TimelineEntry {
   const path: PathPart[] = ['spec', 'timeline', index];
   const actionKeys = Object.keys(entry).filter((k): k is ActionKey => (ACTION_KEYS as string[]).includes(k));
   const timing: Record<string, unknown> = {};
@@ -136,7 +137,7 @@ function parseTimelineEntry(entry: Record<string, unknown>, index: number, file:
   let action: TimelineAction;
   if (key === 'apply') {
     const { apiVersion, kind } = payload as { apiVersion: string; kind: string };
-    if (!typeByApiVersionKind(apiVersion, kind)) {
+    if (!lookup(apiVersion, kind)) {
       throw new ScenarioError({ file, line: locator.lineOf([...path, key, 'kind']), path: formatPath([...path, key, 'kind']) }, `${apiVersion} ${kind} is not a kind the simulated cluster serves`);
     }
     action = { type: 'apply', manifest: payload as unknown as IncomingObject };
@@ -148,7 +149,7 @@ function parseTimelineEntry(entry: Record<string, unknown>, index: number, file:
   return { atMs: at ?? every ?? 0, ...(every !== undefined ? { everyMs: every } : {}), ...(note ? { note } : {}), line, action };
 }
 
-function parseManifest(doc: Document, index: number, file: string, lines: LineCounter, declared: Set<string>): ScenarioObject {
+function parseManifest(doc: Document, index: number, file: string, lines: LineCounter, declared: Set<string>, lookup: KindLookup): ScenarioObject {
   const locator = new DocumentLocator(doc, lines);
   const line = locator.lineOf([]);
   const value = doc.toJS() as unknown;
@@ -157,7 +158,7 @@ function parseManifest(doc: Document, index: number, file: string, lines: LineCo
   const manifest = value as Record<string, unknown>;
   if (typeof manifest['apiVersion'] !== 'string') throw fail(['apiVersion'], 'Required value: apiVersion');
   if (typeof manifest['kind'] !== 'string') throw fail(['kind'], 'Required value: kind');
-  const type = typeByApiVersionKind(manifest['apiVersion'], manifest['kind']);
+  const type = lookup(manifest['apiVersion'], manifest['kind']);
   if (!type) throw fail(['kind'], `${manifest['apiVersion']} ${manifest['kind']} is not a kind the simulated cluster serves`);
   const metadata = manifest['metadata'] as Record<string, unknown> | undefined;
   if (!metadata || typeof metadata['name'] !== 'string' || metadata['name'] === '') throw fail(['metadata', 'name'], 'Required value: metadata.name');
@@ -189,12 +190,13 @@ export function parseScenario(text: string, file = '<inline>'): Scenario {
     const js = doc.toJS() as { kind?: unknown; metadata?: { name?: unknown } } | null;
     if (js?.kind === 'Namespace' && typeof js.metadata?.name === 'string') declared.add(js.metadata.name);
   }
+  const lookup = kindLookup(manifestDocs.map((doc) => doc.toJS() as unknown));
   const objects: ScenarioObject[] = [];
   manifestDocs.forEach((doc, i) => {
     if (doc.contents === null) return;
-    objects.push(parseManifest(doc, i + 1, file, lines, declared));
+    objects.push(parseManifest(doc, i + 1, file, lines, declared, lookup));
   });
-  const timeline = header.spec.timeline.map((entry, i) => parseTimelineEntry(entry, i, file, locator));
+  const timeline = header.spec.timeline.map((entry, i) => parseTimelineEntry(entry, i, file, locator, lookup));
   const nodeNames = new Set<string>();
   header.spec.nodes.forEach((node, i) => {
     if (nodeNames.has(node.name)) throw new ScenarioError({ file, line: locator.lineOf(['spec', 'nodes', i, 'name']), path: `spec.nodes[${i}].name` }, `duplicate node "${node.name}"`);

@@ -5,6 +5,8 @@
  * entries repeatedly — until `stop()`.
  */
 import { EventRecorder } from '../controllers/events.ts';
+import { attachCrdController } from '../crd/controller.ts';
+import { withApiExtensions } from '../crd/strategy.ts';
 import type { HpaController } from '../controllers/hpa.ts';
 import { NAMESPACES, NODES } from '../controllers/kinds.ts';
 import { ControllerManager, systemClock, type Clock } from '../controllers/runtime.ts';
@@ -87,7 +89,12 @@ export function runScenario(options: RunScenarioOptions): RunningScenario {
   const { scenario, store } = options;
   const clock = options.clock ?? systemClock;
   const speed = options.speed ?? scenario.speed;
-  seed(options);
+  // CRDs among the manifests serve their kinds before the custom resources after them are created.
+  attachCrdController(store, { now: () => clock.now() });
+  // CRDs and custom resources get apiextensions' defaulting and validation on top of the given hooks.
+  const hooks = options.applyDefaults && options.validate ? withApiExtensions({ applyDefaults: options.applyDefaults, validate: options.validate }) : undefined;
+  const withHooks: RunScenarioOptions = hooks ? { ...options, applyDefaults: hooks.applyDefaults, validate: hooks.validate } : options;
+  seed(withHooks);
 
   let manager: ControllerManager | undefined;
   let hpa: HpaController | undefined;
@@ -112,8 +119,8 @@ export function runScenario(options: RunScenarioOptions): RunningScenario {
 
   const actionContext = {
     store,
-    ...(options.applyDefaults ? { applyDefaults: options.applyDefaults } : {}),
-    ...(options.validate ? { validate: options.validate } : {}),
+    ...(withHooks.applyDefaults ? { applyDefaults: withHooks.applyDefaults } : {}),
+    ...(withHooks.validate ? { validate: withHooks.validate } : {}),
     ...(options.allocate ? { allocate: options.allocate } : {}),
     ...(hpa ? { setLoad: hpa.setLoad.bind(hpa) } : {}),
   };
