@@ -3,8 +3,11 @@
  * HTTPS API server real clients talk to. Used by the demo context, `kubedrift sim`, the tests
  * and the benchmarks.
  */
+import { stringify } from 'yaml';
 import { createApiExtensions } from './api-extensions.ts';
 import { applyDefaults, validate } from './defaults/index.ts';
+import { userContextName, userKubeconfig, withUserContexts } from './rbac/kubeconfig-users.ts';
+import { addPresetUser, type PresetUser, type UserCredentials } from './rbac/preset-users.ts';
 import { loadScenario } from './scenarios/load.ts';
 import { runScenario, type RunningScenario } from './scenarios/runner.ts';
 import type { Scenario } from './scenarios/load.ts';
@@ -35,6 +38,8 @@ export interface SimClusterOptions {
   /** false: only seed the store and serve it (no controllers, no timeline). */
   controllers?: boolean;
   onError?: (message: string) => void;
+  /** Users with preset roles (rbac/preset-users.ts), each with a token and, over TLS, a client certificate. */
+  users?: readonly PresetUser[];
 }
 
 export interface SimCluster {
@@ -46,6 +51,12 @@ export interface SimCluster {
   kubeconfig(contextName?: string): string;
   /** The same kubeconfig as an object, for in-process clients. */
   kubeconfigObject(contextName?: string): KubeconfigDocument;
+  /** The preset users and their credentials. */
+  readonly users: readonly UserCredentials[];
+  /** A single-context kubeconfig for preset user `user` (its token), for in-process clients. */
+  userKubeconfigObject(user: string, contextName?: string): KubeconfigDocument;
+  /** The admin's kubeconfig plus a context `<context>-<user>` per preset user (client certificates over TLS). */
+  kubeconfigWithUsers(contextName?: string): string;
   stop(): Promise<void>;
 }
 
@@ -83,6 +94,7 @@ export async function startSimCluster(options: SimClusterOptions = {}): Promise<
       tls: options.tls ?? true,
       ...(tokens ? { tokens } : {}),
       kubernetesMinor: minor,
+      seedAccessPolicy: true,
       ...(clock ? { now: () => clock.now() } : {}),
       ...(options.bookmarkIntervalMs !== undefined ? { bookmarkIntervalMs: options.bookmarkIntervalMs } : {}),
     });
@@ -90,15 +102,34 @@ export async function startSimCluster(options: SimClusterOptions = {}): Promise<
     running.stop();
     throw error;
   }
+  const users: UserCredentials[] = [];
+  try {
+    for (const user of options.users ?? []) {
+      users.push(await addPresetUser({ store, access: server.access, user, ...(server.caPem ? { clientCertificate: (name, groups) => server.clientCertificate(name, groups) } : {}) }));
+    }
+  } catch (error) {
+    running.stop();
+    await server.close();
+    throw error;
+  }
   const token = options.token ?? OPEN_ACCESS_TOKEN;
+  const adminKubeconfig = (contextName?: string): KubeconfigDocument =>
+    kubeconfigObjectFor({ server: server.url, ...(server.caPem ? { caPem: server.caPem } : {}), token, ...(contextName ? { contextName } : {}) });
   return {
     store,
     server,
     scenario: running,
     version,
     kubeconfig: (contextName) => server.kubeconfig(contextName),
-    kubeconfigObject: (contextName) =>
-      kubeconfigObjectFor({ server: server.url, ...(server.caPem ? { caPem: server.caPem } : {}), token, ...(contextName ? { contextName } : {}) }),
+    kubeconfigObject: (contextName) => adminKubeconfig(contextName),
+    users,
+    userKubeconfigObject(user, contextName) {
+      const credentials = users.find((c) => c.user.name === user);
+      if (!credentials) throw new Error(`the simulated cluster has no user "${user}" (it has ${users.map((c) => c.user.name).join(', ') || 'none'})`);
+      const base = adminKubeconfig();
+      return userKubeconfig(base, credentials, { contextName: contextName ?? userContextName(base['current-context'], user), prefer: 'token' });
+    },
+    kubeconfigWithUsers: (contextName) => stringify(withUserContexts(adminKubeconfig(contextName), users, 'certificate')),
     async stop() {
       running.stop();
       await server.close();

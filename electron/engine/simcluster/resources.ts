@@ -19,6 +19,8 @@ export interface ResourceType {
   subresources: Array<'status' | 'scale'>;
   /** The kind's object fields besides metadata that are not "spec" for generation purposes. */
   specless?: boolean;
+  /** Names need only be valid path segments (no '/', '%', '.' or '..'), as RBAC's are: `system:basic-user`. */
+  pathSegmentNames?: boolean;
   /** Set for kinds a CustomResourceDefinition serves: schema, printer columns, scale paths. */
   custom?: CustomResourceInfo;
 }
@@ -30,7 +32,7 @@ function type(
   version: string,
   kind: string,
   plural: string,
-  extra: Partial<Pick<ResourceType, 'namespaced' | 'shortNames' | 'categories' | 'subresources' | 'verbs' | 'specless'>> = {},
+  extra: Partial<Pick<ResourceType, 'namespaced' | 'shortNames' | 'categories' | 'subresources' | 'verbs' | 'specless' | 'pathSegmentNames'>> = {},
 ): ResourceType {
   return {
     group,
@@ -44,6 +46,7 @@ function type(
     verbs: extra.verbs ?? STANDARD_VERBS,
     subresources: extra.subresources ?? [],
     ...(extra.specless ? { specless: true } : {}),
+    ...(extra.pathSegmentNames ? { pathSegmentNames: true } : {}),
   };
 }
 
@@ -67,6 +70,16 @@ export const RESOURCE_TYPES: readonly ResourceType[] = [
   type('batch', 'v1', 'CronJob', 'cronjobs', { shortNames: ['cj'], categories: ['all'], subresources: ['status'] }),
   type('autoscaling', 'v2', 'HorizontalPodAutoscaler', 'horizontalpodautoscalers', { shortNames: ['hpa'], categories: ['all'], subresources: ['status'] }),
   type('apiextensions.k8s.io', 'v1', 'CustomResourceDefinition', 'customresourcedefinitions', { namespaced: false, shortNames: ['crd', 'crds'], categories: ['api-extensions'], subresources: ['status'] }),
+  // Access control (rbac/): who is who, what they may do, and the reviews that answer "may I?".
+  type('', 'v1', 'ServiceAccount', 'serviceaccounts', { shortNames: ['sa'], specless: true }),
+  type('rbac.authorization.k8s.io', 'v1', 'ClusterRole', 'clusterroles', { namespaced: false, specless: true, pathSegmentNames: true }),
+  type('rbac.authorization.k8s.io', 'v1', 'ClusterRoleBinding', 'clusterrolebindings', { namespaced: false, specless: true, pathSegmentNames: true }),
+  type('rbac.authorization.k8s.io', 'v1', 'Role', 'roles', { specless: true, pathSegmentNames: true }),
+  type('rbac.authorization.k8s.io', 'v1', 'RoleBinding', 'rolebindings', { specless: true, pathSegmentNames: true }),
+  type('authorization.k8s.io', 'v1', 'SelfSubjectAccessReview', 'selfsubjectaccessreviews', { namespaced: false, verbs: ['create'] }),
+  type('authorization.k8s.io', 'v1', 'SelfSubjectRulesReview', 'selfsubjectrulesreviews', { namespaced: false, verbs: ['create'] }),
+  type('authorization.k8s.io', 'v1', 'SubjectAccessReview', 'subjectaccessreviews', { namespaced: false, verbs: ['create'] }),
+  type('authentication.k8s.io', 'v1', 'SelfSubjectReview', 'selfsubjectreviews', { namespaced: false, verbs: ['create'] }),
 ];
 
 /** `plural` for the core group, `plural.group` otherwise: the store's key for a resource. */

@@ -59,6 +59,13 @@ function tracksGeneration(type: ResourceType): boolean {
 const NAME_RE = /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/;
 const GENERATE_SUFFIX = 'bcdfghjklmnpqrstvwxz2456789';
 
+/** Why a name is no valid path segment (apimachinery's IsValidPathSegmentName), for RBAC's names. */
+function pathSegmentProblem(name: string): string | undefined {
+  if (name === '.' || name === '..') return `may not be '${name}'`;
+  for (const c of ['/', '%']) if (name.includes(c)) return `may not contain '${c}'`;
+  return undefined;
+}
+
 export function objectKey(namespace: string | undefined, name: string): string {
   return namespace ? `${namespace}/${name}` : name;
 }
@@ -186,7 +193,9 @@ export class ObjectStore {
     let name = meta.name ?? '';
     if (!name && meta.generateName) name = this.generatedName(type, meta.namespace, meta.generateName);
     if (!name) throw invalid(type.kind, type.group, '', [{ field: 'metadata.name', reason: 'FieldValueRequired', message: 'Required value: name or generateName is required' }]);
-    if (name.length > 253 || !NAME_RE.test(name)) {
+    const segmentProblem = type.pathSegmentNames ? pathSegmentProblem(name) : undefined;
+    if (segmentProblem) throw invalid(type.kind, type.group, name, [{ field: 'metadata.name', message: `Invalid value: "${name}": ${segmentProblem}` }]);
+    if (!type.pathSegmentNames && (name.length > 253 || !NAME_RE.test(name))) {
       throw invalid(type.kind, type.group, name, [{ field: 'metadata.name', message: `Invalid value: "${name}": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character` }]);
     }
     const namespace = type.namespaced ? meta.namespace : undefined;

@@ -34,10 +34,13 @@ const OPTION_GROUP_VERSIONS: ReadonlyArray<[string, string]> = [
   ['', 'v1'],
   ['apiextensions.k8s.io', 'v1'],
   ['apps', 'v1'],
+  ['authentication.k8s.io', 'v1'],
+  ['authorization.k8s.io', 'v1'],
   ['autoscaling', 'v1'],
   ['autoscaling', 'v2'],
   ['batch', 'v1'],
   ['events.k8s.io', 'v1'],
+  ['rbac.authorization.k8s.io', 'v1'],
 ];
 
 function everyGroup(kind: string): GroupVersionKind[] {

@@ -14,6 +14,7 @@ import { podDefinitions } from './definitions-core-pod.ts';
 import { schedulingDefinitions } from './definitions-core-scheduling.ts';
 import { volumeDefinitions } from './definitions-core-volume.ts';
 import { metaDefinitions } from './definitions-meta.ts';
+import { accessDefinitions } from './definitions-rbac.ts';
 import { listKind, type GroupVersionKind, type Schema } from './schema.ts';
 
 export type { GroupVersionKind, Schema } from './schema.ts';
@@ -46,6 +47,7 @@ function build(): Record<string, Schema> {
     ...batchDefinitions(),
     ...autoscalingEventsDefinitions(),
     ...apiextensionsDefinitions(),
+    ...accessDefinitions(),
   };
   for (const type of RESOURCE_TYPES) {
     const gvk = { group: type.group, version: type.version, kind: type.kind };

@@ -10,9 +10,12 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { attachCrdController } from '../crd/controller.ts';
 import { ApiError, internalError } from '../errors.ts';
+import { AccessControl } from '../rbac/access-control.ts';
+import { issueClientCertificate, type ClientCertificate } from '../rbac/client-certificates.ts';
+import type { LegacyTokens } from '../rbac/identity.ts';
+import { seedAccessPolicy } from '../rbac/seed.ts';
 import type { ObjectStore } from '../store.ts';
 import { warningHeaderValue } from '../validation/field-validation.ts';
-import { authenticate, authorize, verbOf, type Tokens } from './auth.ts';
 import type { ApiRequest, Reply, ServerContext } from './context.ts';
 import { DEFAULT_KUBERNETES_MINOR } from './discovery.ts';
 import { dispatch } from './dispatch.ts';
@@ -23,7 +26,6 @@ import { notFoundPath, parseRoute } from './router.ts';
 import { StreamedBody, writeStreamed } from './streamed-body.ts';
 import { createCertificates } from './tls.ts';
 import { DEFAULT_BOOKMARK_INTERVAL_MS, DEFAULT_WATCH_BUFFER_LIMIT_BYTES } from './watch-stream.ts';
-import { boolParam } from './wire.ts';
 
 /** kube-apiserver's request body limit. */
 export const MAX_BODY_BYTES = 3 * 1024 * 1024;
@@ -43,7 +45,14 @@ export interface ApiServerOptions {
   host?: '127.0.0.1';
   /** HTTPS with a per-run CA (default); false serves plain HTTP. */
   tls?: boolean;
-  tokens?: Tokens;
+  /** Require a token: the read-write one is the cluster admin, the read-only one may only read. */
+  tokens?: LegacyTokens;
+  /**
+   * Write the default RBAC policy (cluster-admin, admin, edit, view, discovery...) into the store
+   * at start, as kube-apiserver's bootstrap does. startSimCluster always does; a bare server does
+   * only when it requires tokens (its anonymous /version needs system:public-info-viewer).
+   */
+  seedAccessPolicy?: boolean;
   /** The minor version `/version` reports (the gcloud kubectl dispatcher picks its build by it). */
   kubernetesMinor?: number;
   now?: () => number;
@@ -62,6 +71,10 @@ export interface ApiServer {
   /** A kubeconfig for this server with the read-write token, if any. */
   kubeconfig(contextName?: string): string;
   readonly faults: Faults;
+  /** Authentication and authorization: add token users, issue ServiceAccount tokens. */
+  readonly access: AccessControl;
+  /** A client certificate signed by the server's CA (CN = user, O = groups); TLS servers only. */
+  clientCertificate(user: string, groups: readonly string[]): Promise<ClientCertificate>;
   close(): Promise<void>;
   /** Cuts every connection and listens again on the same port with the same store. */
   restart(): Promise<void>;
@@ -106,7 +119,7 @@ function sendError(res: ServerResponse, error: unknown): void {
   void send(res, { code: apiError.code, body: apiError.toStatus(), headers });
 }
 
-async function handleRequest(ctx: ServerContext, tokens: Tokens | undefined, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handleRequest(ctx: ServerContext, access: AccessControl, req: IncomingMessage, res: ServerResponse): Promise<void> {
   try {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const method = (req.method ?? 'GET').toUpperCase();
@@ -115,11 +128,14 @@ async function handleRequest(ctx: ServerContext, tokens: Tokens | undefined, req
     const failure = ctx.faults.takeFailure(method, url.pathname);
     if (failure) throw failure;
     const route = parseRoute(url.pathname, ctx.store.types);
-    const user = authenticate(tokens, req.headers.authorization, route);
-    if (!route) throw notFoundPath();
+    // Authentication and authorization come first, for paths that do not exist too (rbac/).
+    const identity = access.identify(req, route?.kind === 'version' || route?.kind === 'health');
+    const attributes = access.authorize(identity, method, url);
     const rawBody = BODY_METHODS.has(method) ? await readBody(req) : Buffer.alloc(0);
-    const apiRequest: ApiRequest = { method, path: url.pathname, query: url.searchParams, headers: req.headers, body: rawBody.toString('utf8'), rawBody, user };
-    if (route.kind === 'resource') authorize(user, verbOf(method, route, boolParam(apiRequest, 'watch')), route);
+    const served = access.serve(identity, attributes, rawBody.toString('utf8'));
+    if (served) return await send(res, served);
+    if (!route) throw notFoundPath();
+    const apiRequest: ApiRequest = { method, path: url.pathname, query: url.searchParams, headers: req.headers, body: rawBody.toString('utf8'), rawBody, user: identity.name };
     const reply = dispatch(ctx, apiRequest, route, res);
     if (reply) await send(res, reply);
   } catch (error) {
@@ -149,11 +165,14 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     watchBufferLimitBytes: options.watchBufferLimitBytes ?? DEFAULT_WATCH_BUFFER_LIMIT_BYTES,
     serverAddress: () => `${host}:${port}`,
   };
-  const handler = (req: IncomingMessage, res: ServerResponse): void => void handleRequest(ctx, options.tokens, req, res);
+  const access = new AccessControl({ store: options.store, now: ctx.now, ...(options.tokens ? { legacy: options.tokens } : {}) });
+  if (options.seedAccessPolicy ?? Boolean(options.tokens?.readWrite || options.tokens?.readOnly)) seedAccessPolicy(options.store);
+  const handler = (req: IncomingMessage, res: ServerResponse): void => void handleRequest(ctx, access, req, res);
 
   const create = (): Server => {
     const server = certificates
-      ? createHttpsServer({ key: certificates.keyPem, cert: certificates.certPem, ALPNProtocols: ['http/1.1'] }, handler)
+      ? // Client certificates are asked for, not required; the CA's signature makes one an identity.
+        createHttpsServer({ key: certificates.keyPem, cert: certificates.certPem, ca: certificates.caPem, requestCert: true, rejectUnauthorized: false, ALPNProtocols: ['http/1.1'] }, handler)
       : createHttpServer(handler);
     server.on('clientError', (_error, socket) => {
       if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
@@ -187,6 +206,11 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     port,
     ...(certificates ? { caPem: certificates.caPem } : {}),
     faults,
+    access,
+    clientCertificate(user, groups) {
+      if (!certificates) return Promise.reject(new Error('client certificates need a TLS server'));
+      return issueClientCertificate({ caPem: certificates.caPem, caKeyPem: certificates.caKeyPem, user, groups, now: ctx.now });
+    },
     kubeconfig: (contextName?: string) =>
       kubeconfigFor({ server: url, ...(certificates ? { caPem: certificates.caPem } : {}), token: options.tokens?.readWrite ?? OPEN_ACCESS_TOKEN, ...(contextName ? { contextName } : {}) }),
     async close() {

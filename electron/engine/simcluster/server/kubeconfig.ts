@@ -30,7 +30,7 @@ export interface KubeconfigDocument {
   kind: 'Config';
   preferences: Record<string, never>;
   clusters: Array<{ name: string; cluster: KubeconfigCluster }>;
-  users: Array<{ name: string; user: { token?: string } }>;
+  users: Array<{ name: string; user: { token?: string; 'client-certificate-data'?: string; 'client-key-data'?: string } }>;
   contexts: Array<{ name: string; context: { cluster: string; user: string; namespace?: string } }>;
   'current-context': string;
 }

@@ -14,6 +14,8 @@ export interface Certificates {
   certPem: string;
   /** The server certificate's private key, PKCS#8. */
   keyPem: string;
+  /** The CA's private key, PKCS#8: signs client certificates for kubeconfig users (rbac/client-certificates.ts). */
+  caKeyPem: string;
 }
 
 const ALGORITHM = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' };
@@ -84,5 +86,6 @@ export async function createCertificates(options: { now?: () => number } = {}): 
   });
 
   const keyDer = await subtle.exportKey('pkcs8', serverKeys.privateKey);
-  return { caPem: ca.toString('pem') + '\n', certPem: cert.toString('pem') + '\n', keyPem: pem('PRIVATE KEY', keyDer) };
+  const caKeyDer = await subtle.exportKey('pkcs8', caKeys.privateKey);
+  return { caPem: ca.toString('pem') + '\n', certPem: cert.toString('pem') + '\n', keyPem: pem('PRIVATE KEY', keyDer), caKeyPem: pem('PRIVATE KEY', caKeyDer) };
 }

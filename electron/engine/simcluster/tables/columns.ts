@@ -2,6 +2,7 @@
  * Column definitions as kube-apiserver's printers declare them (pkg/printers/internalversion),
  * in order. The server always prints wide rows; kubectl hides priority-1 columns without `-o wide`.
  */
+import { ACCESS_COLUMNS } from './access.ts';
 import type { TableColumnDefinition } from './types.ts';
 
 export const NAME_DOC =
@@ -180,6 +181,7 @@ const BY_KIND: Record<string, TableColumnDefinition[]> = {
   Namespace: NAMESPACE_COLUMNS,
   ConfigMap: CONFIGMAP_COLUMNS,
   Secret: SECRET_COLUMNS,
+  ...ACCESS_COLUMNS,
 };
 
 /** The column definitions for a kind (fresh copies: callers may serialise or mutate them). */

@@ -3,6 +3,7 @@
  * `kubectl get` with, for lists, single objects and watch events alike.
  */
 import type { ResourceType } from '../resources.ts';
+import { ACCESS_PRINTERS } from './access.ts';
 import type { KubeObject } from '../types.ts';
 import { columnsFor } from './columns.ts';
 import { configMapRow, endpointsRow, eventRow, fromEventsV1, namespaceRow, nodeRow, secretRow, serviceRow, type CoreEventView } from './core.ts';
@@ -50,6 +51,7 @@ const PRINTERS: Record<string, Printer> = {
   Node: cellsOnly(nodeRow),
   ConfigMap: cellsOnly(configMapRow),
   Secret: cellsOnly(secretRow),
+  ...ACCESS_PRINTERS,
 };
 
 function printerFor(type: ResourceType): Printer {

@@ -9,8 +9,8 @@ export type TableVersion = 'v1' | 'v1beta1';
 
 export interface TableColumnDefinition {
   name: string;
-  /** OpenAPI type of the cells: `string`, `integer`, `number` or `boolean`. */
-  type: 'string' | 'integer' | 'number' | 'boolean';
+  /** OpenAPI type of the cells: `string`, `integer`, `number`, `boolean` or `date` (RFC 3339, for Created At). */
+  type: 'string' | 'integer' | 'number' | 'boolean' | 'date';
   /** `name` on the column that holds the object's name, otherwise empty, as upstream sends it. */
   format: string;
   description: string;

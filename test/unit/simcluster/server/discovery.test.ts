@@ -56,7 +56,7 @@ describe('legacy discovery', () => {
     expect(res.json.kind).toBe('APIGroupList');
     expect(res.json.apiVersion).toBe('v1');
     expect(res.json.groups).toContainEqual({ name: 'apps', versions: [{ groupVersion: 'apps/v1', version: 'v1' }], preferredVersion: { groupVersion: 'apps/v1', version: 'v1' } });
-    expect(res.json.groups.map((g: { name: string }) => g.name).sort()).toEqual(['apiextensions.k8s.io', 'apps', 'autoscaling', 'batch', 'events.k8s.io']);
+    expect(res.json.groups.map((g: { name: string }) => g.name).sort()).toEqual(['apiextensions.k8s.io', 'apps', 'authentication.k8s.io', 'authorization.k8s.io', 'autoscaling', 'batch', 'events.k8s.io', 'rbac.authorization.k8s.io']);
     expect((await call(server, 'GET', '/apis/autoscaling')).json).toEqual({
       kind: 'APIGroup',
       apiVersion: 'v1',
