@@ -44,6 +44,8 @@ export class CrdController {
   private readonly store: ObjectStore;
   private readonly now: () => number;
   private readonly pending = new Set<string>();
+  /** Terminating CRDs (by uid) seen without instances once; the next look lets them go. */
+  private readonly drained = new Set<string>();
   private scheduled = false;
 
   constructor(store: ObjectStore, now: () => number) {
@@ -158,16 +160,29 @@ export class CrdController {
     };
   }
 
-  /** The finalizer controller: delete every instance, then drop the cleanup finalizer. */
+  /**
+   * The finalizer controller: delete every instance (the kinds stay served meanwhile, so the
+   * garbage collector still resolves them as owners of what they owned), and once none is left,
+   * a turn later, drop the cleanup finalizer.
+   */
   private cleanUp(crd: KubeObject): void {
     if (!CRDS) return;
     const spec = crdSpecOf(crd);
     const id = `${spec.names.plural}.${spec.group}`;
     const type = this.store.types.byId(id) ?? { ...CRDS, group: spec.group, plural: spec.names.plural, kind: spec.names.kind, namespaced: spec.scope === 'Namespaced' };
-    for (const object of this.store.all(type)) {
+    const instances = this.store.all(type);
+    // Their DELETED events bring the CRD back here (see onChange).
+    for (const object of instances) {
       if (!object.metadata.deletionTimestamp) this.store.delete(type, object.metadata.namespace, object.metadata.name);
     }
-    if (this.store.all(type).length > 0) return;
+    if (instances.length > 0) return;
+    // Empty for a whole turn first: the garbage collector's reconciles queued by the deletes run in between.
+    if (!this.drained.has(crd.metadata.uid)) {
+      this.drained.add(crd.metadata.uid);
+      this.later(crd.metadata.name);
+      return;
+    }
+    this.drained.delete(crd.metadata.uid);
     if (!(crd.metadata.finalizers ?? []).includes(CRD_CLEANUP_FINALIZER)) return;
     this.store.mutate(CRDS, undefined, crd.metadata.name, (copy) => {
       const finalizers = (copy.metadata.finalizers ?? []).filter((f) => f !== CRD_CLEANUP_FINALIZER);

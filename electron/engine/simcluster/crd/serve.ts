@@ -49,11 +49,14 @@ function typeFor(spec: CrdSpec, names: CrdNames, version: CrdVersion, crdName: s
 }
 
 /**
- * The kinds `crd` serves under `names` (its accepted names): none while it is being deleted,
- * one per served version otherwise.
+ * The kinds `crd` serves under `names` (its accepted names), one per served version. A CRD being
+ * deleted still serves them (marked terminating: no creates) while its instances are deleted.
  */
 export function typesForCrd(crd: KubeObject, names: CrdNames): ResourceType[] {
-  if (crd.metadata.deletionTimestamp) return [];
   const spec = crdSpecOf(crd);
-  return spec.versions.filter((v) => v.served).map((v) => typeFor(spec, names, v, crd.metadata.name));
+  const terminating = crd.metadata.deletionTimestamp !== undefined;
+  return spec.versions.filter((v) => v.served).map((v) => {
+    const type = typeFor(spec, names, v, crd.metadata.name);
+    return terminating && type.custom ? { ...type, custom: { ...type.custom, terminating: true } } : type;
+  });
 }

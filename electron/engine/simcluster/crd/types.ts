@@ -112,4 +112,6 @@ export interface CustomResourceInfo {
   /** The version objects are stored at. */
   storageVersion: string;
   deprecationWarning?: string;
+  /** The CRD is being deleted: its instances are readable and deletable, not creatable. */
+  terminating?: boolean;
 }

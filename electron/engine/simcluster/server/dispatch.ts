@@ -86,7 +86,10 @@ function resource(ctx: ServerContext, req: ApiRequest, route: ResourceRoute, res
     return undefined;
   }
   if (req.method === 'GET' && allows('list')) return handleList(ctx, req, route);
-  if (req.method === 'POST' && collectionWritable && allows('create')) return handleCreate(ctx, req, route);
+  if (req.method === 'POST' && collectionWritable && allows('create')) {
+    if (type.custom?.terminating) throw new ApiError(405, 'MethodNotAllowed', 'create not allowed while custom resource definition is terminating', {});
+    return handleCreate(ctx, req, route);
+  }
   if (req.method === 'DELETE' && allows('deletecollection')) return handleDeleteCollection(ctx, req, route);
   throw methodNotAllowed();
 }

@@ -49,6 +49,19 @@ describe('controllers and custom resources', () => {
     expect(store.all(certificates)).toEqual([]);
   });
 
+  it('deleting the CRD deletes its custom resources, and the garbage collector what they owned', async () => {
+    const { store, create, certificates } = cluster();
+    const owner = create(certificates, certificate('web', 'shop') as IncomingObject);
+    const configMaps = builtIn('configmaps');
+    create(configMaps, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'owned', namespace: 'shop', ownerReferences: [{ apiVersion: 'cert-manager.io/v1', kind: 'Certificate', name: 'web', uid: owner.metadata.uid }] } });
+    const crds = builtIn('customresourcedefinitions.apiextensions.k8s.io');
+    store.delete(crds, undefined, 'certificates.cert-manager.io');
+    await settle();
+    expect(store.find(configMaps, 'shop', 'owned')).toBeUndefined();
+    expect(store.find(crds, undefined, 'certificates.cert-manager.io')).toBeUndefined();
+    expect(store.types.byGVR('cert-manager.io', 'v1', 'certificates')).toBeUndefined();
+  });
+
   it('the namespace controller deletes the custom resources of a deleted namespace', async () => {
     const { store, create, certificates, clock } = cluster();
     create(certificates, certificate('web', 'shop') as IncomingObject);

@@ -19,5 +19,5 @@ export function useCrdCluster(): { start(): Promise<TestCluster>; watch: ReturnT
 
 /** Lets the CRD controllers' next turn (status conditions, cleanup) run. */
 export async function settle(): Promise<void> {
-  for (let i = 0; i < 3; i += 1) await new Promise((resolve) => setImmediate(resolve));
+  for (let i = 0; i < 6; i += 1) await new Promise((resolve) => setImmediate(resolve));
 }

@@ -74,12 +74,15 @@ describe('CustomResourceDefinitions', () => {
 
     await call(server, 'POST', '/apis/db.example.com/v1/namespaces/default/databases', { body: { apiVersion: 'db.example.com/v1', kind: 'Database', metadata: { name: 'orders' }, spec: { engine: 'postgres' } } });
     const deleted = await call(server, 'DELETE', `${CRDS}/databases.db.example.com`);
-    expect(deleted.status).toBe(200);
+    expect([deleted.status, deleted.json.metadata.deletionTimestamp]).toEqual([200, expect.any(String)]);
+    // Terminating: still served while its instances go, but nothing new may be created.
+    const refused = await call(server, 'POST', '/apis/db.example.com/v1/namespaces/default/databases', { body: { apiVersion: 'db.example.com/v1', kind: 'Database', metadata: { name: 'late' }, spec: { engine: 'mysql' } } });
+    expect([refused.status, refused.json.message]).toEqual([405, 'create not allowed while custom resource definition is terminating']);
+    await settle();
     expect((await call(server, 'GET', '/apis/db.example.com/v1')).status).toBe(404);
     expect((await call(server, 'GET', '/apis/db.example.com/v1/namespaces/default/databases')).status).toBe(404);
     const groups = await call(server, 'GET', '/apis');
     expect(groups.json.groups.map((g: Json) => g.name)).not.toContain('db.example.com');
-    await settle();
     // The finalizer controller deleted the instances, then let the CRD go.
     expect((await call(server, 'GET', `${CRDS}/databases.db.example.com`)).status).toBe(404);
   });
@@ -91,6 +94,7 @@ describe('CustomResourceDefinitions', () => {
     await call(server, 'POST', CERTS, { body: certificate('web') });
     expect((await watch.next()).type).toBe('ADDED');
     await call(server, 'DELETE', `${CRDS}/certificates.cert-manager.io`);
+    expect((await watch.next()).type).toBe('DELETED');
     expect(await watch.ended).toEqual({ cut: false });
   });
 
