@@ -9,7 +9,7 @@
  * - electron/desktop/preload.ts → out/preload/preload.cjs: ONE CommonJS file with everything but
  *   `electron` inlined, because a sandboxed preload cannot load modules of its own.
  */
-import { copyFileSync, readFileSync, statSync } from 'node:fs';
+import { copyFileSync, cpSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
@@ -152,6 +152,11 @@ export async function buildElectron(options: BuildElectronOptions = {}): Promise
   for (const name of BUILT_IN_SCENARIOS) {
     copyFileSync(path.join(scenarios, `${name}.yaml`), path.join(outDir, 'main', `${name}.yaml`));
   }
+  // The demo's own manifests (the Diff screen's "Try the demo manifests"), found the same way
+  // (simcluster/scenarios/demo-manifests.ts): a folder of files, kept a folder of files.
+  const demoManifests = path.join(outDir, 'main', 'demo-manifests');
+  rmSync(demoManifests, { recursive: true, force: true });
+  cpSync(path.join(scenarios, 'demo-manifests'), demoManifests, { recursive: true });
 
   return {
     main: { file: mainFile, bytes: statSync(mainFile).size },

@@ -146,6 +146,16 @@ export const useDiffStore = defineStore('diff', () => {
   }
 
   const addPath = (path: string) => setPaths([...(config.value?.paths.map((p) => p.path) ?? []), path]);
+
+  /** On the demo context: uses the demo's own manifests (shipped with the app) and runs the diff. */
+  async function tryDemoManifests(): Promise<KdError | null> {
+    const folder = config.value?.demoManifests;
+    if (!folder) return null;
+    const refused = await setPaths([folder]);
+    if (refused) return refused;
+    await run();
+    return null;
+  }
   const removePath = (path: string) => setPaths((config.value?.paths.map((p) => p.path) ?? []).filter((p) => p !== path));
 
   async function ignore(rule: IgnoreRule): Promise<KdError | null> {
@@ -200,6 +210,7 @@ export const useDiffStore = defineStore('diff', () => {
     setPaths,
     addPath,
     removePath,
+    tryDemoManifests,
     ignore,
     unignore,
     exportIgnores,

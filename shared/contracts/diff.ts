@@ -55,6 +55,11 @@ export const DiffConfigSchema = z.object({
   kubectl: z.boolean(),
   /** Whether the engine can open a native folder/file picker (the desktop app; the browser shell takes typed paths only). */
   picker: z.boolean(),
+  /**
+   * On the demo context only: the demo cluster's own manifests shipped with the app, with a few
+   * deliberate differences from what it runs, so one click shows what Diff does.
+   */
+  demoManifests: z.string().optional(),
 });
 export type DiffConfig = z.infer<typeof DiffConfigSchema>;
 

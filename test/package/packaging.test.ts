@@ -133,8 +133,15 @@ describe('app.asar', () => {
       const file = fileURLToPath(new URL(`./${name}.yaml`, pathToFileURL(mainFile)));
       expect(parseScenario(readFileSync(file, 'utf8'), file).objects.length, name).toBeGreaterThan(0);
     }
-    const yamlFiles = files.filter((file) => file.startsWith('out/') && file.endsWith('.yaml'));
+    const yamlFiles = files.filter((file) => file.startsWith('out/') && file.endsWith('.yaml') && !file.startsWith('out/main/demo-manifests/'));
     expect(yamlFiles.sort()).toEqual(BUILT_IN_SCENARIOS.map((name) => `out/main/${name}.yaml`).sort());
+  });
+
+  it("holds the demo's own manifests beside main.cjs, where the Diff screen looks (simcluster/scenarios/demo-manifests.ts)", () => {
+    const folder = fileURLToPath(new URL('./demo-manifests', pathToFileURL(mainFile)));
+    const shipped = files.filter((file) => file.startsWith('out/main/demo-manifests/'));
+    expect(shipped.sort()).toEqual(['monitoring/grafana.yaml', 'platform/auth.yaml', 'platform/gateway-config.yaml', 'platform/gateway.yaml', 'shop/reviews.yaml'].map((name) => `out/main/demo-manifests/${name}`));
+    expect(readFileSync(path.join(folder, 'platform', 'auth.yaml'), 'utf8')).toContain('ghcr.io/acme-shop/auth:v4.3.0');
   });
 
   it('holds exactly the production dependency closure of package.json, and no devDependency', () => {

@@ -18,6 +18,7 @@ import { findKubectl } from './kubectl-bin.ts';
 import { runKubectlDiff } from './kubectl-diff.ts';
 import { inspectPath } from './load/index.ts';
 import { runDiff, type DiffRunData, type RunPhase } from './run.ts';
+import { demoManifestsDir } from '../simcluster/scenarios/demo-manifests.ts';
 import { rowsOf, summaryOf } from './summary.ts';
 import { watchPaths, type PathWatcher } from './watch.ts';
 
@@ -83,7 +84,15 @@ export function createDiffFeature(context: EngineContext, options: DiffFeatureOp
   async function currentConfig(): Promise<DiffConfig> {
     await loading;
     const paths = await Promise.all(config.paths.map((p) => inspectPath(p)));
-    return { context: contextName, paths, ignores: config.ignores, kubectl: (await findKubectl()) !== undefined, picker: options.dialogs !== undefined };
+    const demo = context.selected()?.demo === true;
+    return {
+      context: contextName,
+      paths,
+      ignores: config.ignores,
+      kubectl: (await findKubectl()) !== undefined,
+      picker: options.dialogs !== undefined,
+      ...(demo ? { demoManifests: demoManifestsDir() } : {}),
+    };
   }
 
   async function persist(next: StoredDiffConfig): Promise<void> {

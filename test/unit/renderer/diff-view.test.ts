@@ -52,6 +52,28 @@ async function mountView(handlers: Handlers = {}): Promise<{ api: FakeApi; view:
 const done = (summary: DiffSummary = SUMMARY, trigger: DiffState['trigger'] = 'manual'): DiffState => ({ context: 'kind-dev', state: 'done', trigger, done: summary.total, total: summary.total, summary });
 
 describe('DiffView', () => {
+  it('offers the demo context its own manifests: one click uses the folder and runs the diff', async () => {
+    const folder = '/app/out/main/demo-manifests';
+    const { api, view } = await mountView({
+      'diff:config': () => ok({ ...CONFIG, context: 'kubedrift-demo', paths: [], demoManifests: folder }),
+      'diff:paths': ({ paths }) => ok({ ...CONFIG, context: 'kubedrift-demo', demoManifests: folder, paths: paths.map((path) => ({ ...PATH_INFO, path })) }),
+      'diff:run': () => ok(SUMMARY),
+    });
+    expect(view.get('[data-testid="diff-demo-offer"]').text()).toContain('deliberate differences');
+    await view.get('[data-testid="diff-try-demo"]').trigger('click');
+    await flushPromises();
+    expect(api.calls.filter((call) => call.channel === 'diff:paths' || call.channel === 'diff:run').map((call) => [call.channel, call.payload])).toEqual([
+      ['diff:paths', { paths: [folder] }],
+      ['diff:run', {}],
+    ]);
+    expect(view.find('[data-testid="diff-demo-offer"]').exists()).toBe(false);
+  });
+
+  it('offers no demo manifests on other contexts', async () => {
+    const { view } = await mountView({ 'diff:config': () => ok({ ...CONFIG, paths: [] }) });
+    expect(view.find('[data-testid="diff-demo-offer"]').exists()).toBe(false);
+  });
+
   it('asks for a folder first, checking the path with the engine as it is typed', async () => {
     vi.useFakeTimers();
     try {
