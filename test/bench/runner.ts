@@ -6,6 +6,7 @@ import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { jsonMegabytesPerSecond } from './calibration.ts';
 import { FULL_SIZES, QUICK_SIZES, podCount, startSimFixture, type SimFixture } from './sim-fixture.ts';
+import { causeFind } from './cause-find.ts';
 import { graphBuild } from './graph-build.ts';
 import { historyOverhead } from './history-overhead.ts';
 import { historyStateAt } from './history-state-at.ts';
@@ -20,7 +21,7 @@ import { snapshotExport } from './snapshot-export.ts';
 import { PartialResultsError, type BenchContext, type BenchGoal, type BenchScenario, type BenchValue } from './types.ts';
 
 /** In run order: seeding first, while the heap holds nothing else; the browser pipeline last. */
-const SCENARIOS: readonly BenchScenario[] = [simSeed, simList, simWatch, eventsGroup, graphBuild, snapshotExport, historyTimeline, historyStateAt, historyOverhead, diff500, livePipeline];
+const SCENARIOS: readonly BenchScenario[] = [simSeed, simList, simWatch, eventsGroup, graphBuild, causeFind, snapshotExport, historyTimeline, historyStateAt, historyOverhead, diff500, livePipeline];
 
 function select(only: string[]): readonly BenchScenario[] {
   if (only.length === 0) return SCENARIOS;

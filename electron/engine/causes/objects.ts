@@ -51,15 +51,19 @@ function owners(object: SlimObject): readonly OwnerReference[] {
   return Array.isArray(refs) ? (refs as OwnerReference[]) : [];
 }
 
+function namesOwner(child: SlimObject, owner: SlimObject, group: string): boolean {
+  return owners(child).some((ref) => ref.uid === owner.metadata.uid && ref.kind === owner.kind && groupOf(ref.apiVersion) === group);
+}
+
 /** Whether `child` names `owner` in its ownerReferences by group, kind and uid. */
 export function isOwnedBy(child: SlimObject, owner: SlimObject): boolean {
-  const group = groupOf(owner.apiVersion);
-  return owners(child).some((ref) => ref.uid === owner.metadata.uid && ref.kind === owner.kind && groupOf(ref.apiVersion) === group);
+  return namesOwner(child, owner, groupOf(owner.apiVersion));
 }
 
 /** What `owner` owns by group, kind and uid (a uid named under another kind is not it). */
 export function ownedBy(owner: SlimObject, dependents: readonly SlimObject[]): SlimObject[] {
-  return dependents.filter((child) => isOwnedBy(child, owner));
+  const group = groupOf(owner.apiVersion);
+  return dependents.filter((child) => namesOwner(child, owner, group));
 }
 
 export function linkOf(object: SlimObject): ObjectLink {

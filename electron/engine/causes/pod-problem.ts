@@ -105,7 +105,13 @@ export function podCondition(pod: SlimObject, type: string): PodCondition | unde
   return undefined;
 }
 
-/** Whether the pod counts as Ready (its Ready condition is True). */
+/** Whether the pod counts as Ready (its Ready condition is True); read for every pod, so no time is parsed. */
 export function isPodReady(pod: SlimObject): boolean {
-  return podCondition(pod, 'Ready')?.status === 'True';
+  const conditions = section(pod, 'status')['conditions'];
+  if (!Array.isArray(conditions)) return false;
+  for (let i = conditions.length - 1; i >= 0; i -= 1) {
+    const entry: unknown = conditions[i];
+    if (isRecord(entry) && entry['type'] === 'Ready') return entry['status'] === 'True';
+  }
+  return false;
 }

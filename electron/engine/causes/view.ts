@@ -28,7 +28,7 @@ export function createCauseView(objects: Iterable<SlimObject>): CauseView {
   const byUid = new Map<string, SlimObject>();
   const dependents = new Map<string, SlimObject[]>();
   const onNode = new Map<string, SlimObject[]>();
-  const byName = new Map<string, SlimObject>();
+  const named: SlimObject[] = [];
   const events = new Map<string, SlimObject[]>();
   const all: SlimObject[] = [];
   for (const object of objects) {
@@ -38,21 +38,26 @@ export function createCauseView(objects: Iterable<SlimObject>): CauseView {
       continue;
     }
     all.push(object);
-    const { uid, namespace, name } = object.metadata;
-    byUid.set(uid, object);
-    byName.set(nameKey(groupOf(object.apiVersion), object.kind, namespace, name), object);
+    byUid.set(object.metadata.uid, object);
     const owners = object.metadata.ownerReferences;
     if (owners) for (const owner of owners) push(dependents, owner.uid, object);
     if (isKind(object, GK.Pod)) {
       const node = text(section(object, 'spec')['nodeName']);
       if (node) push(onNode, node, object);
-    }
+    } else named.push(object);
   }
+  // By name, built on the first lookup, without pods: the finder looks up nodes, claims and scale
+  // targets by name, never a pod.
+  let byName: Map<string, SlimObject> | undefined;
+  const nameIndex = (): Map<string, SlimObject> => {
+    byName ??= new Map(named.map((object) => [nameKey(groupOf(object.apiVersion), object.kind, object.metadata.namespace, object.metadata.name), object]));
+    return byName;
+  };
   return {
     get: (uid) => byUid.get(uid),
     dependents: (uid) => dependents.get(uid) ?? [],
     podsOnNode: (name) => onNode.get(name) ?? [],
-    byName: (group, kind, namespace, name) => byName.get(nameKey(group, kind, namespace, name)),
+    byName: (group, kind, namespace, name) => (group === GK.Pod.group && kind === GK.Pod.kind ? undefined : nameIndex().get(nameKey(group, kind, namespace, name))),
     eventsAbout: (uid) => events.get(uid) ?? [],
     all: () => all,
   };

@@ -68,8 +68,9 @@ function deploymentWalk(deployment: SlimObject, chain: ObjectLink[], context: Fi
     const wanted = section(deployment, 'spec')['replicas'] !== 0;
     return { causes: headed(verdicts, refused ? [refused] : wanted ? [missing] : []), unexplained: [] };
   }
-  // "2 new pods": the newest ReplicaSet's pods, while older ones are still around.
-  const walked = podOwnerWalk(newest, [...chain, linkOf(newest)], context, replicaSets.length > 1 ? 'new ' : '');
+  // "2 new pods": the newest ReplicaSet's pods while an older one still runs some (a rollout).
+  const rollingOut = replicaSets.some((rs) => rs !== newest && (section(rs, 'spec')['replicas'] !== 0 || podsOf(rs, context).length > 0));
+  const walked = podOwnerWalk(newest, [...chain, linkOf(newest)], context, rollingOut ? 'new ' : '');
   return { ...walked, causes: headed(verdicts, walked.causes) };
 }
 
