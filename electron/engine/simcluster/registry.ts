@@ -14,6 +14,7 @@ export interface GroupVersion {
   types: ResourceType[];
 }
 
+/** The kinds one cluster serves (see the file comment); each ObjectStore has one as `types`. */
 export class ResourceRegistry {
   private readonly custom = new Map<string, ResourceType[]>();
   private readonly listeners = new Set<() => void>();
@@ -79,10 +80,12 @@ export class ResourceRegistry {
     return this.state().all;
   }
 
+  /** By URL parts: group, version and plural. */
   byGVR(group: string, version: string, plural: string): ResourceType | undefined {
     return this.state().byGvr.get(`${group}/${version}/${plural}`);
   }
 
+  /** By an object's apiVersion and kind (an ownerReference's, a manifest's). */
   byApiVersionKind(apiVersion: string, kind: string): ResourceType | undefined {
     return this.state().byGvk.get(`${apiVersion}/${kind}`);
   }

@@ -40,6 +40,7 @@ function namesOf(names: CrdNames): string[] {
   return [names.plural, names.singular ?? '', ...(names.shortNames ?? [])].filter((n) => n !== '');
 }
 
+/** The running CRD controllers of one store (see the file comment); made by `attachCrdController`. */
 export class CrdController {
   private readonly store: ObjectStore;
   private readonly now: () => number;

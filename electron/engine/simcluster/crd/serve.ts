@@ -12,6 +12,7 @@ export function crdSpecOf(crd: KubeObject): CrdSpec {
   return crd['spec'] as CrdSpec;
 }
 
+/** The CRD's status, typed; empty before the controllers first write it. */
 export function crdStatusOf(crd: KubeObject): CrdStatus {
   return (crd['status'] ?? {}) as CrdStatus;
 }

@@ -21,6 +21,7 @@ export interface WriteStrategy {
   validate(type: ResourceType, object: KubeObject, old?: KubeObject): StatusCause[];
 }
 
+/** Whether `type` is apiextensions.k8s.io CustomResourceDefinition. */
 export function isCrdType(type: Pick<ResourceType, 'group' | 'kind'>): boolean {
   return type.group === 'apiextensions.k8s.io' && type.kind === 'CustomResourceDefinition';
 }

@@ -68,6 +68,7 @@ export interface CrdVersion {
   additionalPrinterColumns?: PrinterColumn[];
 }
 
+/** `spec.names` (and `status.acceptedNames`). */
 export interface CrdNames {
   plural: string;
   singular?: string;
@@ -77,6 +78,7 @@ export interface CrdNames {
   categories?: string[];
 }
 
+/** A CRD's `spec`. */
 export interface CrdSpec {
   group: string;
   names: CrdNames;
@@ -86,6 +88,7 @@ export interface CrdSpec {
   preserveUnknownFields?: boolean;
 }
 
+/** One of `status.conditions` (NamesAccepted, Established, Terminating). */
 export interface CrdCondition {
   type: string;
   status: 'True' | 'False' | 'Unknown';
@@ -94,6 +97,7 @@ export interface CrdCondition {
   message?: string;
 }
 
+/** A CRD's `status`. */
 export interface CrdStatus {
   acceptedNames?: CrdNames;
   conditions?: CrdCondition[];

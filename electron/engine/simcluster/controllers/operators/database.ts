@@ -15,6 +15,7 @@ import { SECRETS, SERVICES, STATEFULSETS } from '../kinds.ts';
 import { isControlledBy, newControllerRef, ownerKeysFor } from '../owner.ts';
 import type { Controller, ControllerContext, ReconcileKey } from '../runtime.ts';
 
+/** The operator's controller name, as its Events report it. */
 export const DATABASE_OPERATOR = 'database-operator';
 const RESOURCE = 'databases.db.kubedrift.dev';
 /** The versions the operator can run; anything else stalls it. */
