@@ -2,9 +2,12 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { startSimCluster } from '../engine/simcluster/index.ts';
+import { userContextName } from '../engine/simcluster/rbac/kubeconfig-users.ts';
+import { parseUserFlag, type PresetUser } from '../engine/simcluster/rbac/preset-users.ts';
+import { DEFAULT_CONTEXT_NAME } from '../engine/simcluster/server/kubeconfig.ts';
 import { parseFlags, parsePort, UsageError } from './args.ts';
 
-export const SIM_HELP = `Usage: kubedrift sim [--port N] [--scenario demo|minimal|FILE] [--write-kubeconfig FILE] [--token T] [--http] [--kubernetes-minor N] [--speed X]
+export const SIM_HELP = `Usage: kubedrift sim [--port N] [--scenario demo|minimal|FILE] [--write-kubeconfig FILE] [--user NAME=ROLE[:NS,...]]... [--token T] [--http] [--kubernetes-minor N] [--speed X]
 
 Runs the simulated Kubernetes cluster (API server, controllers and a scenario) on 127.0.0.1.
 Prints
@@ -14,6 +17,10 @@ when ready. Point kubectl at it with --write-kubeconfig FILE and KUBECONFIG=FILE
   --port N               port (default 0: any free port)
   --scenario NAME|FILE   built-in scenario (demo, minimal) or a scenario YAML file (default demo)
   --write-kubeconfig F   write a kubeconfig for this cluster to F
+  --user NAME=ROLE[:NS,...]
+                         add a user with a preset role (cluster-admin, admin, edit, view, none),
+                         bound in the listed namespaces or cluster-wide; the kubeconfig gets a
+                         context <context>-NAME with its client certificate (repeatable)
   --token T              require this bearer token
   --read-only-token T    also accept T, refusing its writes with 403
   --http                 serve plain HTTP instead of HTTPS with a per-run CA
@@ -25,6 +32,7 @@ export async function simCommand(argv: string[]): Promise<number> {
     port: { type: 'string' },
     scenario: { type: 'string' },
     'write-kubeconfig': { type: 'string' },
+    user: { type: 'string', multiple: true },
     token: { type: 'string' },
     'read-only-token': { type: 'string' },
     http: { type: 'boolean' },
@@ -48,7 +56,18 @@ export async function simCommand(argv: string[]): Promise<number> {
     speed = Number(values.speed);
     if (!(speed > 0 && speed <= 1000)) throw new UsageError(`--speed must be a number above 0 and at most 1000, got "${values.speed}"`);
   }
+  const users: PresetUser[] = [];
+  for (const flag of values.user ?? []) {
+    try {
+      users.push(parseUserFlag(flag));
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+  }
+  const duplicate = users.find((user, i) => users.findIndex((other) => other.name === user.name) !== i);
+  if (duplicate) throw new UsageError(`--user ${duplicate.name} is given twice`);
   const cluster = await startSimCluster({
+    ...(users.length ? { users } : {}),
     ...(values.scenario ? { scenario: values.scenario } : {}),
     port,
     tls: !values.http,
@@ -59,8 +78,9 @@ export async function simCommand(argv: string[]): Promise<number> {
   });
   if (values['write-kubeconfig']) {
     const file = path.resolve(values['write-kubeconfig']);
-    await writeFile(file, cluster.kubeconfig(), { mode: 0o600 });
+    await writeFile(file, cluster.kubeconfigWithUsers(), { mode: 0o600 });
     console.log(`kubeconfig written to ${file}`);
+    for (const { user } of cluster.users) console.log(`  context ${userContextName(DEFAULT_CONTEXT_NAME, user.name)}: ${user.role}${user.namespaces ? ` in ${user.namespaces.join(', ')}` : user.role === 'none' ? '' : ' cluster-wide'}`);
   }
   console.log(`simcluster listening on ${cluster.server.url}`);
   await new Promise<void>((resolve) => {

@@ -72,7 +72,7 @@ export class AccessControl {
   }
 
   /** Serves the request when it is for one of the access APIs; undefined for everything else. */
-  serve(user: Identity, attributes: RequestAttributes, body: string): Reply | undefined {
+  serve(user: Identity, attributes: RequestAttributes, body: Buffer): Reply | undefined {
     if (!attributes.resourceRequest || attributes.verb !== 'create' || attributes.apiVersion !== 'v1') return undefined;
     const { apiGroup, resource, subresource, name, namespace } = attributes;
     if (apiGroup === '' && resource === 'serviceaccounts' && subresource === 'token' && name && namespace) {

@@ -6,6 +6,7 @@
  */
 import { badRequest, invalid } from '../errors.ts';
 import type { Reply } from '../server/context.ts';
+import { decodeKubernetesProtobuf, isKubernetesProtobuf } from '../server/protobuf.ts';
 import type { Authorizer } from './authorizer.ts';
 import { nonResourceAttributes } from './request-attributes.ts';
 import type { Identity, PolicyRule, RequestAttributes } from './types.ts';
@@ -33,10 +34,11 @@ interface AccessReviewSpec {
 
 type Body = Record<string, unknown> & { metadata?: Record<string, unknown>; spec?: unknown };
 
-/** The request body as JSON; kubectl sends reviews as JSON. */
-export function parseReviewBody(text: string): Body {
+/** The request body: JSON, or the Kubernetes protobuf kubectl's typed clients send. */
+export function parseReviewBody(raw: Buffer): Body {
+  if (isKubernetesProtobuf(raw)) return decodeKubernetesProtobuf(raw) as Body;
   try {
-    const value: unknown = JSON.parse(text || '{}');
+    const value: unknown = JSON.parse(raw.toString('utf8') || '{}');
     if (value && typeof value === 'object' && !Array.isArray(value)) return value as Body;
   } catch (error) {
     throw badRequest(`couldn't get version/kind; json parse error: ${(error as Error).message}`);

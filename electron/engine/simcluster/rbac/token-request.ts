@@ -22,7 +22,7 @@ interface TokenRequestSpec {
 const timestamp = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /** Issues a token for ServiceAccount `name` in `namespace`. */
-export function createToken(options: { store: ObjectStore; tokens: ServiceAccountTokens; namespace: string; name: string; body: string }): Reply {
+export function createToken(options: { store: ObjectStore; tokens: ServiceAccountTokens; namespace: string; name: string; body: Buffer }): Reply {
   const { store, namespace, name } = options;
   const body = parseReviewBody(options.body);
   const spec = (body.spec ?? {}) as TokenRequestSpec;

@@ -1,8 +1,10 @@
 /**
  * Field numbers (from upstream's generated.proto) of the messages kubectl's typed clients send
  * as protobuf: the objects `kubectl create configmap|secret|namespace|deployment|job|cronjob|
- * service` build. Only these are decoded; see protobuf.ts for the rules.
+ * service` build, and the access APIs' reviews and TokenRequest (rbac/protobuf-messages.ts).
+ * Only these are decoded; see protobuf.ts for the rules.
  */
+import { ACCESS_MESSAGES, ACCESS_ROOT_MESSAGES } from '../rbac/protobuf-messages.ts';
 
 /** Scalars, special messages with their own JSON forms, or a message by name. */
 export type FieldType = 'string' | 'int32' | 'int64' | 'bool' | 'bytes' | 'Time' | 'MicroTime' | 'IntOrString' | 'Quantity' | { message: string };
@@ -216,6 +218,7 @@ export const MESSAGES: Readonly<Record<string, MessageDef>> = {
     8: s('timeZone', KEEP),
   },
   JobTemplateSpec: { 1: m('metadata', 'ObjectMeta'), 2: m('spec', 'JobSpec') },
+  ...ACCESS_MESSAGES,
 };
 
 /** The root message of each kind accepted as protobuf, by `apiVersion/kind`. */
@@ -228,4 +231,5 @@ export const ROOT_MESSAGES: Readonly<Record<string, string>> = {
   'apps/v1/Deployment': 'Deployment',
   'batch/v1/Job': 'Job',
   'batch/v1/CronJob': 'CronJob',
+  ...ACCESS_ROOT_MESSAGES,
 };
