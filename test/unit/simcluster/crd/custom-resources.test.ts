@@ -138,6 +138,20 @@ describe('custom resources', () => {
     expect(crds.json.rows[0].cells).toEqual(['certificates.cert-manager.io', '2025-06-01T12:00:00Z']);
   });
 
+  it('of a cluster-scoped CRD live outside namespaces', async () => {
+    const crd = certificateCrd();
+    (crd['metadata'] as Json).name = 'clusterissuers.cert-manager.io';
+    Object.assign(crd['spec'] as Json, { scope: 'Cluster', names: { kind: 'ClusterIssuer', plural: 'clusterissuers' } });
+    (crd['spec'] as Json).versions[0].schema.openAPIV3Schema = { type: 'object', properties: { spec: { type: 'object', properties: { selfSigned: { type: 'object' } } } } };
+    const server = await start(crd);
+    const created = await call(server, 'POST', '/apis/cert-manager.io/v1/clusterissuers', { body: { apiVersion: 'cert-manager.io/v1', kind: 'ClusterIssuer', metadata: { name: 'self', namespace: 'default' }, spec: { selfSigned: {} } } });
+    expect([created.status, created.json.metadata.namespace, created.json.metadata.selfLink]).toEqual([201, undefined, undefined]);
+    expect((await call(server, 'GET', '/apis/cert-manager.io/v1/clusterissuers/self')).json.spec).toEqual({ selfSigned: {} });
+    expect((await call(server, 'GET', '/apis/cert-manager.io/v1/namespaces/default/clusterissuers')).status).toBe(404);
+    const list = await call(server, 'GET', '/apis/cert-manager.io/v1');
+    expect(list.json.resources[0]).toMatchObject({ name: 'clusterissuers', namespaced: false, kind: 'ClusterIssuer', singularName: 'clusterissuer' });
+  });
+
   it('warn on every request to a deprecated version, and list as the CRD listKind', async () => {
     const crd = databaseCrd();
     Object.assign((crd['spec'] as Json).versions[0], { deprecated: true });
