@@ -3,7 +3,7 @@
  * the names the naming controller accepted, the version's schema, printer columns and
  * subresources.
  */
-import { STANDARD_VERBS, type ResourceType } from '../resources.ts';
+import type { ResourceType } from '../resources.ts';
 import type { KubeObject } from '../types.ts';
 import type { CrdNames, CrdSpec, CrdStatus, CrdVersion } from './types.ts';
 
@@ -22,6 +22,9 @@ export function storageVersionOf(spec: CrdSpec): string {
   return spec.versions.find((v) => v.storage)?.name ?? spec.versions[0]?.name ?? '';
 }
 
+/** The verbs the CRD discovery controller lists, in its order. */
+const CUSTOM_RESOURCE_VERBS = ['delete', 'deletecollection', 'get', 'list', 'patch', 'create', 'update', 'watch'];
+
 function typeFor(spec: CrdSpec, names: CrdNames, version: CrdVersion, crdName: string): ResourceType {
   const subresources: ResourceType['subresources'] = [];
   if (version.subresources?.status) subresources.push('status');
@@ -35,7 +38,7 @@ function typeFor(spec: CrdSpec, names: CrdNames, version: CrdVersion, crdName: s
     namespaced: spec.scope === 'Namespaced',
     shortNames: names.shortNames ?? [],
     categories: names.categories ?? [],
-    verbs: STANDARD_VERBS,
+    verbs: CUSTOM_RESOURCE_VERBS,
     subresources,
     custom: {
       crdName,

@@ -124,10 +124,12 @@ export function apiResourceList(group: string, version: string, types: ResourceR
 }
 
 function discoveryResource(type: ResourceType): object {
-  // responseKind group/version are empty when they equal the resource's own group version.
+  // responseKind group/version are empty when they equal the resource's own group version; the
+  // CRD discovery controller spells them out.
+  const own = type.custom ? { group: type.group, version: type.version, kind: type.kind } : { group: '', version: '', kind: type.kind };
   return {
     resource: type.plural,
-    responseKind: { group: '', version: '', kind: type.kind },
+    responseKind: own,
     scope: type.namespaced ? 'Namespaced' : 'Cluster',
     singularResource: type.singular,
     verbs: type.verbs,
@@ -137,7 +139,7 @@ function discoveryResource(type: ResourceType): object {
       ? {
           subresources: [...type.subresources].sort().map((sub) => ({
             subresource: sub,
-            responseKind: sub === 'scale' ? { group: 'autoscaling', version: 'v1', kind: 'Scale' } : { group: '', version: '', kind: type.kind },
+            responseKind: sub === 'scale' ? { group: 'autoscaling', version: 'v1', kind: 'Scale' } : own,
             verbs: SUBRESOURCE_VERBS,
           })),
         }

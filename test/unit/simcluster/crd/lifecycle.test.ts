@@ -62,15 +62,19 @@ describe('CustomResourceDefinitions', () => {
     });
     const list = await call(server, 'GET', '/apis/db.example.com/v1');
     expect(list.json.resources).toEqual([
-      { name: 'databases', singularName: 'database', namespaced: true, kind: 'Database', verbs: ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'], shortNames: ['db'], storageVersionHash: expect.any(String) },
+      { name: 'databases', singularName: 'database', namespaced: true, kind: 'Database', verbs: ['delete', 'deletecollection', 'get', 'list', 'patch', 'create', 'update', 'watch'], shortNames: ['db'], storageVersionHash: expect.any(String) },
       { name: 'databases/scale', singularName: '', namespaced: true, group: 'autoscaling', version: 'v1', kind: 'Scale', verbs: ['get', 'patch', 'update'] },
       { name: 'databases/status', singularName: '', namespaced: true, kind: 'Database', verbs: ['get', 'patch', 'update'] },
     ]);
     const aggregated = await call(server, 'GET', '/apis', { headers: { Accept: AGGREGATED } });
     const db = aggregated.json.items.find((g: Json) => g.metadata.name === 'db.example.com');
     expect(db.versions.map((v: Json) => v.version)).toEqual(['v1', 'v1alpha1']);
-    expect(db.versions[0].resources[0]).toMatchObject({ resource: 'databases', scope: 'Namespaced', singularResource: 'database', shortNames: ['db'], responseKind: { kind: 'Database' } });
-    expect(db.versions[0].resources[0].subresources.map((s: Json) => s.subresource)).toEqual(['scale', 'status']);
+    expect(db.versions[0].resources[0]).toMatchObject({ resource: 'databases', scope: 'Namespaced', singularResource: 'database', shortNames: ['db'], responseKind: { group: 'db.example.com', version: 'v1', kind: 'Database' } });
+    expect(db.versions[0].resources[0].subresources).toEqual([
+      { subresource: 'scale', responseKind: { group: 'autoscaling', version: 'v1', kind: 'Scale' }, verbs: ['get', 'patch', 'update'] },
+      { subresource: 'status', responseKind: { group: 'db.example.com', version: 'v1', kind: 'Database' }, verbs: ['get', 'patch', 'update'] },
+    ]);
+    expect(db.versions[0].freshness).toBe('Current');
 
     await call(server, 'POST', '/apis/db.example.com/v1/namespaces/default/databases', { body: { apiVersion: 'db.example.com/v1', kind: 'Database', metadata: { name: 'orders' }, spec: { engine: 'postgres' } } });
     const deleted = await call(server, 'DELETE', `${CRDS}/databases.db.example.com`);
