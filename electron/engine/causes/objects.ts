@@ -29,12 +29,15 @@ export const GK = {
   HorizontalPodAutoscaler: { group: 'autoscaling', kind: 'HorizontalPodAutoscaler' },
 } as const;
 
+/** A kind without a version, as ownerReferences and scale targets name it. */
 export type GroupKind = { readonly group: string; readonly kind: string };
 
+/** Whether `object` is of this group and kind (its apiVersion's group, never its kind alone). */
 export function isKind(object: SlimObject, gk: GroupKind): boolean {
   return object.kind === gk.kind && groupOf(object.apiVersion) === gk.group;
 }
 
+/** A core/v1 or events.k8s.io/v1 Event. */
 export function isEvent(object: SlimObject): boolean {
   return isKind(object, GK.Event) || isKind(object, GK.EventsV1);
 }
@@ -66,6 +69,7 @@ export function ownedBy(owner: SlimObject, dependents: readonly SlimObject[]): S
   return dependents.filter((child) => namesOwner(child, owner, group));
 }
 
+/** How a cause names an object. */
 export function linkOf(object: SlimObject): ObjectLink {
   const { namespace, name, uid } = object.metadata;
   return { apiVersion: object.apiVersion, kind: object.kind, ...(namespace !== undefined ? { namespace } : {}), name, uid };
@@ -78,6 +82,7 @@ export function revisionOf(object: SlimObject): number {
   return Number.isFinite(revision) ? revision : -1;
 }
 
+/** metadata.creationTimestamp in ms, 0 when absent or unreadable. */
 export function createdAt(object: SlimObject): number {
   const ms = object.metadata.creationTimestamp ? Date.parse(object.metadata.creationTimestamp) : Number.NaN;
   return Number.isFinite(ms) ? ms : 0;
@@ -99,8 +104,10 @@ export function newestReplicaSet(replicaSets: readonly SlimObject[]): SlimObject
 
 type Json = Record<string, unknown>;
 
+/** A JSON object (not an array, not null). */
 export const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** A non-empty string, else undefined. */
 export function text(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }

@@ -8,6 +8,7 @@ import type { EventRecord } from '../events/normalize.ts';
 import { isRecord, section, text } from './objects.ts';
 import type { CauseCode, Evidence } from './types.ts';
 
+/** What is wrong with one pod, ready to be grouped with the same problem of its siblings. */
 export interface PodProblem {
   code: CauseCode;
   /** Pods with the same code and key share one sentence. */
@@ -31,6 +32,7 @@ export interface PodContext {
   events: readonly EventRecord[];
 }
 
+/** The fields of a container status the finder reads. */
 export interface ContainerStatus {
   name: string;
   image?: string;
@@ -40,6 +42,7 @@ export interface ContainerStatus {
   lastState?: { terminated?: Terminated };
 }
 
+/** A container's terminated state (current or last). */
 export interface Terminated {
   exitCode?: number;
   reason?: string;
@@ -77,6 +80,7 @@ export function phaseOf(pod: SlimObject): string {
   return text(section(pod, 'status')['phase']) ?? 'Unknown';
 }
 
+/** One pod condition, its transition time in ms when it has one. */
 export interface PodCondition {
   type: string;
   status: string;
@@ -85,6 +89,7 @@ export interface PodCondition {
   lastTransition?: number;
 }
 
+/** The pod's condition of `type` (the last one, should a type repeat). */
 export function podCondition(pod: SlimObject, type: string): PodCondition | undefined {
   const conditions = section(pod, 'status')['conditions'];
   if (!Array.isArray(conditions)) return undefined;

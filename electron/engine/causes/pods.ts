@@ -18,6 +18,7 @@ export const MAX_EVIDENCE_PODS = 20;
 /** Most fundamental first: the order causes of one owner are told in. */
 const RANK: readonly CauseCode[] = ['node-not-ready', 'pvc-pending', 'unschedulable', 'invalid-image', 'image-pull', 'container-waiting', 'crash-loop', 'pod-failed', 'readiness-probe'];
 
+/** What one findCause or findCauses call shares between the objects it walks. */
 export interface FinderContext {
   view: CauseView;
   now: number;
@@ -25,6 +26,7 @@ export interface FinderContext {
   pods: Map<string, PodProblem | 'ok' | 'unexplained'>;
 }
 
+/** A fresh context: nothing is kept from one call to the next. */
 export function createContext(view: CauseView, now: number): FinderContext {
   return { view, now, pods: new Map() };
 }
@@ -49,6 +51,7 @@ function dedupe(evidence: Evidence[]): Evidence[] {
   return evidence.filter((entry) => !seen.has(entry.uid) && seen.add(entry.uid) !== undefined);
 }
 
+/** The causes among one owner's pods. */
 export interface PodSetCauses {
   causes: Cause[];
   /** Pods not ready for no reason the cluster states. */

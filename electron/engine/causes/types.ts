@@ -42,6 +42,7 @@ export interface Evidence extends ObjectLink {
   detail: string;
 }
 
+/** Why an object does not converge: one sentence, its evidence, since when, and the way to it. */
 export interface Cause {
   code: CauseCode;
   /** One sentence, quoting the kubelet's, scheduler's or controller's words verbatim. */

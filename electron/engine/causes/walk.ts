@@ -35,12 +35,18 @@ export function isDrifting(object: SlimObject): boolean {
   return isStatusDrifting(object);
 }
 
-/** A controller verdict heads the list and carries the leaves found under it. */
-function headed(verdicts: Cause[], leaves: Cause[]): Cause[] {
+/**
+ * A controller verdict heads the list and carries the leaves found under it; with a verdict but
+ * no leaf cause, the pods not ready for no stated reason are the leaf (from the counts).
+ */
+function headed(verdicts: Cause[], object: SlimObject, walked: Walked, chain: ObjectLink[], context: FinderContext): Cause[] {
   const [head, ...rest] = verdicts;
-  if (!head) return leaves;
+  if (!head) return walked.causes;
+  const leaves = walked.causes.length === 0 && walked.unexplained.length > 0 ? withCounts(object, walked, chain, context) : walked.causes;
   return [leaves.length > 0 ? { ...head, underneath: leaves } : head, ...rest];
 }
+
+const nothing = (causes: Cause[]): Walked => ({ causes, unexplained: [] });
 
 function podsOf(owner: SlimObject, context: FinderContext): SlimObject[] {
   return ownedBy(owner, context.view.dependents(owner.metadata.uid)).filter((child) => isKind(child, GK.Pod));
@@ -66,18 +72,18 @@ function deploymentWalk(deployment: SlimObject, chain: ObjectLink[], context: Fi
       chain,
     };
     const wanted = section(deployment, 'spec')['replicas'] !== 0;
-    return { causes: headed(verdicts, refused ? [refused] : wanted ? [missing] : []), unexplained: [] };
+    return nothing(headed(verdicts, deployment, nothing(refused ? [refused] : wanted ? [missing] : []), chain, context));
   }
   // "2 new pods": the newest ReplicaSet's pods while an older one still runs some (a rollout).
   const rollingOut = replicaSets.some((rs) => rs !== newest && (section(rs, 'spec')['replicas'] !== 0 || podsOf(rs, context).length > 0));
   const walked = podOwnerWalk(newest, [...chain, linkOf(newest)], context, rollingOut ? 'new ' : '');
-  return { ...walked, causes: headed(verdicts, walked.causes) };
+  return { ...walked, causes: headed(verdicts, deployment, walked, chain, context) };
 }
 
 function jobWalk(job: SlimObject, chain: ObjectLink[], context: FinderContext): Walked {
   const walked = podOwnerWalk(job, chain, context);
   const failed = jobVerdict(job, chain);
-  return { ...walked, causes: headed(failed ? [failed] : [], walked.causes) };
+  return { ...walked, causes: headed(failed ? [failed] : [], job, walked, chain, context) };
 }
 
 function hpaWalk(hpa: SlimObject, chain: ObjectLink[], context: FinderContext, visiting: Set<string>): Walked {
@@ -86,22 +92,22 @@ function hpaWalk(hpa: SlimObject, chain: ObjectLink[], context: FinderContext, v
   const target = ref && typeof ref === 'object' ? (ref as Record<string, unknown>) : {};
   const kind = text(target['kind']);
   const name = text(target['name']);
-  if (!kind || !name) return { causes: verdicts, unexplained: [] };
+  if (!kind || !name) return nothing(verdicts);
   // The HPA controller reads the target through its apiVersion's group; no apiVersion is the core group.
   const group = groupOf(target['apiVersion']);
   const found = context.view.byName(group, kind, hpa.metadata.namespace, name);
   if (!found) {
     const named = `${kind}${group ? `.${group}` : ''} ${name}`;
-    if (verdicts.length > 0) return { causes: verdicts, unexplained: [] };
+    if (verdicts.length > 0) return nothing(verdicts);
     const missing: Cause = { code: 'not-in-cache', sentence: `${hpa.kind} ${hpa.metadata.name}'s target ${named} is not in the cache`, evidence: [{ ...linkOf(hpa), detail: `scaleTargetRef: ${named}` }], chain };
-    return { causes: [missing], unexplained: [] };
+    return nothing([missing]);
   }
-  if (!isDrifting(found)) return { causes: verdicts, unexplained: [] };
+  if (!isDrifting(found)) return nothing(verdicts);
   const below = walk(found, [...chain, linkOf(found)], context, visiting);
   const leaves = withCounts(found, below, [...chain, linkOf(found)], context);
-  if (verdicts.length > 0) return { causes: headed(verdicts, leaves), unexplained: [] };
+  if (verdicts.length > 0) return nothing(headed(verdicts, found, nothing(leaves), chain, context));
   const [first] = leaves;
-  if (!first) return { causes: [], unexplained: [] };
+  if (!first) return nothing([]);
   const head: Cause = {
     code: 'hpa-target',
     sentence: `${hpa.kind} ${hpa.metadata.name}'s target ${found.kind} ${found.metadata.name} drifts: ${first.sentence}`,
@@ -110,7 +116,7 @@ function hpaWalk(hpa: SlimObject, chain: ObjectLink[], context: FinderContext, v
     chain,
     underneath: leaves,
   };
-  return { causes: [head], unexplained: [] };
+  return nothing([head]);
 }
 
 function ownerWalk(owner: SlimObject, chain: ObjectLink[], context: FinderContext, visiting: Set<string>): Walked {
@@ -124,7 +130,8 @@ function ownerWalk(owner: SlimObject, chain: ObjectLink[], context: FinderContex
     leaves.push(...withCounts(child, walk(child, childChain, context, visiting), childChain, context));
   }
   const direct = podSetCauses(pods, chain, context);
-  return { causes: headed(own ? [own] : [], [...leaves, ...direct.causes]), unexplained: direct.unexplained, podOwner: { object: owner, chain } };
+  const walked: Walked = { causes: [...leaves, ...direct.causes], unexplained: direct.unexplained, podOwner: { object: owner, chain } };
+  return { ...walked, causes: headed(own ? [own] : [], owner, walked, chain, context) };
 }
 
 /** A node that is NotReady or unreachable, and the pods on it. */
@@ -146,16 +153,16 @@ function nodeCauses(node: SlimObject, chain: ObjectLink[], context: FinderContex
 /** The causes under `object`, `chain` leading to it (it included); `visiting` stops ownership loops. */
 export function walk(object: SlimObject, chain: ObjectLink[], context: FinderContext, visiting: Set<string>): Walked {
   const uid = object.metadata.uid;
-  if (visiting.has(uid)) return { causes: [], unexplained: [] };
+  if (visiting.has(uid)) return nothing([]);
   visiting.add(uid);
   try {
     if (isKind(object, GK.Deployment)) return deploymentWalk(object, chain, context);
     if (isKind(object, GK.Job)) return jobWalk(object, chain, context);
     if (POD_OWNERS.some((gk) => isKind(object, gk))) return podOwnerWalk(object, chain, context);
     if (isKind(object, GK.HorizontalPodAutoscaler)) return hpaWalk(object, chain, context, visiting);
-    if (isKind(object, GK.Node)) return { causes: nodeCauses(object, chain, context), unexplained: [] };
-    if (isKind(object, GK.Pod)) return { ...podSetCauses([object], chain.slice(0, -1), context), podOwner: { object, chain } };
-    if (groupOf(object.apiVersion) === '' || isKind(object, GK.CronJob)) return { causes: [], unexplained: [] };
+    if (isKind(object, GK.Node)) return nothing(nodeCauses(object, chain, context));
+    if (isKind(object, GK.Pod)) return { ...podSetCauses([object], chain, context), podOwner: { object, chain } };
+    if (groupOf(object.apiVersion) === '' || isKind(object, GK.CronJob)) return nothing([]);
     return ownerWalk(object, chain, context, visiting);
   } finally {
     visiting.delete(uid);

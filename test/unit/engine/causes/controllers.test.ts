@@ -76,6 +76,16 @@ describe('causes controllers state', () => {
     expect(cause?.underneath?.[0]?.chain.map((link) => link.name)).toEqual(['catalog', current.metadata.name]);
   });
 
+  it('puts the counts under an exceeded progress deadline when the pods say nothing (their Events expired)', () => {
+    const progressing = { type: 'Progressing', status: 'False', reason: 'ProgressDeadlineExceeded', message: 'ReplicaSet "catalog-7d9f8b6c2d" has timed out progressing.', lastTransitionTime: at(610) };
+    const catalog = deployment('catalog', { replicas: 2, status: { readyReplicas: 0, conditions: [progressing] } });
+    const rs = replicaSet(catalog, 2, { replicas: 2, status: { readyReplicas: 0 } });
+    const unready = ['u1', 'u2'].map((suffix) => pod(rs, suffix, { ready: false }));
+    const [cause] = findCause(catalog, createCauseView([catalog, rs, ...unready]));
+    expect(cause?.code).toBe('progress-deadline');
+    expect(cause?.underneath?.map((leaf) => leaf.sentence)).toEqual([`2 of 2 replicas not ready; pods ${unready.map((p) => p.metadata.name).join(', ')} Running but not Ready (no Events left for these pods)`]);
+  });
+
   it('says a Job reached its backoffLimit, with the exit of its failed pods underneath', () => {
     const job = {
       apiVersion: 'batch/v1',

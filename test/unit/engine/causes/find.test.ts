@@ -49,6 +49,18 @@ describe('causes when the cluster says little', () => {
   });
 });
 
+describe('findCause on a pod', () => {
+  it('answers for one pod asked about, its chain the pod itself', () => {
+    const catalog = deployment('catalog', { replicas: 1 });
+    const rs = replicaSet(catalog, 2, { replicas: 1 });
+    const stuck = pod(rs, 'x', { ready: false, phase: 'Pending', containerStatuses: [{ name: 'catalog', image: IMAGE, ready: false, restartCount: 0, state: { waiting: { reason: 'CreateContainerConfigError', message: 'configmap "catalog-config" not found' } } }] });
+    const [cause] = findCause(stuck, createCauseView([catalog, rs, stuck]));
+    expect(cause).toMatchObject({ code: 'container-waiting', sentence: '1 pod is waiting: container catalog CreateContainerConfigError: configmap "catalog-config" not found' });
+    expect(cause?.chain.map((link) => link.name)).toEqual([stuck.metadata.name]);
+    expect(findCause(pod(rs, 'fine'), createCauseView([catalog, rs]))).toEqual([]);
+  });
+});
+
 describe('findCauses', () => {
   it('reports every drifting workload once: a ReplicaSet under its Deployment is left to the Deployment', () => {
     const catalog = deployment('catalog', { replicas: 1, status: { readyReplicas: 0 } });
