@@ -29,6 +29,8 @@ export interface ControllerSetOptions {
   kubernetesVersion?: string;
   /** Kubelet timings; `speed` and `kubernetesVersion` above are applied on top. */
   kubelet?: Omit<KubeletOptions, 'speed' | 'kubernetesVersion'>;
+  /** Demo operators to run too (a scenario's `spec.operators`). */
+  operators?: ReadonlyArray<'certificates' | 'databases'>;
 }
 
 /** The controllers, and the two whose fault-injection methods scenarios use. */
@@ -61,9 +63,9 @@ export function createControllerSet(options: ControllerSetOptions = {}): Control
     new GarbageCollector(),
     new EndpointsController(),
     createNamespaceController(),
-    // Operators, idle until a scenario installs their CRDs (the demo does).
-    createCertificateController({ speed }),
-    createDatabaseOperator(),
   ];
+  // Operators the scenario asks for; each is idle until its CRDs are installed.
+  if (options.operators?.includes('certificates')) controllers.push(createCertificateController({ speed }));
+  if (options.operators?.includes('databases')) controllers.push(createDatabaseOperator());
   return { controllers, hpa, nodeLifecycle };
 }

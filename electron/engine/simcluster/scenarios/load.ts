@@ -42,6 +42,8 @@ export interface Scenario {
   kubelet: KubeletTimings;
   nodes: ScenarioNode[];
   namespaces: string[];
+  /** Demo operators to run (`certificates`, `databases`). */
+  operators: Array<'certificates' | 'databases'>;
   objects: ScenarioObject[];
   timeline: TimelineEntry[];
 }
@@ -217,6 +219,7 @@ export function parseScenario(text: string, file = '<inline>'): Scenario {
     kubelet: header.spec.kubelet,
     nodes: header.spec.nodes,
     namespaces: header.spec.namespaces,
+    operators: header.spec.operators,
     objects,
     timeline,
   };

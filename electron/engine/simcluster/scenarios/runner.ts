@@ -101,6 +101,7 @@ export function runScenario(options: RunScenarioOptions): RunningScenario {
   if (options.controllers !== false) {
     const set = createControllerSet({
       speed,
+      operators: scenario.operators,
       ...(scenario.kubernetesVersion ? { kubernetesVersion: scenario.kubernetesVersion } : {}),
       kubelet: {
         ...(scenario.kubelet.pullDelay !== undefined ? { pullDelayMs: scenario.kubelet.pullDelay } : {}),

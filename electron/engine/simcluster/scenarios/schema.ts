@@ -142,6 +142,8 @@ export const headerSchema = z.strictObject({
     kubelet: kubeletSchema,
     nodes: z.array(nodeSchema).min(1, 'a scenario needs at least one node'),
     namespaces: z.array(name).default([]),
+    /** The demo operators to run besides the built-in controllers (they act on their CRDs' kinds). */
+    operators: z.array(z.enum(['certificates', 'databases'])).default([]),
     /** Checked entry by entry (see actionSchemas) so errors point at the entry. */
     timeline: z.array(z.record(z.string(), z.unknown())).default([]),
   }),
