@@ -132,7 +132,7 @@ async function handleRequest(ctx: ServerContext, access: AccessControl, req: Inc
     const identity = access.identify(req, route?.kind === 'version' || route?.kind === 'health');
     const attributes = access.authorize(identity, method, url);
     const rawBody = BODY_METHODS.has(method) ? await readBody(req) : Buffer.alloc(0);
-    const served = access.serve(identity, attributes, rawBody.toString('utf8'));
+    const served = access.serve(identity, attributes, rawBody);
     if (served) return await send(res, served);
     if (!route) throw notFoundPath();
     const apiRequest: ApiRequest = { method, path: url.pathname, query: url.searchParams, headers: req.headers, body: rawBody.toString('utf8'), rawBody, user: identity.name };
@@ -209,7 +209,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     access,
     clientCertificate(user, groups) {
       if (!certificates) return Promise.reject(new Error('client certificates need a TLS server'));
-      return issueClientCertificate({ caPem: certificates.caPem, caKeyPem: certificates.caKeyPem, user, groups, now: ctx.now });
+      // TLS checks validity against the real clock, not the simulated one.
+      return issueClientCertificate({ caPem: certificates.caPem, caKeyPem: certificates.caKeyPem, user, groups });
     },
     kubeconfig: (contextName?: string) =>
       kubeconfigFor({ server: url, ...(certificates ? { caPem: certificates.caPem } : {}), token: options.tokens?.readWrite ?? OPEN_ACCESS_TOKEN, ...(contextName ? { contextName } : {}) }),
