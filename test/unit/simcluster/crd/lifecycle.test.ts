@@ -102,6 +102,25 @@ describe('CustomResourceDefinitions', () => {
     expect(await watch.ended).toEqual({ cut: false });
   });
 
+  it('serve a changed schema and printer columns as soon as the CRD is updated', async () => {
+    const { server } = await clusters.start();
+    await call(server, 'POST', CRDS, { body: databaseCrd() });
+    const dbs = '/apis/db.example.com/v1/namespaces/default/databases';
+    await call(server, 'POST', dbs, { body: { apiVersion: 'db.example.com/v1', kind: 'Database', metadata: { name: 'orders' }, spec: { engine: 'postgres', owner: 'shop' } } });
+    expect((await call(server, 'GET', `${dbs}/orders`)).json.spec.owner).toBeUndefined();
+    const patch = [
+      { op: 'add', path: '/spec/versions/1/schema/openAPIV3Schema/properties/spec/properties/owner', value: { type: 'string' } },
+      { op: 'add', path: '/spec/versions/1/additionalPrinterColumns/-', value: { name: 'Owner', type: 'string', jsonPath: '.spec.owner' } },
+    ];
+    const updated = await call(server, 'PATCH', `${CRDS}/databases.db.example.com`, { body: patch, headers: { 'Content-Type': 'application/json-patch+json' } });
+    expect([updated.status, updated.json.metadata.generation]).toEqual([200, 2]);
+    const merged = await call(server, 'PATCH', `${dbs}/orders`, { body: { spec: { owner: 'shop' } }, headers: { 'Content-Type': 'application/merge-patch+json' } });
+    expect(merged.json.spec.owner).toBe('shop');
+    const table = await call(server, 'GET', dbs, { headers: { Accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' } });
+    expect(table.json.columnDefinitions.map((c: Json) => c.name)).toEqual(['Name', 'Engine', 'Replicas', 'Phase', 'Owner']);
+    expect(table.json.rows[0].cells).toEqual(['orders', 'postgres', 1, null, 'shop']);
+  });
+
   it('do not accept names another CRD of the group holds', async () => {
     const { server } = await clusters.start();
     await call(server, 'POST', CRDS, { body: certificateCrd() });
