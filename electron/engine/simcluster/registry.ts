@@ -32,6 +32,9 @@ export class ResourceRegistry {
       this.removeCustom(crdName);
       return;
     }
+    // A CRD's status writes re-sync it with the same kinds: nothing to rebuild then.
+    const before = this.custom.get(crdName);
+    if (before && JSON.stringify(before) === JSON.stringify(types)) return;
     this.custom.set(crdName, types);
     this.changed();
   }
