@@ -30,7 +30,7 @@ function imagePull(pod: SlimObject, container: ContainerStatus, reason: string, 
   // The Failed Event keeps the registry's answer; the status often only says "Back-off pulling".
   const failed = latestEvent(context.events, ['Failed'], 'Failed to pull image');
   const detailed = failed?.message ?? (message !== undefined && !BARE_BACK_OFF.test(message) ? message : undefined);
-  const since = firstOf(context.events, ['Failed', 'BackOff']);
+  const since = firstOf(context.events, ['Failed', 'BackOff'], ['Failed to pull image', 'Back-off pulling image']);
   if (detailed !== undefined) {
     const clause = innermost(detailed);
     const what = clause.startsWith(image) ? clause : `${image}: ${clause}`;
@@ -66,7 +66,7 @@ function crashLoop(pod: SlimObject, container: ContainerStatus, context: PodCont
   const exit = exitText(last);
   const restarts = typeof container.restartCount === 'number' ? container.restartCount : 0;
   const finished = last?.finishedAt ? Date.parse(last.finishedAt) : Number.NaN;
-  const since = firstOf(context.events, ['BackOff']);
+  const since = firstOf(context.events, ['BackOff'], ['Back-off restarting']);
   const words = last ? `last exited with ${exit}` : `is in CrashLoopBackOff (${exit})`;
   return {
     code: 'crash-loop',
@@ -97,13 +97,18 @@ function failedPod(pod: SlimObject, statuses: readonly ContainerStatus[]): PodPr
   return { code: 'pod-failed', key: words, pod, detail: words, say: () => `failed: ${words}` };
 }
 
+/** The probes whose failures keep a running container unready, the readiness probe first. */
+const PROBES = ['Readiness probe', 'Startup probe'];
+
 /** IP addresses differ pod by pod in probe messages; the rest of the message groups them. */
 const maskAddresses = (message: string): string => message.replace(/\b\d{1,3}(\.\d{1,3}){3}(:\d+)?\b/g, '<ip>');
 
 function readiness(pod: SlimObject, context: PodContext): PodProblem | undefined {
-  const unhealthy = latestEvent(context.events, ['Unhealthy'], 'Readiness probe failed');
-  if (!unhealthy) return undefined;
-  const since = firstOf(context.events, ['Unhealthy']) ?? podCondition(pod, 'Ready')?.lastTransition;
+  // "Readiness probe failed" or "errored"; a startup probe also keeps a running container unready.
+  const probe = PROBES.find((prefix) => latestEvent(context.events, ['Unhealthy'], prefix));
+  const unhealthy = probe ? latestEvent(context.events, ['Unhealthy'], probe) : undefined;
+  if (!probe || !unhealthy) return undefined;
+  const since = firstOf(context.events, ['Unhealthy'], [probe]) ?? podCondition(pod, 'Ready')?.lastTransition;
   return {
     code: 'readiness-probe',
     key: maskAddresses(unhealthy.message),

@@ -34,9 +34,16 @@ export function latestEvent(events: readonly EventRecord[], reasons: readonly st
   return events.find((event) => reasons.includes(event.reason) && (prefix === undefined || event.message.startsWith(prefix)));
 }
 
-/** When the first of `events` with one of `reasons` happened. */
-export function firstOf(events: readonly EventRecord[], reasons: readonly string[]): number | undefined {
+/**
+ * When the first of `events` with one of `reasons` happened; `prefixes` (one per reason, when
+ * given) tells a reason's meanings apart: the kubelet's BackOff is a pull back-off or a crash back-off.
+ */
+export function firstOf(events: readonly EventRecord[], reasons: readonly string[], prefixes?: readonly string[]): number | undefined {
   let first: number | undefined;
-  for (const event of events) if (reasons.includes(event.reason) && (first === undefined || event.first < first)) first = event.first;
+  for (const event of events) {
+    const index = reasons.indexOf(event.reason);
+    if (index < 0 || (prefixes && !event.message.startsWith(prefixes[index] ?? ''))) continue;
+    if (first === undefined || event.first < first) first = event.first;
+  }
   return first;
 }

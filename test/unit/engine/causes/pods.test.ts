@@ -160,6 +160,18 @@ describe('causes found on pods', () => {
     expect(cause?.evidence[1]?.detail).toBe('Readiness probe failed: Get "http://10.244.1.8:8080/healthz": dial tcp 10.244.1.8:8080: connect: connection refused (12 times)');
   });
 
+  it('quotes a failing startup probe, and dates a crash loop from the restart back-off, not an earlier pull back-off', () => {
+    const catalog = deployment('catalog', { replicas: 2, status: { readyReplicas: 0 } });
+    const rs = replicaSet(catalog, 2, { replicas: 2 });
+    const starting = pod(rs, 's1', { ready: false });
+    const startup = event(starting, 'Unhealthy', 'Startup probe failed: HTTP probe failed with statuscode: 500', { first: 70, count: 5 });
+    expect(findCause(catalog, createCauseView([catalog, rs, starting, startup]))[0]?.sentence).toBe('1 pod is Running but not Ready: Startup probe failed: HTTP probe failed with statuscode: 500');
+    const crashing = pod(rs, 'c1', { ready: false, containerStatuses: [{ name: 'catalog', image: IMAGE, ready: false, restartCount: 2, state: { waiting: { reason: 'CrashLoopBackOff' } }, lastState: { terminated: { exitCode: 1, reason: 'Error' } } }] });
+    const pulling = event(crashing, 'BackOff', `Back-off pulling image "${IMAGE}"`, { type: 'Normal', first: 10 });
+    const restarting = event(crashing, 'BackOff', 'Back-off restarting failed container catalog in pod catalog-c1_storefront(8f0e)', { first: 60 });
+    expect(findCause(catalog, createCauseView([catalog, rs, crashing, pulling, restarting]))[0]).toMatchObject({ code: 'crash-loop', since: ms(60) });
+  });
+
   it('points at a Pending claim and the provisioner words instead of the scheduler message', () => {
     const web = { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'web', namespace: 'storefront', uid: 'sts-web', resourceVersion: '9', generation: 1 }, spec: { replicas: 1 }, status: { observedGeneration: 1, replicas: 1, readyReplicas: 0 } } as SlimObject;
     const claim = { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'data-web-0', namespace: 'storefront', uid: 'pvc-web-0', resourceVersion: '10', labels: { app: 'web' } }, spec: { accessModes: ['ReadWriteOnce'], storageClassName: 'fast-ssd', resources: { requests: { storage: '10Gi' } } }, status: { phase: 'Pending' } } as SlimObject;
