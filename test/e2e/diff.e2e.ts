@@ -2,8 +2,9 @@
  * The Diff screen on the demo cluster: a folder applied to the cluster diffs all InSync; an edit
  * to a file (the folder is watched) turns that object OutOfSync with the right lines; an object
  * deleted from the cluster is Missing; an HPA scaling the Deployment makes `spec.replicas`
- * differ, explained as the HPA's, and one click ignores it. Screenshots: diff-dark,
- * diff-object-side-by-side.
+ * differ, explained as the HPA's, and one click ignores it. Before any of that, on first run,
+ * one click on "Try the demo manifests" diffs the demo's own folder and shows its deliberate
+ * differences. Screenshots: diff-demo-manifests, diff-dark, diff-object-side-by-side.
  */
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -44,6 +45,41 @@ async function editFile(file: string, from: string, to: string): Promise<void> {
 }
 
 describe('diff screen', () => {
+  it('offers the demo its own manifests on first run: one click diffs them and shows the deliberate differences', async () => {
+    const page = await env.browser.newPage({ viewport: { width: 1440, height: 900 }, colorScheme: 'light' });
+    await page.goto(`${env.shell.url}#/diff`);
+    await expect.poll(() => page.getByTestId('connection-state').textContent(), { timeout: 30_000 }).toMatch(/Connected/);
+    await expect.poll(() => page.getByTestId('diff-demo-offer').count(), { timeout: 10_000 }).toBe(1);
+    await page.getByTestId('diff-try-demo').click();
+
+    // One click: the folder is chosen and diffed. Five objects match; auth and gateway-config differ; reviews is not deployed.
+    await expect.poll(() => count(page, 'OutOfSync'), { timeout: 15_000 }).toBe('2');
+    expect([await count(page, 'InSync'), await count(page, 'Missing'), await count(page, 'Error')]).toEqual(['5', '1', '0']);
+    expect(await page.locator('.sources-summary').textContent()).toMatch(/demo-manifests$/);
+    expect(await page.getByTestId('diff-demo-offer').count()).toBe(0);
+    await page.locator('[data-testid="diff-row-OutOfSync"]', { hasText: 'auth' }).click();
+    await expect.poll(() => page.getByTestId('diff-object-title').textContent()).toBe('Deployment platform/auth');
+    const fields = page.getByTestId('diff-field');
+    await expect.poll(() => fields.allTextContents()).toEqual([
+      expect.stringMatching(/spec\.replicas.*2.*→.*3/),
+      expect.stringMatching(/spec\.template\.spec\.containers\[name=auth\]\.image.*ghcr\.io\/acme-shop\/auth:v4\.2\.1.*→.*v4\.3\.0/),
+    ]);
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(300);
+    await screenshot(page, 'diff-demo-manifests');
+
+    await page.locator('[data-testid="diff-row-OutOfSync"]', { hasText: 'gateway-config' }).click();
+    await expect.poll(() => fields.allTextContents()).toEqual([expect.stringMatching(/data\.rate-limit-rps.*200.*→.*500/)]);
+    await page.locator('[data-testid="diff-row-Missing"]', { hasText: 'reviews' }).click();
+    await expect.poll(() => page.getByTestId('diff-object-title').textContent()).toBe('Deployment shop/reviews');
+
+    // Put back as it was for the next test: no paths, the offer again.
+    await page.getByTestId('diff-edit-paths').click();
+    await page.getByRole('button', { name: /^Stop diffing .*demo-manifests/ }).click();
+    await expect.poll(() => page.getByTestId('diff-demo-offer').count()).toBe(1);
+    await page.close();
+  });
+
   it('diffs an applied folder clean, then shows an edit, a deletion and an HPA-scaled Deployment', async () => {
     const page = await env.browser.newPage({ viewport: { width: 1440, height: 900 }, colorScheme: 'dark' });
     await page.goto(`${env.shell.url}#/diff`);

@@ -5,24 +5,32 @@
  * chart draws exactly what `history:series` answers, and the Overview shows the cluster as it
  * was in the middle of the episode.
  */
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Episode, EpisodeList, SeriesResult } from '../../shared/contracts/history.ts';
 import type { Result } from '../../shared/result.ts';
+import { demoManifestsDir } from '../../electron/engine/simcluster/scenarios/demo-manifests.ts';
 import { loadScenario, type Scenario } from '../../electron/engine/simcluster/scenarios/load.ts';
+import { applyManifests } from '../unit/engine/diff/apply.ts';
 import { useDemoShell } from './demo-shell.ts';
 import { screenshot } from './harness.ts';
 
-/** The demo with only its release events, once and early (after the start-up has settled): a clean catalog rollout, then the broken payments-api one and its fix. */
+/** The demo with only its release events, once and early (after the start-up has settled): a clean catalog rollout, the broken payments-api one and its fix, and search scaled up 2 → 4. */
 function shortDemo(): Scenario {
   const scenario = loadScenario('demo');
-  const at: Record<string, number> = { 'catalog v5.1.0 rolls out cleanly': 12_000, 'a payments-api release with a typo in its image tag gets stuck': 15_000, 'payments-api is rolled back to a fixed image; the stuck rollout completes': 38_000 };
+  const at: Record<string, number> = {
+    'catalog v5.1.0 rolls out cleanly': 12_000,
+    'a payments-api release with a typo in its image tag gets stuck': 15_000,
+    'search is scaled up by hand for a marketing campaign': 20_000,
+    'payments-api is rolled back to a fixed image; the stuck rollout completes': 38_000,
+  };
   const timeline = scenario.timeline.flatMap((entry) => {
     const atMs = entry.note ? at[entry.note] : undefined;
     return atMs === undefined ? [] : [{ ...entry, atMs, everyMs: undefined }];
   });
-  if (timeline.length !== 3) throw new Error(`the demo's release events changed: found ${timeline.map((entry) => entry.note).join(', ')}`);
+  if (timeline.length !== 4) throw new Error(`the demo's release events changed: found ${timeline.map((entry) => entry.note).join(', ')}`);
   return { ...scenario, timeline };
 }
 
@@ -38,6 +46,12 @@ async function engine<T>(channel: string, payload: unknown): Promise<T> {
 async function brokenEpisode(options: { ended: boolean }): Promise<Episode | undefined> {
   const list = await engine<EpisodeList>('history:episodes', { from: Date.now() - 15 * 60_000, to: Date.now(), namespace: 'payments' });
   return list.episodes.find((episode) => episode.workload.name === 'payments-api' && episode.trigger?.image?.endsWith(':broken') && (!options.ended || episode.end !== null));
+}
+
+/** A shop Deployment's last episode, once recorded and over (its ReplicaSets are named <name>-<hash>: the name picks the Deployment). */
+async function endedEpisode(name: string): Promise<Episode | undefined> {
+  const list = await engine<EpisodeList>('history:episodes', { from: Date.now() - 15 * 60_000, to: Date.now(), namespace: 'shop' });
+  return list.episodes.filter((episode) => episode.workload.name === name && episode.end !== null).at(-1);
 }
 
 async function chartSeries(page: Page, name: string): Promise<Array<{ id: string; data: unknown[] }>> {
@@ -124,4 +138,48 @@ describe('drift timeline', () => {
     await expect.poll(async () => (await cells())[0], { timeout: 15_000 }).toBe('Ready');
     await page.close();
   }, 150_000);
+
+  it('labels a plain scale-up and a first rollout as what they are, never "Stalled", and runs the chart lines to now', async () => {
+    // A first rollout: the demo's reviews service (from the demo manifests), applied now.
+    await applyManifests(env.demo.kubeconfigObject(), [path.join(demoManifestsDir(), 'shop', 'reviews.yaml')]);
+    await expect.poll(async () => (await endedEpisode('search')) !== undefined && (await endedEpisode('reviews')) !== undefined, { timeout: 60_000, interval: 1_000 }).toBe(true);
+    const scaleUp = (await endedEpisode('search')) as Episode;
+    const first = (await endedEpisode('reviews')) as Episode;
+    // Nothing gave up: neither is stalled; both were rolling out (the new replicas not yet updated and ready).
+    expect([...scaleUp.reasons, ...first.reasons]).not.toContain('stalled');
+    expect(scaleUp.reasons).toContain('progressing');
+    expect(first.reasons).toContain('progressing');
+
+    const page = await env.browser.newPage({ viewport: { width: 1440, height: 900 }, colorScheme: 'dark' });
+    await page.goto(`${env.shell.url}#/timeline?range=15m`);
+    for (const episode of [scaleUp, first]) {
+      const bar = page.locator(`[data-testid="lane-episode"][data-episode="${episode.id}"]`);
+      await expect.poll(() => bar.count(), { timeout: 20_000 }).toBe(1);
+      expect(await bar.getAttribute('data-severity')).not.toBe('danger');
+      expect(await bar.getAttribute('title')).not.toMatch(/stalled/i);
+    }
+    for (const episode of [scaleUp, first]) expect(await page.locator(`[data-testid="lane-episode"][data-episode="${episode.id}"]`).getAttribute('title')).toMatch(/rolling out/);
+
+    // Each workload over the last 15 minutes, live: its episode's badges, and lines that reach now.
+    for (const [episode, replicas] of [[scaleUp, 4], [first, 2]] as const) {
+      await page.goto(`${env.shell.url}#/workload?uid=${episode.workload.uid}&range=15m`);
+      const item = page.locator(`[data-testid="episode"][data-episode="${episode.id}"]`);
+      await expect.poll(() => item.count(), { timeout: 15_000 }).toBe(1);
+      const badges = item.getByTestId('episode-reason');
+      await expect.poll(() => badges.count()).toBeGreaterThan(0);
+      expect(await badges.allTextContents()).not.toContain('Stalled');
+      expect(await badges.allTextContents()).toContain('Rolling out');
+      expect(await item.locator('[data-reason="progressing"]').getAttribute('data-tone')).toBe('accent');
+      const lastDesired = async () => (await chartSeries(page, 'workload-series')).find((series) => series.id === 'desired')?.data.at(-1) as [number, number] | undefined;
+      await expect.poll(async () => (await lastDesired())?.[0] ?? 0, { timeout: 10_000 }).toBeGreaterThan(Date.now() - 10_000);
+      expect((await lastDesired())?.[1]).toBe(replicas);
+      if (episode === scaleUp) {
+        await page.mouse.move(0, 0);
+        await screenshot(page, 'workload-scale-up-rolling-out');
+      }
+    }
+    await page.mouse.move(0, 0);
+    await screenshot(page, 'workload-first-rollout-rolling-out');
+    await page.close();
+  }, 90_000);
 });

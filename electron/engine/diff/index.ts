@@ -38,6 +38,8 @@ export interface DiffFeatureOptions {
 
 export function createDiffFeature(context: EngineContext, options: DiffFeatureOptions = {}): Feature<typeof diffRequests> {
   let contextName: string | null = null;
+  /** Whether contextName is the built-in demo cluster's context (it gets the demo manifests). */
+  let demoContext = false;
   let config: StoredDiffConfig = { ...EMPTY_CONFIG };
   let loading: Promise<void> = Promise.resolve();
   let shown: Shown | undefined;
@@ -84,7 +86,8 @@ export function createDiffFeature(context: EngineContext, options: DiffFeatureOp
   async function currentConfig(): Promise<DiffConfig> {
     await loading;
     const paths = await Promise.all(config.paths.map((p) => inspectPath(p)));
-    const demo = context.selected()?.demo === true;
+    // The context this config is for (contextName), not whatever is selected by the time it answers.
+    const demo = contextName !== null && demoContext;
     return {
       context: contextName,
       paths,
@@ -165,7 +168,10 @@ export function createDiffFeature(context: EngineContext, options: DiffFeatureOp
   }
   const gone = () => err('not-found', 'That diff result is no longer current (the files or the context changed); run the diff again.');
 
-  const stopListening = context.onContextChange((selected) => switchTo(selected?.name ?? null));
+  const stopListening = context.onContextChange((selected) => {
+    demoContext = selected?.demo === true;
+    switchTo(selected?.name ?? null);
+  });
 
   return {
     handlers: {
