@@ -6,6 +6,10 @@ import { z } from 'zod';
 
 /** Name of the built-in simulated cluster's context; it is always offered. */
 export const DEMO_CONTEXT = 'kubedrift-demo';
+/** The same simulated cluster as user "dev", who may only read namespaces shop and payments. */
+export const DEMO_DEV_CONTEXT = 'kubedrift-demo-dev';
+/** Every built-in demo context, in the order the picker offers them. */
+export const DEMO_CONTEXTS: readonly string[] = [DEMO_CONTEXT, DEMO_DEV_CONTEXT];
 
 export const AppInfoSchema = z.object({
   name: z.string(),

@@ -3,7 +3,7 @@
  * the browser shell, the command line and the tests run exactly this.
  */
 import os from 'node:os';
-import type { AppInfo, ConnectionStatus, ContextList } from '../../shared/model.ts';
+import { DEMO_DEV_CONTEXT, type AppInfo, type ConnectionStatus, type ContextList } from '../../shared/model.ts';
 import { err, ok, type Result } from '../../shared/result.ts';
 import { ContextRegistry } from './cluster/contexts.ts';
 import { diagnosticsSnapshot, prepareEnvironment } from './cluster/environment.ts';
@@ -26,13 +26,19 @@ import type { FileDialogs } from './dialogs.ts';
 /** What the engine needs of the built-in demo cluster. */
 export interface DemoCluster {
   kubeconfigObject(contextName?: string): object;
+  /** The kubeconfig of a restricted demo user (the `kubedrift-demo-dev` context's "dev"). */
+  userKubeconfigObject?(user: string, contextName?: string): object;
   stop(): Promise<void>;
 }
 
-/** Starts the simulated cluster in-process for the demo context (loaded only when chosen). */
+/** The demo contexts that log in as a restricted user, and which user. */
+const DEMO_USER_CONTEXTS: Readonly<Record<string, string>> = { [DEMO_DEV_CONTEXT]: 'dev' };
+
+/** Starts the simulated cluster in-process for the demo contexts (loaded only when chosen). */
 async function startDemoCluster(): Promise<DemoCluster> {
   const { startSimCluster } = await import('./simcluster/index.ts');
-  const cluster: SimCluster = await startSimCluster({ scenario: 'demo' });
+  // "dev" may read only shop and payments (the view ClusterRole bound there): a restricted user.
+  const cluster: SimCluster = await startSimCluster({ scenario: 'demo', users: [{ name: 'dev', role: 'view', namespaces: ['shop', 'payments'] }] });
   return cluster;
 }
 
@@ -110,7 +116,11 @@ export function createEngine(options: EngineOptions): Engine {
   async function clientConfigFor(name: string): Promise<object | undefined> {
     const info = registry.get(name);
     if (!info?.demo) return registry.clientConfig(name);
-    return (await demoCluster()).kubeconfigObject(name);
+    const cluster = await demoCluster();
+    const user = DEMO_USER_CONTEXTS[name];
+    if (user === undefined) return cluster.kubeconfigObject(name);
+    if (!cluster.userKubeconfigObject) throw new Error(`the demo cluster has no user "${user}" for context ${name}`);
+    return cluster.userKubeconfigObject(user, name);
   }
 
   function setConnection(next: Omit<ConnectionStatus, 'since'>): void {

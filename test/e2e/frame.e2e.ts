@@ -52,6 +52,7 @@ describe('app frame', () => {
         'prod-eu',
         'staging',
         'kubedrift-demo',
+        'kubedrift-demo-dev',
       ]);
       await screenshot(page, `frame-context-picker-${colorScheme}`);
       expect(errors).toEqual([]);

@@ -2,7 +2,7 @@
  * The context picker's source of truth: kubeconfig contexts plus the always-offered demo context,
  * the selection (remembered across runs) and the per-file load report.
  */
-import { DEMO_CONTEXT, type ContextInfo, type ContextList } from '../../../shared/model.ts';
+import { DEMO_CONTEXT, DEMO_DEV_CONTEXT, type ContextInfo, type ContextList } from '../../../shared/model.ts';
 import {
   describeContexts,
   loadKubeconfigs,
@@ -20,9 +20,14 @@ export const DEMO_CONTEXT_INFO: ContextInfo = {
   demo: true,
 };
 
+/** The demo cluster as the restricted user "dev" (view in shop and payments only). */
+export const DEMO_DEV_CONTEXT_INFO: ContextInfo = { ...DEMO_CONTEXT_INFO, name: DEMO_DEV_CONTEXT, user: DEMO_DEV_CONTEXT };
+
+const DEMO_CONTEXT_INFOS = [DEMO_CONTEXT_INFO, DEMO_DEV_CONTEXT_INFO];
+
 export class ContextRegistry {
   private merged: MergedKubeconfig | null = null;
-  private contexts: ContextInfo[] = [DEMO_CONTEXT_INFO];
+  private contexts: ContextInfo[] = [...DEMO_CONTEXT_INFOS];
   /** Read-only contexts of opened snapshot files (engine/snapshot/), listed after the kubeconfig's. */
   private extras: ContextInfo[] = [];
   private selected: string | null = null;
@@ -42,8 +47,9 @@ export class ContextRegistry {
     const { paths, explicit } = resolveKubeconfigPaths(this.resolve);
     this.merged = await loadKubeconfigs(paths, { explicit });
     const described = describeContexts(this.merged);
-    const hasDemo = described.some((context) => context.name === DEMO_CONTEXT);
-    this.contexts = hasDemo ? described : [...described, DEMO_CONTEXT_INFO];
+    // A kubeconfig context of the same name wins over a built-in demo context.
+    const demos = DEMO_CONTEXT_INFOS.filter((demo) => !described.some((context) => context.name === demo.name));
+    this.contexts = [...described, ...demos];
     if (this.selected !== null && !this.has(this.selected)) this.selected = this.chooseInitial([]);
   }
 

@@ -49,7 +49,7 @@ async function versionServer(status = 200): Promise<{ url: string; close: () => 
 }
 
 describe('engine', () => {
-  it('lists kubeconfig contexts plus the demo context and starts on current-context', async () => {
+  it('lists kubeconfig contexts plus the demo contexts and starts on current-context', async () => {
     const file = await writeKubeconfig(dir, 'config', [{ name: 'a', server: 'https://127.0.0.1:1' }, { name: 'b', server: 'https://127.0.0.1:1' }], 'b');
     const e = make(file);
     await e.start();
@@ -57,7 +57,7 @@ describe('engine', () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const list = result.value as { contexts: Array<{ name: string; demo: boolean }>; selected: string };
-    expect(list.contexts.map((c) => c.name)).toEqual(['a', 'b', 'kubedrift-demo']);
+    expect(list.contexts.map((c) => c.name)).toEqual(['a', 'b', 'kubedrift-demo', 'kubedrift-demo-dev']);
     expect(list.contexts.at(-1)?.demo).toBe(true);
     expect(list.selected).toBe('b');
   });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ContextRegistry } from '../../../../electron/engine/cluster/contexts.ts';
 import { KubeconfigWatcher, watchTargets, type KubeconfigChange } from '../../../../electron/engine/cluster/kubeconfig-watch.ts';
-import { DEMO_CONTEXT } from '../../../../shared/model.ts';
+import { DEMO_CONTEXT, DEMO_CONTEXTS } from '../../../../shared/model.ts';
 import { kubeconfigYaml, writeKubeconfig, type FixtureContext } from '../../../helpers/kubeconfig.ts';
 import { withTempDir } from '../../../helpers/tmp.ts';
 
@@ -48,18 +48,18 @@ describe('KubeconfigWatcher', () => {
     const { last, names } = await startWatching({ KUBECONFIG: file }, 'alpha');
 
     await writeFile(file, kubeconfigYaml([ctx('alpha'), ctx('beta')], 'alpha'));
-    await vi.waitFor(() => expect(names()).toEqual(['alpha', 'beta', DEMO_CONTEXT]), WAIT);
+    await vi.waitFor(() => expect(names()).toEqual(['alpha', 'beta', ...DEMO_CONTEXTS]), WAIT);
 
     // Editors write a temporary file and rename it over the original: a new inode.
     await writeFile(`${file}.tmp`, kubeconfigYaml([ctx('gamma')], 'gamma'));
     await rename(`${file}.tmp`, file);
-    await vi.waitFor(() => expect(names()).toEqual(['gamma', DEMO_CONTEXT]), WAIT);
+    await vi.waitFor(() => expect(names()).toEqual(['gamma', ...DEMO_CONTEXTS]), WAIT);
     expect(last().previousSelection).toBe('alpha');
     expect(last().list.selected).toBe('gamma');
 
     // The watch follows the replacement, so the next edit is seen too.
     await writeFile(file, kubeconfigYaml([ctx('gamma'), ctx('delta')], 'gamma'));
-    await vi.waitFor(() => expect(names()).toEqual(['delta', 'gamma', DEMO_CONTEXT]), WAIT);
+    await vi.waitFor(() => expect(names()).toEqual(['delta', 'gamma', ...DEMO_CONTEXTS]), WAIT);
     expect(last().list.selected).toBe('gamma');
   });
 
@@ -69,7 +69,7 @@ describe('KubeconfigWatcher', () => {
     const { last, names } = await startWatching({ KUBECONFIG: `${first}:${second}` }, 'beta');
 
     await rm(second);
-    await vi.waitFor(() => expect(names()).toEqual(['alpha', DEMO_CONTEXT]), WAIT);
+    await vi.waitFor(() => expect(names()).toEqual(['alpha', ...DEMO_CONTEXTS]), WAIT);
     expect(last().list.sources).toEqual([
       { path: first, state: 'loaded' },
       { path: second, state: 'missing', message: 'not found (skipped)' },
@@ -79,7 +79,7 @@ describe('KubeconfigWatcher', () => {
 
     // The folder watch still sees the file come back.
     await writeKubeconfig(dir, 'second', [ctx('beta')]);
-    await vi.waitFor(() => expect(names()).toEqual(['alpha', 'beta', DEMO_CONTEXT]), WAIT);
+    await vi.waitFor(() => expect(names()).toEqual(['alpha', 'beta', ...DEMO_CONTEXTS]), WAIT);
   });
 
   it('falls back to the demo context when the only file goes away', async () => {
@@ -87,7 +87,7 @@ describe('KubeconfigWatcher', () => {
     const { last } = await startWatching({ KUBECONFIG: file }, 'alpha');
     await rm(file);
     await vi.waitFor(() => expect(last().list.selected).toBe(DEMO_CONTEXT), WAIT);
-    expect(last().list.contexts.map((c) => c.name)).toEqual([DEMO_CONTEXT]);
+    expect(last().list.contexts.map((c) => c.name)).toEqual([...DEMO_CONTEXTS]);
   });
 
   it('shows a broken edit with its line and keeps the contexts of the other files', async () => {
@@ -102,7 +102,7 @@ describe('KubeconfigWatcher', () => {
     await vi.waitFor(() => expect(last().list.sources[1]?.state).toBe('error'), WAIT);
     expect(last().list.sources[1]).toMatchObject({ path: second, message: expect.stringMatching(/invalid YAML/) });
     expect(last().list.sources[1]?.line).toBe(brokenLine);
-    expect(names()).toEqual(['alpha', DEMO_CONTEXT]);
+    expect(names()).toEqual(['alpha', ...DEMO_CONTEXTS]);
     expect(last().list.selected).toBe('alpha');
   });
 
@@ -114,7 +114,7 @@ describe('KubeconfigWatcher', () => {
 
     await mkdir(path.join(home, '.kube'));
     await writeKubeconfig(path.join(home, '.kube'), 'config', [ctx('kind-dev')]);
-    await vi.waitFor(() => expect(names()).toEqual(['kind-dev', DEMO_CONTEXT]), WAIT);
+    await vi.waitFor(() => expect(names()).toEqual(['kind-dev', ...DEMO_CONTEXTS]), WAIT);
   });
 
   it('re-reads only for events about the kubeconfig files, once per burst', async () => {
@@ -150,7 +150,7 @@ describe('KubeconfigWatcher', () => {
     await writeFile(file, kubeconfigYaml([ctx('beta')]));
     timers.pop()?.();
     await vi.waitFor(() => expect(changes).toHaveLength(1), WAIT);
-    expect(changes[0]?.list.contexts.map((c) => c.name)).toEqual(['beta', DEMO_CONTEXT]);
+    expect(changes[0]?.list.contexts.map((c) => c.name)).toEqual(['beta', ...DEMO_CONTEXTS]);
   });
 
   it('closes every watcher it opened when stopped', async () => {
