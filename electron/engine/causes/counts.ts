@@ -29,7 +29,7 @@ function headline(object: SlimObject): { text: string; desired: number | null } 
 function podlessOwner(walked: Walked, context: FinderContext): SlimObject | undefined {
   const owner = walked.podOwner?.object;
   if (!owner || isKind(owner, GK.Pod)) return undefined;
-  const pods = ownedBy(owner, context.view.dependents(owner.metadata.uid)).filter((child) => isKind(child, GK.Pod));
+  const pods = ownedBy(owner, context.view.dependents(owner.metadata.uid), GK.Pod);
   return pods.length === 0 ? owner : undefined;
 }
 

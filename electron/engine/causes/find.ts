@@ -5,7 +5,7 @@
  */
 import type { SlimObject } from '../../../shared/cluster.ts';
 import { withCounts } from './counts.ts';
-import { GK, isKind, linkOf } from './objects.ts';
+import { GK, groupOf, isKind, linkOf } from './objects.ts';
 import { createContext, type FinderContext } from './pods.ts';
 import type { Cause, CauseReport, CauseView, FindOptions } from './types.ts';
 import { isDrifting, walk } from './walk.ts';
@@ -27,8 +27,8 @@ export function findCause(target: SlimObject, view: CauseView, options: FindOpti
 function reportedByDeployment(object: SlimObject, view: CauseView): boolean {
   if (!isKind(object, GK.ReplicaSet)) return false;
   const owner = object.metadata.ownerReferences?.find((ref) => ref.controller === true);
-  const deployment = owner ? view.get(owner.uid) : undefined;
-  return deployment !== undefined && isKind(deployment, GK.Deployment);
+  if (!owner || owner.kind !== GK.Deployment.kind || groupOf(owner.apiVersion) !== GK.Deployment.group) return false;
+  return view.byName(GK.Deployment.group, GK.Deployment.kind, object.metadata.namespace, owner.name)?.metadata.uid === owner.uid;
 }
 
 /**

@@ -63,10 +63,15 @@ export function isOwnedBy(child: SlimObject, owner: SlimObject): boolean {
   return namesOwner(child, owner, groupOf(owner.apiVersion));
 }
 
-/** What `owner` owns by group, kind and uid (a uid named under another kind is not it). */
-export function ownedBy(owner: SlimObject, dependents: readonly SlimObject[]): SlimObject[] {
+/**
+ * What `owner` owns by group, kind and uid (a uid named under another kind is not it), of kind
+ * `only` when given.
+ */
+export function ownedBy(owner: SlimObject, dependents: readonly SlimObject[], only?: GroupKind): SlimObject[] {
   const group = groupOf(owner.apiVersion);
-  return dependents.filter((child) => namesOwner(child, owner, group));
+  const out: SlimObject[] = [];
+  for (const child of dependents) if ((!only || isKind(child, only)) && namesOwner(child, owner, group)) out.push(child);
+  return out;
 }
 
 /** How a cause names an object. */

@@ -7,6 +7,7 @@ import type { SlimObject } from '../../../shared/cluster.ts';
 import { eventsOf, firstOf, latestEvent } from './events.ts';
 import { GK, isRecord, linkOf, names, section, text } from './objects.ts';
 import { be, phaseOf, podCondition, these, type PodContext, type PodProblem } from './pod-problem.ts';
+import type { FinderContext } from './pods.ts';
 import type { CauseView } from './types.ts';
 
 /** The taints the node lifecycle controller puts on a node that stopped reporting. */
@@ -31,7 +32,7 @@ function taintsOf(node: SlimObject): string[] {
   return Array.isArray(taints) ? taints.filter(isRecord).map((taint) => `${String(taint['key'])}:${String(taint['effect'] ?? '')}`) : [];
 }
 
-interface NodeTrouble {
+export interface NodeTrouble {
   /** "unreachable" (Ready=Unknown or the unreachable taint) or "NotReady". */
   state: string;
   /** The Ready condition's message, else the condition itself. */
@@ -53,12 +54,18 @@ export function nodeTrouble(node: SlimObject): NodeTrouble | undefined {
   return { state: unreachable ? 'unreachable' : 'NotReady', words: ready?.message ?? condition, detail, ...(ready?.since ? { since: ready.since } : {}) };
 }
 
-function nodeProblem(pod: SlimObject, view: CauseView): PodProblem | undefined {
+function nodeProblem(pod: SlimObject, context: FinderContext): PodProblem | undefined {
   const nodeName = text(section(pod, 'spec')['nodeName']);
   if (!nodeName) return undefined;
-  const node = view.byName(GK.Node.group, GK.Node.kind, undefined, nodeName);
-  const trouble = node ? nodeTrouble(node) : undefined;
-  if (!node || !trouble) return undefined;
+  const node = context.view.byName(GK.Node.group, GK.Node.kind, undefined, nodeName);
+  if (!node) return undefined;
+  let trouble = context.nodes.get(node.metadata.uid);
+  if (trouble === undefined) {
+    trouble = nodeTrouble(node) ?? null;
+    context.nodes.set(node.metadata.uid, trouble);
+  }
+  if (!trouble) return undefined;
+  const { state, words } = trouble;
   return {
     code: 'node-not-ready',
     key: node.metadata.uid,
@@ -66,7 +73,7 @@ function nodeProblem(pod: SlimObject, view: CauseView): PodProblem | undefined {
     detail: `on node ${nodeName} (${phaseOf(pod)})`,
     ...(trouble.since ? { since: trouble.since } : {}),
     related: [{ ...linkOf(node), detail: trouble.detail }],
-    say: (group) => `${be(group)} on node ${nodeName}, which is ${trouble.state}: ${trouble.words}`,
+    say: (group) => `${be(group)} on node ${nodeName}, which is ${state}: ${words}`,
   };
 }
 
@@ -137,6 +144,6 @@ function scheduleProblem(pod: SlimObject, context: PodContext): PodProblem | und
 }
 
 /** What keeps the pod from its node, or undefined. */
-export function placementProblem(pod: SlimObject, view: CauseView, context: PodContext, now: number): PodProblem | undefined {
-  return nodeProblem(pod, view) ?? claimProblem(pod, view, now) ?? scheduleProblem(pod, context);
+export function placementProblem(pod: SlimObject, context: FinderContext, podContext: PodContext): PodProblem | undefined {
+  return nodeProblem(pod, context) ?? claimProblem(pod, context.view, context.now) ?? scheduleProblem(pod, podContext);
 }

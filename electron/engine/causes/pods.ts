@@ -9,7 +9,7 @@ import { containerProblem } from './containers.ts';
 import { eventsOf } from './events.ts';
 import { count, earliest, linkOf, names, section, text } from './objects.ts';
 import { containerStatuses, isPodReady, phaseOf, type PodProblem } from './pod-problem.ts';
-import { placementProblem } from './placement.ts';
+import { placementProblem, type NodeTrouble } from './placement.ts';
 import type { Cause, CauseCode, CauseView, Evidence, ObjectLink } from './types.ts';
 
 /** Pods listed as evidence of one cause; the sentence's count covers the rest. */
@@ -22,26 +22,26 @@ const RANK: readonly CauseCode[] = ['node-not-ready', 'pvc-pending', 'unschedula
 export interface FinderContext {
   view: CauseView;
   now: number;
-  /** Each pod's diagnosis, once per findCauses however many owners read it. */
-  pods: Map<string, PodProblem | 'ok' | 'unexplained'>;
+  /** Each troubled pod's diagnosis, once per findCauses however many owners read it. */
+  pods: Map<string, PodProblem | 'unexplained'>;
+  /** Each node's trouble (null: none), read once however many of its pods ask. */
+  nodes: Map<string, NodeTrouble | null>;
 }
 
 /** A fresh context: nothing is kept from one call to the next. */
 export function createContext(view: CauseView, now: number): FinderContext {
-  return { view, now, pods: new Map() };
+  return { view, now, pods: new Map(), nodes: new Map() };
 }
 
 /** A pod's problem, 'ok' for a ready, finished or terminating pod, 'unexplained' otherwise. */
 export function diagnosePod(pod: SlimObject, context: FinderContext): PodProblem | 'ok' | 'unexplained' {
+  // Most pods are fine and cheap to tell so: only troubled ones are diagnosed and kept.
+  const phase = phaseOf(pod);
+  if (pod.metadata.deletionTimestamp || phase === 'Succeeded' || (phase === 'Running' && isPodReady(pod))) return 'ok';
   const cached = context.pods.get(pod.metadata.uid);
   if (cached) return cached;
-  let diagnosis: PodProblem | 'ok' | 'unexplained';
-  const phase = phaseOf(pod);
-  if (pod.metadata.deletionTimestamp || phase === 'Succeeded' || (phase === 'Running' && isPodReady(pod))) diagnosis = 'ok';
-  else {
-    const podContext = { events: eventsOf(context.view, pod.metadata.uid, context.now) };
-    diagnosis = placementProblem(pod, context.view, podContext, context.now) ?? containerProblem(pod, podContext) ?? 'unexplained';
-  }
+  const podContext = { events: eventsOf(context.view, pod.metadata.uid, context.now) };
+  const diagnosis = placementProblem(pod, context, podContext) ?? containerProblem(pod, podContext) ?? 'unexplained';
   context.pods.set(pod.metadata.uid, diagnosis);
   return diagnosis;
 }

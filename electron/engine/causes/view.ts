@@ -25,7 +25,6 @@ export function involvedUid(event: SlimObject): string | undefined {
 
 /** Indexes `objects` (any kinds, any order; Events are filed by the object they are about). */
 export function createCauseView(objects: Iterable<SlimObject>): CauseView {
-  const byUid = new Map<string, SlimObject>();
   const dependents = new Map<string, SlimObject[]>();
   const onNode = new Map<string, SlimObject[]>();
   const named: SlimObject[] = [];
@@ -38,7 +37,6 @@ export function createCauseView(objects: Iterable<SlimObject>): CauseView {
       continue;
     }
     all.push(object);
-    byUid.set(object.metadata.uid, object);
     const owners = object.metadata.ownerReferences;
     if (owners) for (const owner of owners) push(dependents, owner.uid, object);
     if (isKind(object, GK.Pod)) {
@@ -46,6 +44,12 @@ export function createCauseView(objects: Iterable<SlimObject>): CauseView {
       if (node) push(onNode, node, object);
     } else named.push(object);
   }
+  // By uid, built on the first lookup: findCauses asks only for the owners of ReplicaSets.
+  let byUid: Map<string, SlimObject> | undefined;
+  const uidIndex = (): Map<string, SlimObject> => {
+    byUid ??= new Map(all.map((object) => [object.metadata.uid, object]));
+    return byUid;
+  };
   // By name, built on the first lookup, without pods: the finder looks up nodes, claims and scale
   // targets by name, never a pod.
   let byName: Map<string, SlimObject> | undefined;
@@ -54,7 +58,7 @@ export function createCauseView(objects: Iterable<SlimObject>): CauseView {
     return byName;
   };
   return {
-    get: (uid) => byUid.get(uid),
+    get: (uid) => uidIndex().get(uid),
     dependents: (uid) => dependents.get(uid) ?? [],
     podsOnNode: (name) => onNode.get(name) ?? [],
     byName: (group, kind, namespace, name) => (group === GK.Pod.group && kind === GK.Pod.kind ? undefined : nameIndex().get(nameKey(group, kind, namespace, name))),

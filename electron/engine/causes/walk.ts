@@ -49,7 +49,7 @@ function headed(verdicts: Cause[], object: SlimObject, walked: Walked, chain: Ob
 const nothing = (causes: Cause[]): Walked => ({ causes, unexplained: [] });
 
 function podsOf(owner: SlimObject, context: FinderContext): SlimObject[] {
-  return ownedBy(owner, context.view.dependents(owner.metadata.uid)).filter((child) => isKind(child, GK.Pod));
+  return ownedBy(owner, context.view.dependents(owner.metadata.uid), GK.Pod);
 }
 
 function podOwnerWalk(owner: SlimObject, chain: ObjectLink[], context: FinderContext, adjective = ''): Walked {
@@ -60,7 +60,7 @@ function podOwnerWalk(owner: SlimObject, chain: ObjectLink[], context: FinderCon
 
 function deploymentWalk(deployment: SlimObject, chain: ObjectLink[], context: FinderContext): Walked {
   const verdicts = deploymentVerdicts(deployment, chain);
-  const replicaSets = ownedBy(deployment, context.view.dependents(deployment.metadata.uid)).filter((child) => isKind(child, GK.ReplicaSet));
+  const replicaSets = ownedBy(deployment, context.view.dependents(deployment.metadata.uid), GK.ReplicaSet);
   const newest = newestReplicaSet(replicaSets);
   if (!newest) {
     // The ReplicaSet may not be listed yet: say so rather than guess from the Deployment alone.
