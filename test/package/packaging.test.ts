@@ -122,6 +122,12 @@ describe('app.asar', () => {
     for (const asset of assets) expect(files, `${asset}, linked from index.html`).toContain(asset);
   });
 
+  it('holds every file of the build output (out/) but its source maps', () => {
+    const built = filesUnder(path.join(dir, 'project', 'out')).map((file) => `out/${file}`);
+    expect(built.length).toBeGreaterThan(0);
+    expect(built.filter((file) => !file.endsWith('.map') && !files.includes(file))).toEqual([]);
+  });
+
   it('holds the list worker beside main.cjs, where the engine looks for it', () => {
     expect(workerName).toMatch(/^list-worker\./);
     expect(files).toContain(`out/main/${workerName}`);
