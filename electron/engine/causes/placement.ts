@@ -108,7 +108,8 @@ function claimProblem(pod: SlimObject, view: CauseView, now: number): PodProblem
       say: (group) => {
         const claims = group.map((problem) => ({ name: problem.claim ?? '' }));
         const subject = claims.length === 1 ? `PersistentVolumeClaim ${names(claims)}, which is` : `PersistentVolumeClaims ${names(claims)}, which are`;
-        return `${be(group)} waiting for ${subject} Pending: ${words ?? 'no Events left for the claims'}`;
+        const said = words === undefined ? `; no Events left for ${claims.length === 1 ? 'this claim' : 'these claims'}` : `: ${words}`;
+        return `${be(group)} waiting for ${subject} Pending${said}`;
       },
     };
   }

@@ -182,6 +182,9 @@ describe('causes found on pods', () => {
     expect(cause?.sentence).toBe('1 pod is waiting for PersistentVolumeClaim data-web-0, which is Pending: storageclass.storage.k8s.io "fast-ssd" not found');
     expect(cause?.evidence.at(-1)).toMatchObject({ kind: 'PersistentVolumeClaim', name: 'data-web-0', detail: 'Pending; ProvisioningFailed: storageclass.storage.k8s.io "fast-ssd" not found' });
     expect(cause?.since).toBe(ms(15));
+    const second = pod(web, '1', { node: null, phase: 'Pending', ready: false, containerStatuses: [], volumes: [{ name: 'data', persistentVolumeClaim: { claimName: 'data-web-1' } }] });
+    const claim1 = { ...claim, metadata: { ...claim.metadata, name: 'data-web-1', uid: 'pvc-web-1' } } as SlimObject;
+    expect(findCause(web, createCauseView([web, claim, claim1, waiting, second]))[0]?.sentence).toBe('2 pods are waiting for PersistentVolumeClaims data-web-0, data-web-1, which are Pending; no Events left for these claims');
   });
 
   it('quotes a container that cannot be created for a missing secret', () => {
