@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { kubectlMissing } from './kubectl.ts';
+import type { SimCluster } from '../../electron/engine/simcluster/index.ts';
 import { eventually, MINORS, parseTable, useKubectlTest, type KubectlSession } from './session.ts';
 
 /** A trimmed cert-manager Certificate CRD, as its Helm chart installs it. */
@@ -112,9 +113,10 @@ ${secretName === undefined ? '' : `  secretName: ${secretName}\n`}  dnsNames: [w
 
 describe.skipIf(kubectlMissing !== undefined)(`real kubectl and custom resources${kubectlMissing ? ` (skipped: ${kubectlMissing})` : ''}`, () => {
   describe.each(MINORS)('kubectl 1.%i', (minor) => {
+    let cluster: SimCluster;
     let k: KubectlSession;
     let ns: string;
-    useKubectlTest(minor, 'crd', (state) => ({ k, ns } = state));
+    useKubectlTest(minor, 'crd', (state) => ({ cluster, k, ns } = state));
 
     /** The CRD once per cluster (each test has its own namespace), then this test's Certificate. */
     async function install(): Promise<void> {
@@ -182,6 +184,33 @@ data:
       await eventually(async () => ((await k.run(['get', 'configmap', 'web-owned', '-n', ns])).code === 1 ? true : undefined), { what: 'the owned ConfigMap to be garbage collected' });
       const gone = await k.run(['get', 'configmap', 'web-owned', '-n', ns]);
       expect(gone.stderr).toBe('Error from server (NotFound): configmaps "web-owned" not found\n');
+    });
+
+    it('watches custom resources as Tables with the printer columns (get -w)', async () => {
+      await install();
+      const watch = k.stream(['get', 'certificates', '-n', ns, '-w']);
+      try {
+        await watch.until((out) => /^web\s+web-tls\s+\d+s$/m.test(out));
+        const second = await k.run(['apply', '-f', '-'], certificate(ns, 'api-tls').replace('name: web\n', 'name: api\n'));
+        expect(second.code, second.stderr).toBe(0);
+        const out = await watch.until((text) => /^api\s+api-tls\s+\d+s$/m.test(text));
+        expect(out.split('\n')[0]?.trim().split(/\s{2,}/)).toEqual(['NAME', 'READY', 'SECRET', 'AGE']);
+      } finally {
+        await watch.stop();
+      }
+    });
+
+    it('prints the conversion webhook failure of a broken version as the apiserver words it', async () => {
+      await install();
+      cluster.server.faults.failConversion({ group: 'cert-manager.io', version: 'v1', plural: 'certificates', kind: 'Certificate', cause: 'Post "https://cert-manager-webhook.cert-manager.svc:443/convert?timeout=30s": dial tcp 10.96.0.12:443: connect: connection refused' });
+      try {
+        const res = await k.run(['get', 'certificates', '-n', ns]);
+        expect([res.code, res.stdout]).toEqual([1, '']);
+        expect(res.stderr).toBe('Error from server: conversion webhook for cert-manager.io/v1, Kind=Certificate failed: Post "https://cert-manager-webhook.cert-manager.svc:443/convert?timeout=30s": dial tcp 10.96.0.12:443: connect: connection refused\n');
+      } finally {
+        cluster.server.faults.clear();
+      }
+      expect((await k.run(['get', 'certificates', '-n', ns])).code).toBe(0);
     });
 
     it("refuses an invalid custom resource with the apiserver's message", async () => {
