@@ -20,7 +20,7 @@ const BARE_BACK_OFF = /^Back-off pulling image "[^"]*"\.?$/;
  * The innermost clause of a wrapped pull error: the text after the last `": "` of
  * `Failed to pull image "x": rpc error: ... failed to resolve reference "x": x: not found`.
  */
-export function innermost(message: string): string {
+function innermost(message: string): string {
   const at = message.lastIndexOf('": ');
   return at < 0 ? message : message.slice(at + 3);
 }
@@ -28,7 +28,8 @@ export function innermost(message: string): string {
 function imagePull(pod: SlimObject, container: ContainerStatus, reason: string, message: string | undefined, context: PodContext): PodProblem {
   const image = imageOf(pod, container);
   // The Failed Event keeps the registry's answer; the status often only says "Back-off pulling".
-  const failed = latestEvent(context.events, ['Failed'], 'Failed to pull image');
+  // This container's image first: in a pod of several containers each pull fails on its own.
+  const failed = latestEvent(context.events, ['Failed'], `Failed to pull image "${image}"`) ?? latestEvent(context.events, ['Failed'], 'Failed to pull image');
   const detailed = failed?.message ?? (message !== undefined && !BARE_BACK_OFF.test(message) ? message : undefined);
   const since = firstOf(context.events, ['Failed', 'BackOff'], ['Failed to pull image', 'Back-off pulling image']);
   if (detailed !== undefined) {

@@ -54,13 +54,9 @@ function owners(object: SlimObject): readonly OwnerReference[] {
   return Array.isArray(refs) ? (refs as OwnerReference[]) : [];
 }
 
+/** Whether `child` names `owner` (whose API group is `group`) in its ownerReferences by group, kind and uid. */
 function namesOwner(child: SlimObject, owner: SlimObject, group: string): boolean {
   return owners(child).some((ref) => ref.uid === owner.metadata.uid && ref.kind === owner.kind && groupOf(ref.apiVersion) === group);
-}
-
-/** Whether `child` names `owner` in its ownerReferences by group, kind and uid. */
-export function isOwnedBy(child: SlimObject, owner: SlimObject): boolean {
-  return namesOwner(child, owner, groupOf(owner.apiVersion));
 }
 
 /**
@@ -81,14 +77,14 @@ export function linkOf(object: SlimObject): ObjectLink {
 }
 
 /** A ReplicaSet's Deployment revision (`deployment.kubernetes.io/revision`), or -1 without one. */
-export function revisionOf(object: SlimObject): number {
+function revisionOf(object: SlimObject): number {
   const text = object.metadata.annotations?.['deployment.kubernetes.io/revision'];
   const revision = text === undefined ? Number.NaN : Number(text);
   return Number.isFinite(revision) ? revision : -1;
 }
 
 /** metadata.creationTimestamp in ms, 0 when absent or unreadable. */
-export function createdAt(object: SlimObject): number {
+function createdAt(object: SlimObject): number {
   const ms = object.metadata.creationTimestamp ? Date.parse(object.metadata.creationTimestamp) : Number.NaN;
   return Number.isFinite(ms) ? ms : 0;
 }

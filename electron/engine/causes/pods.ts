@@ -34,7 +34,7 @@ export function createContext(view: CauseView, now: number): FinderContext {
 }
 
 /** A pod's problem, 'ok' for a ready, finished or terminating pod, 'unexplained' otherwise. */
-export function diagnosePod(pod: SlimObject, context: FinderContext): PodProblem | 'ok' | 'unexplained' {
+function diagnosePod(pod: SlimObject, context: FinderContext): PodProblem | 'ok' | 'unexplained' {
   // Most pods are fine and cheap to tell so: only troubled ones are diagnosed and kept.
   const phase = phaseOf(pod);
   if (pod.metadata.deletionTimestamp || phase === 'Succeeded' || (phase === 'Running' && isPodReady(pod))) return 'ok';
@@ -89,7 +89,7 @@ export function podSetCauses(pods: readonly SlimObject[], chain: ObjectLink[], c
 }
 
 /** kubectl-like words for a pod not ready for no stated reason: "Running but not Ready", "Pending (ContainerCreating)". */
-export function podState(pod: SlimObject): string {
+function podState(pod: SlimObject): string {
   const phase = phaseOf(pod);
   if (phase === 'Running') return 'Running but not Ready';
   const waiting = containerStatuses(pod)

@@ -55,6 +55,16 @@ describe('causes found on pods', () => {
     expect(findCause(catalog, view)[0]?.sentence).toBe(`1 pod can't pull ${IMAGE}: pull access denied, repository does not exist or may require authorization: server message: insufficient_scope: authorization failed`);
   });
 
+  it("reads the Failed Event of the container's own image in a pod of several containers", () => {
+    const catalog = deployment('catalog', { replicas: 1, status: { readyReplicas: 0 } });
+    const rs = replicaSet(catalog, 2, { replicas: 1 });
+    const sidecar = 'registry.example.com/tools/proxy:9.9';
+    const broken = waitingPod(rs, 'x', 'ImagePullBackOff', `Back-off pulling image "${IMAGE}"`);
+    const other = event(broken, 'Failed', `Failed to pull image "${sidecar}": rpc error: code = Unknown desc = failed to pull and unpack image "${sidecar}": failed to resolve reference "${sidecar}": unexpected status from HEAD request to https://registry.example.com/v2/tools/proxy/manifests/9.9: 503 Service Unavailable`, { first: 50 });
+    const own = event(broken, 'Failed', PULL_FAILED, { first: 40 });
+    expect(findCause(catalog, createCauseView([catalog, rs, broken, other, own]))[0]?.sentence).toBe(`1 pod can't pull ${IMAGE}: not found`);
+  });
+
   it('says what it could not see when only the back-off is left, and does not guess why the pull failed', () => {
     const catalog = deployment('catalog', { replicas: 1, status: { readyReplicas: 0 } });
     const rs = replicaSet(catalog, 2, { replicas: 1 });
