@@ -5,6 +5,7 @@
  */
 
 const WIRE_VARINT = 0;
+const WIRE_FIXED64 = 1;
 const WIRE_LENGTH_DELIMITED = 2;
 const encoder = new TextEncoder();
 
@@ -61,6 +62,24 @@ export class ProtoWriter {
       this.header(field, WIRE_VARINT);
       this.push(Uint8Array.of(1));
     }
+    return this;
+  }
+
+  /** An `int64` field holding a count or length (never negative); 0 and absent are not written. */
+  int64(field: number, value: number | undefined): this {
+    if (!value) return this;
+    this.header(field, WIRE_VARINT);
+    this.push(Uint8Array.from(varintBytes(value)));
+    return this;
+  }
+
+  /** A `double` field (little-endian fixed64); 0 and absent are not written, as proto3 does. */
+  double(field: number, value: number | undefined): this {
+    if (!value) return this;
+    this.header(field, WIRE_FIXED64);
+    const bytes = new Uint8Array(8);
+    new DataView(bytes.buffer).setFloat64(0, value, true);
+    this.push(bytes);
     return this;
   }
 

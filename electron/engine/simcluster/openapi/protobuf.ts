@@ -33,6 +33,9 @@ export function encodeSchema(schema: Schema): ProtoWriter {
   w.string(2, schema.format);
   w.string(4, schema.description);
   if (schema.default !== undefined) w.message(5, any(schema.default));
+  // Value bounds (custom resources' schemas carry them).
+  w.double(7, schema.maximum).bool(8, schema.exclusiveMaximum).double(9, schema.minimum).bool(10, schema.exclusiveMinimum);
+  w.int64(11, schema.maxLength).int64(12, schema.minLength).string(13, schema.pattern).int64(14, schema.maxItems).int64(15, schema.minItems);
   w.bool(16, schema.uniqueItems);
   w.strings(19, schema.required);
   for (const value of schema.enum ?? []) w.message(20, any(value));

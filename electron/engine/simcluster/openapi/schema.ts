@@ -18,6 +18,15 @@ export interface Schema {
   allOf?: Schema[];
   oneOf?: Schema[];
   uniqueItems?: boolean;
+  maximum?: number;
+  exclusiveMaximum?: boolean;
+  minimum?: number;
+  exclusiveMinimum?: boolean;
+  maxLength?: number;
+  minLength?: number;
+  pattern?: string;
+  maxItems?: number;
+  minItems?: number;
   [extension: `x-${string}`]: unknown;
 }
 

@@ -32,11 +32,9 @@ describe('OpenAPI of custom resources', () => {
     expect(patch.parameters.map((p: Json) => p.name)).toContain('dryRun');
     expect(v2.json.paths['/apis/cert-manager.io/v1/namespaces/{namespace}/certificates/{name}/status']).toBeDefined();
 
-    // The gnostic document kubectl 1.2x reads (it leaves out the value bounds, which kubectl only needs server-side).
-    const protobuf = documentJson(await binary(server.url, '/openapi/v2', 'application/com.github.proto-openapi.spec.v2@v1.0+protobuf')) as Json;
-    expect(protobuf.definitions['io.cert-manager.v1.Certificate']['x-kubernetes-group-version-kind']).toEqual(definition['x-kubernetes-group-version-kind']);
-    expect(protobuf.definitions['io.cert-manager.v1.Certificate'].properties.spec.properties.issuerRef).toEqual(definition.properties.spec.properties.issuerRef);
-    expect(protobuf.paths[CERT_PATH].patch).toEqual(patch);
+    // The gnostic document kubectl 1.2x reads says the same, value bounds included.
+    const protobuf = await binary(server.url, '/openapi/v2', 'application/com.github.proto-openapi.spec.v2@v1.0+protobuf');
+    expect(documentJson(protobuf)).toEqual(JSON.parse(v2.text));
   });
 
   it('indexes a v3 document per custom group version, built from the CRD schema, and drops it with the CRD', async () => {

@@ -36,6 +36,8 @@ const MESSAGES: Record<string, MessageSpec> = {
   NamedSchema: { 1: ['name', 'string'], 2: ['value', 'Schema'] },
   Schema: {
     1: ['_ref', 'string'], 2: ['format', 'string'], 3: ['title', 'string'], 4: ['description', 'string'], 5: ['default', 'Any'],
+    6: ['multiple_of', 'double'], 7: ['maximum', 'double'], 8: ['exclusive_maximum', 'bool'], 9: ['minimum', 'double'], 10: ['exclusive_minimum', 'bool'],
+    11: ['max_length', 'varint'], 12: ['min_length', 'varint'], 13: ['pattern', 'string'], 14: ['max_items', 'varint'], 15: ['min_items', 'varint'],
     16: ['unique_items', 'bool'], 19: ['required', 'string', R], 20: ['enum', 'Any', R], 21: ['additional_properties', 'AdditionalPropertiesItem'],
     22: ['type', 'TypeItem'], 23: ['items', 'ItemsItem'], 24: ['all_of', 'Schema', R], 25: ['properties', 'Properties'], 27: ['read_only', 'bool'], 31: ['vendor_extension', 'NamedAny', R],
   },
@@ -82,6 +84,10 @@ export function decodeMessage(bytes: Uint8Array, type: string): Decoded {
       const [n, next] = readVarint(bytes, afterKey);
       value = kind === 'bool' ? n !== 0 : n;
       offset = next;
+    } else if (wire === 1) {
+      if (kind !== 'double') throw new Error(`${type}.${name} is not a double field`);
+      value = new DataView(bytes.buffer, bytes.byteOffset + afterKey, 8).getFloat64(0, true);
+      offset = afterKey + 8;
     } else if (wire === 2) {
       const [length, start] = readVarint(bytes, afterKey);
       const body = bytes.subarray(start, start + length);
@@ -116,6 +122,8 @@ export function schemaJson(s: Decoded): Record<string, unknown> {
   if (s.description) out.description = s.description;
   if (s.default) out.default = anyValue(s.default as Decoded);
   if (s.unique_items) out.uniqueItems = true;
+  const bounds: Array<[string, string]> = [['maximum', 'maximum'], ['exclusive_maximum', 'exclusiveMaximum'], ['minimum', 'minimum'], ['exclusive_minimum', 'exclusiveMinimum'], ['max_length', 'maxLength'], ['min_length', 'minLength'], ['pattern', 'pattern'], ['max_items', 'maxItems'], ['min_items', 'minItems']];
+  for (const [from, to] of bounds) if (s[from] !== undefined) out[to] = s[from];
   if (s.required) out.required = s.required;
   if (s.enum) out.enum = (s.enum as Decoded[]).map(anyValue);
   if (s.additional_properties) out.additionalProperties = schemaJson((s.additional_properties as Decoded).schema as Decoded);
