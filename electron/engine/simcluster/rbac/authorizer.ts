@@ -33,10 +33,6 @@ const READ_ONLY_RULES: PolicyRule[] = [
   { verbs: READ_ONLY_VERBS, apiGroups: ['*'], resources: ['*'] },
   { verbs: ['get'], nonResourceURLs: ['*'] },
 ];
-const ALL_RULES: PolicyRule[] = [
-  { verbs: ['*'], apiGroups: ['*'], resources: ['*'] },
-  { verbs: ['*'], nonResourceURLs: ['*'] },
-];
 
 interface Binding extends KubeObject {
   roleRef?: RoleRef;
@@ -95,9 +91,12 @@ export class Authorizer {
     return { allowed: false, reason: errors.length === 0 ? '' : `RBAC: ${errors.length === 1 ? errors[0] : `[${errors.join(', ')}]`}` };
   }
 
-  /** Every rule that applies to the user in `namespace` ('' for cluster-wide bindings only). */
+  /**
+   * Every rule that applies to the user in `namespace` ('' for cluster-wide bindings only). As
+   * upstream, the privileged-group authorizer lists no rules: system:masters shows what its
+   * cluster-admin binding grants.
+   */
   rulesFor(user: Identity, namespace: string): UserRules {
-    if (user.groups.includes(MASTERS_GROUP)) return { rules: structuredClone(ALL_RULES), errors: [] };
     const rules: PolicyRule[] = this.readOnly.has(user.name) ? structuredClone(READ_ONLY_RULES) : [];
     const errors: string[] = [];
     this.visit(user, namespace, (_source, rule, error) => {

@@ -197,5 +197,8 @@ describe('identities', () => {
     expect(whoami.json.status.userInfo).toEqual({ username: 'admin', groups: ['system:masters', 'system:authenticated'] });
     expect((await call(server, 'GET', '/api/v1/pods')).status).toBe(200);
     expect((await call(server, 'GET', '/api/v1/pods', { token: 'anything' })).status).toBe(200);
+    const rules = await call(server, 'POST', '/apis/authorization.k8s.io/v1/selfsubjectrulesreviews', { body: { spec: { namespace: 'shop' } } });
+    expect(rules.json.status.resourceRules[0]).toEqual({ verbs: ['*'], apiGroups: ['*'], resources: ['*'] });
+    expect(rules.json.status.nonResourceRules[0]).toEqual({ verbs: ['*'], nonResourceURLs: ['*'] });
   });
 });
