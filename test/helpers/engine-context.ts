@@ -29,7 +29,7 @@ export interface FakeEngineContext {
   readonly cache: ObjectCache;
   readonly hub: StreamHub;
   /** Selects `name` (null: none) as the engine does: the cache cleared, then the listeners told. */
-  switchTo(name: string | null, extra?: Omit<SelectedContext, 'name' | 'demo'>): void;
+  switchTo(name: string | null, extra?: Partial<Omit<SelectedContext, 'name'>>): void;
   /** Every payload emitted on `stream` from now on, in order. */
   collect<S extends StreamChannel>(stream: S): Array<StreamPayload<S>>;
 }
@@ -62,7 +62,7 @@ export function fakeEngineContext(options: FakeEngineContextOptions = {}): FakeE
     hub,
     switchTo(name, extra = {}) {
       cache.clear();
-      selected = name === null ? null : { ...extra, name, demo: false };
+      selected = name === null ? null : { demo: false, ...extra, name };
       for (const listener of listeners) listener(selected);
     },
     collect(stream) {

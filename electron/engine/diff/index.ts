@@ -7,6 +7,7 @@
 import path from 'node:path';
 import type { DiffConfig, DiffRow, DiffState, DiffSummary, IgnoreRule } from '../../../shared/contracts/diff.ts';
 import type { diffRequests } from '../../../shared/contracts/diff.ts';
+import { DEMO_CONTEXT } from '../../../shared/model.ts';
 import { err, ok, type Result } from '../../../shared/result.ts';
 import type { FileDialogs } from '../dialogs.ts';
 import type { EngineContext, Feature } from '../features.ts';
@@ -38,7 +39,7 @@ export interface DiffFeatureOptions {
 
 export function createDiffFeature(context: EngineContext, options: DiffFeatureOptions = {}): Feature<typeof diffRequests> {
   let contextName: string | null = null;
-  /** Whether contextName is the built-in demo cluster's context (it gets the demo manifests). */
+  /** Whether contextName is the built-in demo cluster's own context (it gets the demo manifests). */
   let demoContext = false;
   let config: StoredDiffConfig = { ...EMPTY_CONFIG };
   let loading: Promise<void> = Promise.resolve();
@@ -169,7 +170,8 @@ export function createDiffFeature(context: EngineContext, options: DiffFeatureOp
   const gone = () => err('not-found', 'That diff result is no longer current (the files or the context changed); run the diff again.');
 
   const stopListening = context.onContextChange((selected) => {
-    demoContext = selected?.demo === true;
+    // Only the demo as its admin: the restricted demo user cannot read most of what they hold.
+    demoContext = selected?.demo === true && selected.name === DEMO_CONTEXT;
     switchTo(selected?.name ?? null);
   });
 

@@ -11,6 +11,8 @@ import type { Result } from '../../../../shared/result.ts';
 import { createDiffFeature } from '../../../../electron/engine/diff/index.ts';
 import { configFile } from '../../../../electron/engine/diff/config-store.ts';
 import { findKubectl } from '../../../../electron/engine/diff/kubectl-bin.ts';
+import { demoManifestsDir } from '../../../../electron/engine/simcluster/scenarios/demo-manifests.ts';
+import { DEMO_CONTEXT, DEMO_DEV_CONTEXT } from '../../../../shared/model.ts';
 import { startSimCluster, type SimCluster } from '../../../../electron/engine/simcluster/index.ts';
 import { fakeEngineContext } from '../../../helpers/engine-context.ts';
 import { withTempDir } from '../../../helpers/tmp.ts';
@@ -28,6 +30,7 @@ let cleanup: () => Promise<void>;
 let states: DiffState[];
 let feature: ReturnType<typeof createDiffFeature>;
 let switchTo: (name: string | null, readOnly?: boolean) => void;
+let fake: ReturnType<typeof fakeEngineContext>;
 
 function value<T>(result: Result<T>): T {
   if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
@@ -36,7 +39,7 @@ function value<T>(result: Result<T>): T {
 
 beforeEach(async () => {
   ({ dir, cleanup } = await withTempDir('kubedrift-diff-feature-'));
-  const fake = fakeEngineContext({
+  fake = fakeEngineContext({
     dataDir: path.join(dir, 'data'),
     selected: null,
     clientConfig: (selected) => (selected ? cluster.kubeconfigObject(selected.name) : undefined),
@@ -58,6 +61,18 @@ describe('the diff feature', () => {
     expect(await h()['diff:run']({})).toEqual({ ok: false, error: { code: 'kubeconfig', message: 'No context is selected.' } });
     switchTo('sim-a');
     expect(await h()['diff:run']({})).toEqual({ ok: false, error: { code: 'invalid-request', message: 'Choose a folder or file of manifests first.' } });
+  });
+
+  it("offers the demo's own manifests on the demo context only", async () => {
+    switchTo('sim-a');
+    expect(value(await h()['diff:config']({})).demoManifests).toBeUndefined();
+    fake.switchTo(DEMO_CONTEXT, { demo: true });
+    const demo = value(await h()['diff:config']({}));
+    expect(demo).toMatchObject({ context: DEMO_CONTEXT, demoManifests: demoManifestsDir() });
+    expect(value(await h()['diff:inspect']({ path: demo.demoManifests as string }))).toMatchObject({ ok: true, type: 'folder', files: 5 });
+    // As the restricted demo user most of those objects cannot be read: not offered.
+    fake.switchTo(DEMO_DEV_CONTEXT, { demo: true });
+    expect(value(await h()['diff:config']({})).demoManifests).toBeUndefined();
   });
 
   it('refuses to diff or run kubectl diff on an offline snapshot context', async () => {
