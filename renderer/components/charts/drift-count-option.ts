@@ -44,7 +44,7 @@ export function buildDriftCountOption(points: readonly Point[], theme: ChartThem
         const item = (Array.isArray(params) ? params[0] : params) as { value?: [number, number | null] } | undefined;
         if (!item?.value) return '';
         const [at, count] = item.value;
-        return `<div style="font-size:11px;opacity:.7">${escapeHtml(formatMoment(at, view.now))}</div><b>${count ?? '—'}</b> drifting`;
+        return `<div style="font-size:11px;opacity:.7">${escapeHtml(formatMoment(at, view.now))}</div><b>${count ?? '—'}</b> ${count === 1 ? 'workload' : 'workloads'} drifting`;
       },
     },
     dataZoom: zoomControls(theme, [0], view.zoom ?? null, false),

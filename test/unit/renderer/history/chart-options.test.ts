@@ -109,5 +109,9 @@ describe('buildDriftCountOption', () => {
     expect(series!.data).toEqual(points);
     expect(series!.markLine!.data.map((line) => line.xAxis)).toEqual([T0, T0 + MINUTE]);
     expect((option as unknown as { grid: { left: number; right: number } }).grid).toMatchObject({ left: 300, right: 20 });
+    // The tooltip says what it counts, as the timeline's figures do.
+    const tooltip = (option as unknown as { tooltip: { formatter: (params: unknown) => string } }).tooltip.formatter;
+    expect(tooltip([{ value: [T0 + MINUTE, 2] }])).toContain('<b>2</b> workloads drifting');
+    expect(tooltip([{ value: [T0 + 2 * MINUTE, 1] }])).toContain('<b>1</b> workload drifting');
   });
 });
