@@ -83,6 +83,28 @@ describe('kubedrift command', () => {
     }
   });
 
+  it.skipIf(!existsSync('/usr/bin/kubectl'))('sim --user writes a context per user whose rights kubectl auth can-i confirms', async () => {
+    const kubeconfig = path.join(dir, 'sim-users.kubeconfig');
+    const { child } = await startSim(['--port', '0', '--scenario', 'minimal', '--write-kubeconfig', kubeconfig, '--user', 'dev=view:default']);
+    try {
+      const canI = (...args: string[]) =>
+        spawnSync('/usr/bin/kubectl', ['--kubeconfig', kubeconfig, '--context', 'kubedrift-demo-dev', '--cache-dir', path.join(dir, 'kube-cache-users'), 'auth', 'can-i', ...args], {
+          encoding: 'utf8',
+          env: { ...process.env, HOME: dir },
+          timeout: 30_000,
+        });
+      expect([canI('list', 'pods', '-n', 'default').stdout, canI('list', 'pods', '-n', 'kube-system').stdout, canI('delete', 'pods', '-n', 'default').stdout]).toEqual(['yes\n', 'no\n', 'no\n']);
+    } finally {
+      await stop(child);
+    }
+  });
+
+  it('sim refuses a --user it cannot read with exit 2', async () => {
+    const bad = await runCli(['sim', '--user', 'dev=reader']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--user dev=reader: unknown role "reader"/);
+  });
+
   it('sim refuses bad flags with exit 2', async () => {
     const bad = await runCli(['sim', '--kubernetes-minor', 'latest']);
     expect(bad.code).toBe(2);
