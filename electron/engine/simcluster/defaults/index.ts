@@ -2,6 +2,7 @@
  * Defaulting and validation as kube-apiserver does them, so that `kubectl get -o yaml` and
  * `kubectl diff` against the simulated cluster show what a real cluster would store.
  */
+import { defaultRbacObject } from '../rbac/validation.ts';
 import type { ResourceType } from '../resources.ts';
 import type { KubeObject } from '../types.ts';
 import { defaultEndpoints, defaultNamespace, defaultNode, defaultSecret, defaultService } from './core.ts';
@@ -32,6 +33,8 @@ const BY_KIND: Record<string, Defaulter> = {
   Secret: view(defaultSecret),
   Endpoints: view(defaultEndpoints),
   Node: view(defaultNode),
+  RoleBinding: defaultRbacObject,
+  ClusterRoleBinding: defaultRbacObject,
 };
 
 /**

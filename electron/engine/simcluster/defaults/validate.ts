@@ -1,5 +1,6 @@
 /** Entry point of validation: the per-kind checks kube-apiserver runs on create and update. */
 import type { StatusCause } from '../errors.ts';
+import { isRbacKind, validateRbacObject } from '../rbac/validation.ts';
 import type { ResourceType } from '../resources.ts';
 import type { KubeObject } from '../types.ts';
 import { FieldErrors } from './field-errors.ts';
@@ -55,7 +56,9 @@ export function validate(type: ResourceType, object: KubeObject, old?: KubeObjec
   const errors = new FieldErrors();
   validateLabels(object.metadata.labels, 'metadata.labels', errors);
   validateAnnotationKeys(object.metadata.annotations, 'metadata.annotations', errors);
-  if (type.kind === 'ConfigMap' || type.kind === 'Secret') {
+  if (isRbacKind(type)) {
+    validateRbacObject(type, object, old, errors);
+  } else if (type.kind === 'ConfigMap' || type.kind === 'Secret') {
     validateConfig(type.kind, object as Record<string, unknown>, old as Record<string, unknown> | undefined, errors);
   } else {
     BY_KIND[type.kind]?.(specOf(object) ?? {}, old ? (specOf(old) ?? {}) : undefined, errors);
