@@ -80,6 +80,12 @@ describe.skipIf(kubectlMissing !== undefined)(`real kubectl and the simulated cl
       expect(resources).toEqual(['selfsubjectreviews.authentication.k8s.io', 'selfsubjectaccessreviews.authorization.k8s.io', 'selfsubjectrulesreviews.authorization.k8s.io']);
     });
 
+    it('the admin can ask as the user with --as', async () => {
+      expect((await run(['--as', 'dev', 'auth', 'can-i', 'list', 'pods', '-n', 'shop'])).stdout).toBe('yes\n');
+      const all = await run(['--as', 'dev', 'get', 'pods', '-A']);
+      expect(all.stderr).toBe('Error from server (Forbidden): pods is forbidden: User "dev" cannot list resource "pods" in API group "" at the cluster scope\n');
+    });
+
     it('get pods -A is forbidden for the shop viewer with the apiserver\'s message; -n shop works', async () => {
       const all = await asDev('get', 'pods', '-A');
       expect([all.code, all.stdout, all.stderr]).toEqual([1, '', 'Error from server (Forbidden): pods is forbidden: User "dev" cannot list resource "pods" in API group "" at the cluster scope\n']);

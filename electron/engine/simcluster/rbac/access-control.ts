@@ -11,6 +11,7 @@ import type { ObjectStore } from '../store.ts';
 import { Authorizer } from './authorizer.ts';
 import { forbiddenError } from './forbidden.ts';
 import { Authenticator, READ_ONLY_USER, type LegacyTokens, type PeerCertificate, type TokenUser } from './identity.ts';
+import { impersonate } from './impersonation.ts';
 import { requestAttributes } from './request-attributes.ts';
 import { parseReviewBody, selfSubjectAccessReview, selfSubjectRulesReview, selfSubjectReview, subjectAccessReview } from './reviews.ts';
 import { ServiceAccountTokens } from './service-account-tokens.ts';
@@ -58,9 +59,10 @@ export class AccessControl {
     this.tokenTable.set(token, { ...user });
   }
 
-  /** The identity behind a request; throws 401 when its credentials are refused. */
+  /** The identity a request acts as; throws 401 when its credentials are refused, 403 when it may not impersonate. */
   identify(req: IncomingMessage, publicPath: boolean): Identity {
-    return this.authenticator.authenticate({ authorization: req.headers.authorization, certificate: peerCertificate(req), publicPath });
+    const requester = this.authenticator.authenticate({ authorization: req.headers.authorization, certificate: peerCertificate(req), publicPath });
+    return impersonate(this.authorizer, requester, req.headers);
   }
 
   /** Authorizes a request before anything else looks at it; throws the 403 Status when denied. */

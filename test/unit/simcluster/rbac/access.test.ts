@@ -191,6 +191,17 @@ describe('identities', () => {
     expect(JSON.parse(text).status.userInfo).toEqual({ username: 'dev', groups: ['team-shop', 'system:authenticated'] });
   });
 
+  it('lets the admin impersonate a user (kubectl --as) and refuses it to a user without the impersonate verb', async () => {
+    const { server } = await restricted();
+    const asDev = await call(server, 'GET', '/api/v1/pods', { headers: { 'Impersonate-User': 'dev' } });
+    expect(asDev.json.message).toBe('pods is forbidden: User "dev" cannot list resource "pods" in API group "" at the cluster scope');
+    expect((await call(server, 'GET', '/api/v1/namespaces/shop/pods', { headers: { 'Impersonate-User': 'dev' } })).status).toBe(200);
+    const whoami = await call(server, 'POST', '/apis/authentication.k8s.io/v1/selfsubjectreviews', { headers: { 'Impersonate-User': 'dev', 'Impersonate-Group': 'team-shop' }, body: {} });
+    expect(whoami.json.status.userInfo).toEqual({ username: 'dev', groups: ['team-shop', 'system:authenticated'] });
+    const escalate = await call(server, 'GET', '/api/v1/pods', { token: DEV, headers: { 'Impersonate-User': 'admin' } });
+    expect([escalate.status, escalate.json.message]).toEqual([403, 'users "admin" is forbidden: User "dev" cannot impersonate resource "users" in API group "" at the cluster scope']);
+  });
+
   it('keeps the open server\'s callers the cluster admin (system:masters)', async () => {
     const { server } = await restricted();
     const whoami = await call(server, 'POST', '/apis/authentication.k8s.io/v1/selfsubjectreviews', { body: {} });
