@@ -67,8 +67,9 @@ export function groupVersionPrefix(group: string, version: string): string {
 /** `Core`, `Apps`, `Events` (events.k8s.io)... + `V1`: the operation id infix. */
 function operationInfix(type: ResourceType): string {
   const group = type.group === '' ? 'core' : type.group.replace(/\.k8s\.io$/, '');
+  // `cert-manager.io` → `CertManagerIo`, as the OpenAPI builder camel-cases a CRD's group.
   const camel = group
-    .split('.')
+    .split(/[.-]/)
     .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
     .join('');
   return camel + type.version.charAt(0).toUpperCase() + type.version.slice(1);

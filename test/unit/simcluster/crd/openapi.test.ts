@@ -28,6 +28,7 @@ describe('OpenAPI of custom resources', () => {
     expect(v2.json.definitions['io.cert-manager.v1.CertificateList'].properties.items.items).toEqual({ $ref: '#/definitions/io.cert-manager.v1.Certificate' });
     const patch = v2.json.paths[CERT_PATH].patch;
     expect(patch['x-kubernetes-group-version-kind']).toEqual({ group: 'cert-manager.io', kind: 'Certificate', version: 'v1' });
+    expect(patch.operationId).toBe('patchCertManagerIoV1NamespacedCertificate');
     expect(patch.consumes).toEqual(['application/json-patch+json', 'application/merge-patch+json', 'application/apply-patch+yaml']);
     expect(patch.parameters.map((p: Json) => p.name)).toContain('dryRun');
     expect(v2.json.paths['/apis/cert-manager.io/v1/namespaces/{namespace}/certificates/{name}/status']).toBeDefined();
