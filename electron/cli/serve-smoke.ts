@@ -5,7 +5,6 @@
  * otherwise, keeps its settings and history in a temp dir it removes, so neither the user's
  * clusters nor their data are touched. The desktop app's `--smoke-test` waits for the same signal.
  */
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +12,7 @@ import type * as PlaywrightCore from 'playwright-core';
 import { DEMO_CONTEXT } from '../../shared/model.ts';
 import { READY_PROBE_SCRIPT, smokeLine, waitForOverviewLive, type SmokeResult } from '../../shared/smoke.ts';
 import { startBrowserShell, type BrowserShell } from '../web/shell.ts';
+import { findChromium, type ChromiumBinary } from './chromium.ts';
 import { packageVersion } from './paths.ts';
 
 /** Chromium's flags for a headless run on a build machine (no GPU, sandbox, sync or updates). */
@@ -25,8 +25,6 @@ export const SMOKE_CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
 ];
-
-export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 
 export interface ServeSmokeOptions {
   staticDir: string;
@@ -55,8 +53,12 @@ export async function runServeSmoke(options: ServeSmokeOptions): Promise<number>
     return 1;
   };
   const env = options.env ?? process.env;
-  const chromiumPath = env['KUBEDRIFT_CHROMIUM'] || DEFAULT_CHROMIUM;
-  if (!existsSync(chromiumPath)) return fail(`no Chromium at ${chromiumPath}; install chromium or set KUBEDRIFT_CHROMIUM to its path`);
+  let chromiumBinary: ChromiumBinary;
+  try {
+    chromiumBinary = await findChromium({ env });
+  } catch (error) {
+    return fail(error instanceof Error ? error.message : String(error));
+  }
   const playwright = await loadPlaywright();
   if (typeof playwright === 'string') return fail(playwright);
 
@@ -76,7 +78,12 @@ export async function runServeSmoke(options: ServeSmokeOptions): Promise<number>
       },
       staticDir: options.staticDir,
     });
-    browser = await playwright.chromium.launch({ executablePath: chromiumPath, args: SMOKE_CHROMIUM_ARGS, headless: true });
+    browser = await playwright.chromium.launch({
+      executablePath: chromiumBinary.executablePath,
+      args: SMOKE_CHROMIUM_ARGS,
+      headless: true,
+      env: { ...process.env, ...env, ...chromiumBinary.env },
+    });
     const page = await browser.newPage();
     let failure: string | undefined;
     let lastPageError: string | undefined;

@@ -19,6 +19,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
+import { findChromium } from '../cli/chromium.ts';
 import { readPngSize, writeIcns, writeIco, type IcnsEntry } from './icon-containers.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -91,7 +92,8 @@ async function main(): Promise<void> {
   const sizes = [...new Set([...LINUX_SIZES, ...ICO_SIZES, ...ICNS_LAYOUT.map(([, s]) => s)])].sort(
     (a, b) => a - b,
   );
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const { executablePath, env } = await findChromium();
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, env: { ...process.env, ...env } });
   const rendered = new Map<number, Buffer>();
   try {
     for (const size of sizes) rendered.set(size, await renderPng(browser, svg, size));

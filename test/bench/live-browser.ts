@@ -13,7 +13,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/harness.ts';
+import { CHROMIUM_ARGS, chromiumBinary } from '../e2e/harness.ts';
 import { waitForQuiet } from './quiet.ts';
 
 /** A page of the benchmark's browser. */
@@ -98,8 +98,10 @@ function connect(child: ChildProcess) {
 /** Launches headless Chromium (the e2e harness's binary and flags) with a throwaway profile. */
 export async function launchBenchBrowser(): Promise<BenchBrowser> {
   const profile = await mkdtemp(path.join(tmpdir(), 'kubedrift-bench-chromium-'));
-  const child = spawn(CHROMIUM, [...CHROMIUM_ARGS, '--remote-debugging-pipe', '--no-startup-window', '--hide-scrollbars', '--mute-audio', `--user-data-dir=${profile}`], {
+  const { executablePath, env } = await chromiumBinary();
+  const child = spawn(executablePath, [...CHROMIUM_ARGS, '--remote-debugging-pipe', '--no-startup-window', '--hide-scrollbars', '--mute-audio', `--user-data-dir=${profile}`], {
     stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const cdp = connect(child);

@@ -6,10 +6,14 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { findChromium, type ChromiumBinary } from '../../electron/cli/chromium.ts';
 import { startServe, stop } from '../helpers/cli.ts';
 
 export const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
-export const CHROMIUM = process.env['KUBEDRIFT_CHROMIUM'] ?? '/usr/bin/chromium';
+/** KUBEDRIFT_CHROMIUM, else /usr/bin/chromium, else the one `npm ci` brings (@sparticuz/chromium). */
+export function chromiumBinary(): Promise<ChromiumBinary> {
+  return findChromium();
+}
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -20,8 +24,9 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+export async function launchBrowser(binary?: ChromiumBinary): Promise<Browser> {
+  const { executablePath, env } = binary ?? (await chromiumBinary());
+  return chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true, env: { ...process.env, ...env } });
 }
 
 export interface Shell {

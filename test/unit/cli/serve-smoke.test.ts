@@ -40,7 +40,7 @@ describe('kubedrift serve --smoke-test', () => {
   it('exits 1 with one line saying where Chromium was looked for when it is missing', async () => {
     const result = await runCli(['serve', '--smoke-test', '--static', await fakeRenderer()], { KUBEDRIFT_CHROMIUM: path.join(dir, 'no-chromium') });
     expect(result.code).toBe(1);
-    const line = `no Chromium at ${path.join(dir, 'no-chromium')}; install chromium or set KUBEDRIFT_CHROMIUM to its path`;
+    const line = `KUBEDRIFT_CHROMIUM is ${path.join(dir, 'no-chromium')}, which does not exist`;
     expect(result.stderr.trim()).toMatch(/^kubedrift smoke-test: failed after \d+ ms: /);
     expect(result.stderr.trim().endsWith(line)).toBe(true);
     expect(result.stdout).toBe('');
