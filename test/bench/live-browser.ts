@@ -76,10 +76,13 @@ function connect(child: ChildProcess) {
       }
     }
   });
-  child.once('exit', () => {
-    for (const waiter of pending.values()) waiter.reject(new Error('Chromium exited'));
+  const failAll = (reason: string): void => {
+    for (const waiter of pending.values()) waiter.reject(new Error(reason));
     pending.clear();
-  });
+  };
+  child.once('exit', () => failAll('Chromium exited'));
+  // Writing to a browser that never started (or died) fails its pipe with EPIPE.
+  input.on('error', (error) => failAll(`Chromium's DevTools pipe: ${error.message}`));
   return {
     send(method: string, params: object = {}, sessionId?: string): Promise<Record<string, unknown>> {
       return new Promise((resolve, reject) => {
@@ -104,8 +107,14 @@ export async function launchBenchBrowser(): Promise<BenchBrowser> {
     env: { ...process.env, ...env },
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // A browser that cannot start (spawn ENOENT, EACCES) fails this scenario with its reason;
+  // unhandled, the 'error' event would end the whole bench and lose every result measured.
+  const failedToStart = new Promise<never>((_, reject) =>
+    child.once('error', (error) => reject(new Error(`could not start Chromium at ${executablePath}: ${error.message}`))),
+  );
+  failedToStart.catch(() => undefined);
   const cdp = connect(child);
-  await cdp.send('Browser.getVersion');
+  await Promise.race([cdp.send('Browser.getVersion'), failedToStart]);
   return {
     async newPage({ width, height }) {
       const { targetId } = (await cdp.send('Target.createTarget', { url: 'about:blank', width, height })) as { targetId: string };
