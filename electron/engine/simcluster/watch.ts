@@ -70,7 +70,8 @@ export function startWatch(store: ObjectStore, type: ResourceType, options: Watc
     backlog = store.changesSince(rv);
   }
   const startRv = store.currentRv();
-  const initial = fromNow || options.sendInitialEvents === true;
+  // sendInitialEvents=false (with NotOlderThan) starts a watch from now without them.
+  const initial = options.sendInitialEvents ?? fromNow;
   if (initial) {
     const objects = fromNow ? store.all(type, options.namespace) : store.allAt(type, Number(rvText), options.namespace);
     for (const object of objects) if (matches(object)) sink({ type: 'ADDED', object });

@@ -19,6 +19,7 @@ import type { ControlledWatch } from './faults.ts';
 import { negotiateObjectFormat, type ObjectFormat } from './media.ts';
 import { includeObjectOf, presentObject } from './present.ts';
 import type { ResourceRoute } from './router.ts';
+import { beginInitialEvents, FRESH_WAIT_MS, requestedRv, waitForResourceVersion, watchStartOf } from './watch-list.ts';
 import { boolParam, selectorsOf, storageType, toWire } from './wire.ts';
 
 /** Keep-alive period: half of client-node's 30 s inactivity timeout. */
@@ -48,13 +49,8 @@ function encoderFor(ctx: ServerContext, req: ApiRequest, type: ResourceType, for
   };
 }
 
-function watchOptionsInvalid(message: string): ApiError {
-  return new ApiError(422, 'Invalid', `ListOptions.meta.k8s.io "" is invalid: resourceVersionMatch: ${message}`, {
-    group: 'meta.k8s.io',
-    kind: 'ListOptions',
-    causes: [{ reason: 'FieldValueForbidden', message, field: 'resourceVersionMatch' }],
-  });
-}
+/** Initial events are written in chunks of about this size, each after the socket drained the last. */
+const INITIAL_CHUNK_CHARS = 256 * 1024;
 
 /** One open watch response: framing, keep-alive, stall buffering and the slow-consumer bound. */
 class WatchStream implements ControlledWatch {
@@ -66,6 +62,7 @@ class WatchStream implements ControlledWatch {
   private stallBytes = 0;
   private overflowed = false;
   private ended = false;
+  private resumed: (() => void) | undefined;
   onEnd: () => void = () => undefined;
 
   constructor(res: ServerResponse, limitBytes: number) {
@@ -105,6 +102,39 @@ class WatchStream implements ControlledWatch {
     if (this.res.writableLength > this.bound) this.close();
   }
 
+  /**
+   * Writes a long run of lines (a WatchList's initial events) in chunks, waiting for the socket
+   * to drain between them, so that 50,000 objects are never all buffered at once. Stops early
+   * when the stream ends; waits while stalled. Resolves true when every line was written.
+   */
+  async pump(lines: Iterable<string>): Promise<boolean> {
+    let chunk = '';
+    for (const line of lines) {
+      chunk += line;
+      if (chunk.length < INITIAL_CHUNK_CHARS) continue;
+      if (!(await this.writeDrained(chunk))) return false;
+      chunk = '';
+    }
+    return chunk === '' ? !this.ended : this.writeDrained(chunk);
+  }
+
+  private async writeDrained(chunk: string): Promise<boolean> {
+    while (this.stalled && !this.ended) await new Promise<void>((resolve) => (this.resumed = resolve));
+    if (this.ended) return false;
+    if (!this.res.write(chunk)) {
+      await new Promise<void>((resolve) => {
+        const done = (): void => {
+          this.res.off('drain', done);
+          this.res.off('close', done);
+          resolve();
+        };
+        this.res.on('drain', done);
+        this.res.on('close', done);
+      });
+    }
+    return !this.ended;
+  }
+
   /** Whether a keep-alive may be written now (not while stalled or after the end). */
   acceptsKeepAlive(): boolean {
     return !this.ended && !this.stalled;
@@ -122,6 +152,8 @@ class WatchStream implements ControlledWatch {
   resume(): void {
     if (!this.stalled) return;
     this.stalled = false;
+    this.resumed?.();
+    this.resumed = undefined;
     const queued = this.stallQueue;
     this.stallQueue = [];
     this.stallBytes = 0;
@@ -142,6 +174,7 @@ class WatchStream implements ControlledWatch {
   finish(): void {
     if (this.ended) return;
     this.ended = true;
+    this.resumed?.();
     this.onEnd();
   }
 }
@@ -152,10 +185,7 @@ export function serveWatch(ctx: ServerContext, req: ApiRequest, route: ResourceR
   const format = negotiateObjectFormat(req.headers.accept);
   const selectors = selectorsOf(req, type);
   const allowWatchBookmarks = boolParam(req, 'allowWatchBookmarks');
-  const sendInitialEvents = req.query.has('sendInitialEvents') ? boolParam(req, 'sendInitialEvents') : undefined;
-  const match = req.query.get('resourceVersionMatch');
-  if (sendInitialEvents !== undefined && match !== 'NotOlderThan') throw watchOptionsInvalid('Forbidden: sendInitialEvents requires setting resourceVersionMatch to NotOlderThan');
-  if (match && sendInitialEvents === undefined) throw watchOptionsInvalid('Forbidden: resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided');
+  const { sendInitialEvents, resourceVersion } = watchStartOf(req);
   const timeoutSeconds = Number.parseInt(req.query.get('timeoutSeconds') ?? '', 10);
 
   const encode = encoderFor(ctx, req, type, format);
@@ -175,9 +205,32 @@ export function serveWatch(ctx: ServerContext, req: ApiRequest, route: ResourceR
     else pending.push(line);
   };
 
+  if (sendInitialEvents === true) {
+    const requested = requestedRv(resourceVersion);
+    const aborted = new AbortController();
+    res.on('close', () => aborted.abort());
+    const begin = (): void => {
+      if (aborted.signal.aborted) return;
+      const initial = beginInitialEvents(ctx.store, storageType(type), { namespace: route.namespace, ...selectors, allowWatchBookmarks }, sink);
+      const lines = (function* () {
+        for (const object of initial.objects) yield encode({ type: 'ADDED', object });
+        if (initial.bookmark) yield encode(initial.bookmark);
+      })();
+      run(initial.watch, (go) => void stream.pump(lines).then((complete) => complete && go()));
+    };
+    waitForResourceVersion(ctx.store, requested, FRESH_WAIT_MS, aborted.signal).then(begin, (error: unknown) => {
+      if (aborted.signal.aborted) return;
+      // The cacher answers with an error watcher: a 200 stream holding one ERROR event.
+      stream.open();
+      stream.write(`${JSON.stringify({ type: 'ERROR', object: (error as ApiError).toStatus() })}\n`);
+      stream.close();
+    });
+    return;
+  }
+
   let watch: Watch;
   try {
-    watch = startWatch(ctx.store, storageType(type), { namespace: route.namespace, ...selectors, resourceVersion: req.query.get('resourceVersion') ?? undefined, allowWatchBookmarks, ...(sendInitialEvents !== undefined ? { sendInitialEvents } : {}) }, sink);
+    watch = startWatch(ctx.store, storageType(type), { namespace: route.namespace, ...selectors, resourceVersion, allowWatchBookmarks, ...(sendInitialEvents !== undefined ? { sendInitialEvents } : {}) }, sink);
   } catch (error) {
     if (error instanceof ApiError && error.code === 410 && ctx.faults.state.watch410Mode === 'in-stream') {
       stream.open();
@@ -187,30 +240,36 @@ export function serveWatch(ctx: ServerContext, req: ApiRequest, route: ResourceR
     }
     throw error;
   }
+  run(watch, (go) => go());
 
-  const timers: NodeJS.Timeout[] = [];
-  const unregister = ctx.faults.registerWatch(stream);
-  // A custom kind whose CRD is deleted is no longer served: its watches end, as the real handler's do.
-  const unwatchTypes = type.custom ? ctx.store.types.onChange(() => !ctx.store.types.byGVR(type.group, type.version, type.plural) && stream.close()) : undefined;
-  stream.onEnd = () => {
-    watch.stop();
-    for (const timer of timers) clearTimeout(timer);
-    unregister();
-    unwatchTypes?.();
-  };
-  res.on('close', () => stream.finish());
-  res.on('error', () => stream.finish());
+  /** Opens the stream for `watch`; `opening` writes what comes first, then lets live events through. */
+  function run(watch: Watch, opening: (go: () => void) => void): void {
+    const timers: NodeJS.Timeout[] = [];
+    const unregister = ctx.faults.registerWatch(stream);
+    // A custom kind whose CRD is deleted is no longer served: its watches end, as the real handler's do.
+    const unwatchTypes = type.custom ? ctx.store.types.onChange(() => !ctx.store.types.byGVR(type.group, type.version, type.plural) && stream.close()) : undefined;
+    stream.onEnd = () => {
+      watch.stop();
+      for (const timer of timers) clearTimeout(timer);
+      unregister();
+      unwatchTypes?.();
+    };
+    res.on('close', () => stream.finish());
+    res.on('error', () => stream.finish());
 
-  stream.open();
-  stream.writeBurst(pending);
-  live = true;
+    stream.open();
+    opening(() => {
+      stream.writeBurst(pending);
+      live = true;
+    });
 
-  timers.push(
-    setInterval(() => {
-      if (!stream.acceptsKeepAlive()) return;
-      if (allowWatchBookmarks) watch.bookmark();
-      else stream.write('\n');
-    }, ctx.bookmarkIntervalMs),
-  );
-  if (Number.isFinite(timeoutSeconds) && timeoutSeconds > 0) timers.push(setTimeout(() => stream.close(), timeoutSeconds * 1000));
+    timers.push(
+      setInterval(() => {
+        if (!stream.acceptsKeepAlive()) return;
+        if (allowWatchBookmarks) watch.bookmark();
+        else stream.write('\n');
+      }, ctx.bookmarkIntervalMs),
+    );
+    if (Number.isFinite(timeoutSeconds) && timeoutSeconds > 0) timers.push(setTimeout(() => stream.close(), timeoutSeconds * 1000));
+  }
 }
