@@ -28,7 +28,7 @@ import { captureWindowState, clampToDisplays, readWindowState, writeWindowState 
 // Paths are relative to this file's bundle, out/main/main.cjs.
 const RENDERER_INDEX = path.join(__dirname, '../renderer/index.html');
 const PRELOAD = path.join(__dirname, '../preload/preload.cjs');
-const ICON = path.join(__dirname, '../../resources/icon.png');
+const ICON = path.join(__dirname, 'icon.png');
 
 function log(message: string): void {
   console.error(message);

@@ -157,6 +157,9 @@ export async function buildElectron(options: BuildElectronOptions = {}): Promise
   const demoManifests = path.join(outDir, 'main', 'demo-manifests');
   rmSync(demoManifests, { recursive: true, force: true });
   cpSync(path.join(scenarios, 'demo-manifests'), demoManifests, { recursive: true });
+  // The window's icon (Linux and Windows title bars and task bars), beside main.cjs: out/ is
+  // all that is packaged, and resources/ holds build-time inputs only.
+  copyFileSync(path.join(projectRoot, 'resources', 'icon.png'), path.join(outDir, 'main', 'icon.png'));
 
   return {
     main: { file: mainFile, bytes: statSync(mainFile).size },

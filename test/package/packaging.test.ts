@@ -143,6 +143,10 @@ describe('app.asar', () => {
     expect(yamlFiles.sort()).toEqual(BUILT_IN_SCENARIOS.map((name) => `out/main/${name}.yaml`).sort());
   });
 
+  it("holds the window's icon beside main.cjs, where the desktop shell looks for it", () => {
+    expect(files).toContain('out/main/icon.png');
+  });
+
   it("holds the demo's own manifests beside main.cjs, where the Diff screen looks (simcluster/scenarios/demo-manifests.ts)", () => {
     const folder = fileURLToPath(new URL('./demo-manifests', pathToFileURL(mainFile)));
     const shipped = files.filter((file) => file.startsWith('out/main/demo-manifests/'));

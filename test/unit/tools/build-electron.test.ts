@@ -69,6 +69,10 @@ describe('buildElectron', () => {
     for (const name of files(source)) expect(readFileSync(path.join(dir, 'main', 'demo-manifests', name), 'utf8')).toBe(readFileSync(path.join(source, name), 'utf8'));
   });
 
+  it("puts the window's icon beside main, where the desktop shell looks for it", () => {
+    expect(readFileSync(path.join(dir, 'main', 'icon.png')).equals(readFileSync(path.resolve('resources/icon.png')))).toBe(true);
+  });
+
   it('leaves the test-only scenarios out of the build', () => {
     expect(readdirSync(path.join(dir, 'main')).filter((name) => name.endsWith('.yaml')).sort()).toEqual(['demo.yaml', 'minimal.yaml']);
   });
