@@ -103,10 +103,13 @@ export function adoptRun(pod: KubeObject, node: string, now: number, ctx: AdoptC
       run.current = toTermination(s.state.terminated, now);
     } else {
       run.startedAt = Date.parse(s.state.running?.startedAt ?? '') || now;
-      if (!init) run.readyAt = s.ready ? run.startedAt : run.startedAt + ctx.env.readinessMs(run);
+      // A failing readiness probe keeps probing (and the container unready) after a restart too.
+      if (!init && ctx.env.readinessFailure(run)) run.probeAt = Math.max(now, run.startedAt + ctx.env.readinessMs(run));
+      else if (!init) run.readyAt = s.ready ? run.startedAt : run.startedAt + ctx.env.readinessMs(run);
       const plan = ctx.env.exitPlan(run);
       if (plan) {
         run.plannedExitCode = plan.exitCode;
+        if (plan.reason) run.plannedReason = plan.reason;
         run.nextAt = Math.max(now, run.startedAt + ctx.scaled(plan.afterMs));
       }
     }

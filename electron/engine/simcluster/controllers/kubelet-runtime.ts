@@ -33,6 +33,10 @@ export interface ContainerRun {
   startedAt?: number;
   readyAt?: number;
   plannedExitCode?: number;
+  /** The termination reason of the planned exit (OOMKilled); Error/Completed by the exit code when unset. */
+  plannedReason?: string;
+  /** When a failing readiness probe runs next (the container then stays unready). */
+  probeAt?: number;
   containerID?: string;
   imageID?: string;
   current?: Termination;
@@ -65,7 +69,12 @@ export interface RuntimeEnv {
   /** Ms (clock) from start until the container reports ready. */
   readinessMs(container: ContainerRun): number;
   /** When (simulated ms after start) and how the container exits on its own, if it does. */
-  exitPlan(container: ContainerRun): { afterMs: number; exitCode: number } | undefined;
+  exitPlan(container: ContainerRun): { afterMs: number; exitCode: number; reason?: string } | undefined;
+  /**
+   * A readiness probe that fails: the prober's output (`HTTP probe failed with statuscode: 503`)
+   * and its period in clock ms; undefined when the probe passes (or the container has none).
+   */
+  readinessFailure(container: ContainerRun): { output: string; periodMs: number } | undefined;
   pullError(image: string): string | undefined;
   pulledMessage(image: string): string;
   createdMessage(container: ContainerRun): string;
@@ -172,19 +181,28 @@ function transition(run: PodRun, c: ContainerRun, env: RuntimeEnv, at: number): 
       env.emit(c, 'Normal', 'Started', `Started container ${c.name}`);
       c.phase = 'running';
       c.startedAt = at;
-      if (c.init) delete c.readyAt;
-      else c.readyAt = at + env.readinessMs(c);
+      delete c.readyAt;
+      delete c.probeAt;
+      // A failing readiness probe keeps the container unready: the first probe runs when it would
+      // have become ready, and every period after that (the prober's initial result is failure).
+      if (!c.init) {
+        if (env.readinessFailure(c)) c.probeAt = at + env.readinessMs(c);
+        else c.readyAt = at + env.readinessMs(c);
+      }
       const plan = env.exitPlan(c);
       if (plan) {
         c.plannedExitCode = plan.exitCode;
+        if (plan.reason) c.plannedReason = plan.reason;
+        else delete c.plannedReason;
         c.nextAt = at + env.scaled(plan.afterMs);
       }
       return;
     }
     case 'running': {
       const exitCode = c.plannedExitCode ?? 0;
-      c.current = { exitCode, reason: exitCode === 0 ? 'Completed' : 'Error', startedAt: c.startedAt ?? at, finishedAt: at, containerID: c.containerID ?? '' };
+      c.current = { exitCode, reason: c.plannedReason ?? (exitCode === 0 ? 'Completed' : 'Error'), startedAt: c.startedAt ?? at, finishedAt: at, containerID: c.containerID ?? '' };
       delete c.readyAt;
+      delete c.probeAt;
       const policy = c.init && env.restartPolicy === 'Always' ? 'OnFailure' : env.restartPolicy;
       const restarts = policy === 'Always' || (policy === 'OnFailure' && exitCode !== 0);
       if (!restarts) {
@@ -213,6 +231,28 @@ function transition(run: PodRun, c: ContainerRun, env: RuntimeEnv, at: number): 
   }
 }
 
+/**
+ * One failing readiness probe, as kubelet's prober records it: an Unhealthy Event
+ * `Readiness probe failed: <output>`, then the next probe a period later. A probe that passes
+ * again (the image was fixed in place) makes the container ready.
+ */
+function probe(c: ContainerRun, env: RuntimeEnv, at: number): void {
+  const failure = env.readinessFailure(c);
+  if (!failure) {
+    delete c.probeAt;
+    c.readyAt = at;
+    return;
+  }
+  env.emit(c, 'Warning', 'Unhealthy', `Readiness probe failed: ${failure.output}`);
+  c.probeAt = at + failure.periodMs;
+}
+
+/** The container's next step: a phase change (`nextAt`) or a readiness probe (`probeAt`), the earlier. */
+function dueAt(c: ContainerRun): { at: number; probe: boolean } | undefined {
+  if (c.nextAt !== undefined && (c.probeAt === undefined || c.nextAt <= c.probeAt)) return { at: c.nextAt, probe: false };
+  return c.probeAt !== undefined ? { at: c.probeAt, probe: true } : undefined;
+}
+
 /** Replays every runtime step due by `now`, in time order. */
 export function advancePod(run: PodRun, env: RuntimeEnv, now: number): void {
   if (run.killing) return;
@@ -223,13 +263,21 @@ export function advancePod(run: PodRun, env: RuntimeEnv, now: number): void {
   }
   for (let guard = 0; guard < 10_000; guard += 1) {
     let next: ContainerRun | undefined;
+    let due: { at: number; probe: boolean } | undefined;
     for (const c of run.containers) {
-      if (c.nextAt !== undefined && c.nextAt <= now && (next?.nextAt === undefined || c.nextAt < next.nextAt)) next = c;
+      const step = dueAt(c);
+      if (step && step.at <= now && (due === undefined || step.at < due.at)) {
+        next = c;
+        due = step;
+      }
     }
-    if (!next || next.nextAt === undefined) return;
-    const at = next.nextAt;
+    if (!next || !due) return;
+    if (due.probe) {
+      probe(next, env, due.at);
+      continue;
+    }
     delete next.nextAt;
-    transition(run, next, env, at);
+    transition(run, next, env, due.at);
   }
 }
 
@@ -240,6 +288,7 @@ export function nextWake(run: PodRun, now: number): number | undefined {
   else if (!run.sandboxReady) times.push(run.sandboxAt);
   for (const c of run.containers) {
     if (c.nextAt !== undefined) times.push(c.nextAt);
+    if (c.probeAt !== undefined) times.push(c.probeAt);
     if (c.phase === 'running' && c.readyAt !== undefined && c.readyAt > now) times.push(c.readyAt);
   }
   const future = times.filter((t) => t >= now);
@@ -255,5 +304,6 @@ export function stopAll(run: PodRun, at: number): void {
     }
     delete c.nextAt;
     delete c.readyAt;
+    delete c.probeAt;
   }
 }

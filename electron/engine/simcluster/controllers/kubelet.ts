@@ -2,7 +2,9 @@
  * kubelet: one logical controller standing in for the kubelet of every node. For each pod bound
  * to a node whose kubelet runs, it drives the simulated runtime (kubelet-runtime.ts) with the
  * configured delays, writes kubelet-shaped pod status, emits kubelet events (source host = the
- * node), and finishes graceful deletions. Images tagged `broken` never pull; `crash` exits 1.
+ * node), and finishes graceful deletions. Images tagged `broken` never pull; `crash` exits 1;
+ * `oom` is OOMKilled (exit 137); `unready` fails its readinessProbe (HTTP 503, or connection
+ * refused for a TCP probe) for as long as it runs.
  */
 import type { Change } from '../changelog.ts';
 import { objectKey } from '../store.ts';
@@ -21,6 +23,10 @@ export const KUBELET = 'kubelet';
 export const RUN_SECONDS_ANNOTATION = 'simcluster.kubedrift.dev/run-seconds';
 /** Pod (template) annotation: the exit code of containers that exit on their own. */
 export const EXIT_CODE_ANNOTATION = 'simcluster.kubedrift.dev/exit-code';
+/** Exit code of a container killed by the kernel's OOM killer (128 + SIGKILL), as containerd reports it. */
+const OOM_EXIT_CODE = 137;
+/** The prober's default period (periodSeconds unset). */
+const DEFAULT_PROBE_PERIOD_SECONDS = 10;
 
 export interface KubeletOptions {
   /** Divides every delay below (and back-offs, grace periods): 10 runs ten times faster. Default 1. */
@@ -221,9 +227,16 @@ export class Kubelet implements Controller {
       exitPlan: (c) => {
         if (c.init) return { afterMs: o.startDelayMs, exitCode: 0 };
         if (imageTag(c.image) === 'crash') return { afterMs: o.crashAfterMs, exitCode: 1 };
+        if (imageTag(c.image) === 'oom') return { afterMs: o.crashAfterMs, exitCode: OOM_EXIT_CODE, reason: 'OOMKilled' };
         const runSeconds = annotations[RUN_SECONDS_ANNOTATION];
         if (runSeconds !== undefined) return { afterMs: Number(runSeconds) * 1000, exitCode };
         return restartPolicy === 'Always' ? undefined : { afterMs: o.jobRunMs, exitCode };
+      },
+      readinessFailure: (c) => {
+        const container = specOf(c);
+        const probe = container?.readinessProbe;
+        if (c.init || !container || !probe || imageTag(c.image) !== 'unready') return undefined;
+        return { output: probeOutput(container, probe, this.runs.get(objectKey(pod.metadata.namespace, pod.metadata.name))?.podIP), periodMs: this.scaled((probe.periodSeconds ?? DEFAULT_PROBE_PERIOD_SECONDS) * 1000) };
       },
       pullError: (image) => {
         if (imageTag(image) !== 'broken') return undefined;
@@ -249,7 +262,31 @@ interface ContainerSpec {
   name: string;
   image?: string;
   imagePullPolicy?: string;
-  readinessProbe?: { initialDelaySeconds?: number };
+  readinessProbe?: Probe;
+  ports?: Array<{ name?: string; containerPort?: number }>;
+}
+
+interface Probe {
+  initialDelaySeconds?: number;
+  periodSeconds?: number;
+  httpGet?: { port?: number | string };
+  tcpSocket?: { port?: number | string };
+  grpc?: { port?: number };
+  exec?: { command?: string[] };
+}
+
+/** What kubelet's prober says of a failed probe, by its handler (pkg/probe/http, tcp, grpc, exec). */
+function probeOutput(container: ContainerSpec, probe: Probe, podIP: string | undefined): string {
+  if (probe.httpGet) return 'HTTP probe failed with statuscode: 503';
+  if (probe.grpc) return 'service unhealthy (responded with "NOT_SERVING")';
+  if (probe.tcpSocket) {
+    // A named port is resolved against the container's ports, as the prober does.
+    const port = probe.tcpSocket.port;
+    const number = typeof port === 'string' ? (container.ports?.find((p) => p.name === port)?.containerPort ?? port) : port;
+    return `dial tcp ${podIP ?? '127.0.0.1'}:${String(number)}: connect: connection refused`;
+  }
+  // An exec probe's output is what the command printed; a failing health script often prints nothing.
+  return '';
 }
 
 function containersOf(pod: KubeObject): Array<{ name: string; image: string; init: boolean }> {

@@ -2,7 +2,10 @@
  * What each timeline action does to the cluster, done the way its kubectl counterpart would:
  * `apply` creates or replaces, `setImage` and `scale` edit the workload's spec, `deletePod`
  * deletes one matching pod gracefully, node actions stop or restart a node's kubelet, `setLoad`
- * feeds the HPA's simulated metric, `runJob` is `kubectl create job --from=cronjob/...`.
+ * feeds the HPA's simulated metric, `runJob` is `kubectl create job --from=cronjob/...`,
+ * `pauseRollout`/`resumeRollout` are `kubectl rollout pause/resume`, and `metricsUnavailable`
+ * makes the metrics API return nothing for a scale target's pods (its HPA then reports
+ * FailedGetResourceMetric) until the next `setLoad`.
  */
 import { LOAD_ANNOTATION } from '../controllers/hpa.ts';
 import { CRONJOBS, JOBS, PODS } from '../controllers/kinds.ts';
@@ -27,7 +30,7 @@ export interface ApiHooks {
 export interface ActionContext extends ApiHooks {
   store: ObjectStore;
   /** Feeds the HPA controller's simulated metric; without it the target is annotated instead. */
-  setLoad?: (namespace: string, kind: string, name: string, percent: number) => void;
+  setLoad?: (namespace: string, kind: string, name: string, percent: number | undefined) => void;
 }
 
 
@@ -112,6 +115,32 @@ function runJob(ctx: ActionContext, action: Extract<TimelineAction, { type: 'run
   });
 }
 
+/** `kubectl rollout pause/resume`: sets or clears spec.paused, refusing what kubectl refuses. */
+function pauseRollout(ctx: ActionContext, action: Extract<TimelineAction, { type: 'pauseRollout' | 'resumeRollout' }>): void {
+  const pause = action.type === 'pauseRollout';
+  if (action.target.type.kind !== 'Deployment' || action.target.type.group !== 'apps') {
+    throw new Error(`${action.target.type.plural}.${action.target.type.group} "${action.target.name}" ${pause ? 'pausing' : 'resuming'} is not supported`);
+  }
+  mutateTarget(ctx, action.target, action.namespace, (copy) => {
+    const spec = copy['spec'] as Record<string, unknown>;
+    if (pause) spec['paused'] = true;
+    else delete spec['paused'];
+  });
+}
+
+/** The metrics API stops returning the target's pods: the annotation and any fed load are dropped. */
+function metricsUnavailable(ctx: ActionContext, action: Extract<TimelineAction, { type: 'metricsUnavailable' }>): void {
+  const target = ctx.store.find(action.target.type, action.namespace, action.target.name);
+  if (!target) throw notFound(action.target.type.plural, action.target.type.group, action.target.name);
+  ctx.setLoad?.(action.namespace, action.target.type.kind, action.target.name, undefined);
+  if (target.metadata.annotations?.[LOAD_ANNOTATION] === undefined) return;
+  mutateTarget(ctx, action.target, action.namespace, (copy) => {
+    const annotations = { ...copy.metadata.annotations };
+    delete annotations[LOAD_ANNOTATION];
+    copy.metadata.annotations = annotations;
+  });
+}
+
 /** Runs one timeline action against the cluster; throws when it cannot be done. */
 export function runAction(ctx: ActionContext, action: TimelineAction): void {
   switch (action.type) {
@@ -154,6 +183,13 @@ export function runAction(ctx: ActionContext, action: TimelineAction): void {
       return;
     case 'runJob':
       runJob(ctx, action);
+      return;
+    case 'pauseRollout':
+    case 'resumeRollout':
+      pauseRollout(ctx, action);
+      return;
+    case 'metricsUnavailable':
+      metricsUnavailable(ctx, action);
       return;
   }
 }

@@ -81,6 +81,9 @@ export const actionSchemas = {
   nodeReady: name,
   setLoad: z.strictObject({ target, namespace, cpu: z.number().min(0).max(10_000) }),
   runJob: z.strictObject({ namespace, cronJob: name, name: name.optional() }),
+  pauseRollout: z.strictObject({ target, namespace }),
+  resumeRollout: z.strictObject({ target, namespace }),
+  metricsUnavailable: z.strictObject({ target, namespace }),
 } as const;
 
 /** The key naming an action in a timeline entry. */
@@ -99,7 +102,9 @@ export type TimelineAction =
   | ({ type: 'delete' } & Payload<'delete'>)
   | { type: 'nodeNotReady' | 'nodeReady'; node: string }
   | ({ type: 'setLoad' } & Payload<'setLoad'>)
-  | ({ type: 'runJob' } & Payload<'runJob'>);
+  | ({ type: 'runJob' } & Payload<'runJob'>)
+  | ({ type: 'pauseRollout' | 'resumeRollout' } & Payload<'pauseRollout'>)
+  | ({ type: 'metricsUnavailable' } & Payload<'metricsUnavailable'>);
 
 /** Timing keys of a timeline entry, besides its one action key. */
 export const entryTimingSchema = z.strictObject({
