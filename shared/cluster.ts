@@ -3,24 +3,32 @@
  * frames of the snapshot-then-deltas subscription protocol.
  */
 import { z } from 'zod';
+import { BUILTIN_KEYS, type BuiltinKindKey } from './builtin-kinds.ts';
+import { KIND_KEY_PATTERN } from './kinds.ts';
 
-/** The kinds the engine watches; both Event APIs arrive as `Event` (one object per uid). */
-export const WATCHED_KINDS = [
-  'Namespace',
-  'Node',
-  'Pod',
-  'Service',
-  'Deployment',
-  'ReplicaSet',
-  'StatefulSet',
-  'DaemonSet',
-  'Job',
-  'CronJob',
-  'HorizontalPodAutoscaler',
-  'Event',
-] as const;
-export const KindSchema = z.enum(WATCHED_KINDS);
-export type Kind = z.infer<typeof KindSchema>;
+/**
+ * The kinds the engine watches, by kind key (shared/kinds.ts); both Event APIs arrive as `events`
+ * (one object per uid, see builtin-kinds.ts).
+ */
+export const WATCHED_KINDS: readonly BuiltinKindKey[] = [
+  BUILTIN_KEYS.Namespace,
+  BUILTIN_KEYS.Node,
+  BUILTIN_KEYS.Pod,
+  BUILTIN_KEYS.Service,
+  BUILTIN_KEYS.Deployment,
+  BUILTIN_KEYS.ReplicaSet,
+  BUILTIN_KEYS.StatefulSet,
+  BUILTIN_KEYS.DaemonSet,
+  BUILTIN_KEYS.Job,
+  BUILTIN_KEYS.CronJob,
+  BUILTIN_KEYS.HorizontalPodAutoscaler,
+  BUILTIN_KEYS.Event,
+];
+
+/** A kind key: `plural` for the core group, `plural.group` otherwise (`pods`, `deployments.apps`). */
+export const KindKeySchema = z.string().regex(KIND_KEY_PATTERN, { error: 'a kind key is "plural" or "plural.group", such as "pods" or "deployments.apps"' });
+/** A kind key, as the cache, the frame stream, history and the renderer's stores name kinds. */
+export type KindKey = string;
 
 /**
  * A Kubernetes object as it leaves the engine: its usual JSON shape minus managedFields, the
@@ -29,7 +37,8 @@ export type Kind = z.infer<typeof KindSchema>;
 export const SlimObjectSchema = z
   .object({
     apiVersion: z.string(),
-    kind: KindSchema,
+    /** The object's Kubernetes kind, as sent (`Deployment`); its kind key travels beside it. */
+    kind: z.string(),
     metadata: z
       .object({
         uid: z.string(),
@@ -54,7 +63,8 @@ export const KindHealthStateSchema = z.enum(['syncing', 'live', 'reconnecting', 
 export type KindHealthState = z.infer<typeof KindHealthStateSchema>;
 
 export const KindHealthSchema = z.object({
-  kind: KindSchema,
+  /** The kind key. */
+  kind: KindKeySchema,
   state: KindHealthStateSchema,
   /** Objects listed so far (syncing) or cached (live). */
   count: z.number().int().nonnegative(),
@@ -73,20 +83,39 @@ export const ClusterHealthSchema = z.object({
 });
 export type ClusterHealth = z.infer<typeof ClusterHealthSchema>;
 
-export const ObjectRefSchema = z.object({ kind: KindSchema, uid: z.string() });
+/** One object by kind key and uid (a uid is unique across kinds; the key says which bucket holds it). */
+export const ObjectRefSchema = z.object({ kind: KindKeySchema, uid: z.string() });
 export type ObjectRef = z.infer<typeof ObjectRefSchema>;
 
 /**
  * Frames of the `cluster:frames` stream. A snapshot (begin, chunks, end) carries the whole cache
  * at `seq`; deltas follow with seq + 1, + 2, ... A renderer that sees a gap asks for a resync.
  * Every frame stays under 64 KB of JSON.
+ *
+ * Objects keep their own `apiVersion` and `kind`; the kind key of `objects[i]` (`upserts[i]`) is
+ * `kinds[i]`, so the renderer files an object without knowing the cluster's kinds.
  */
-export const ClusterFrameSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('snapshot-begin'), epoch: z.string(), context: z.string().nullable(), seq: z.number().int(), total: z.number().int() }),
-  z.object({ type: z.literal('snapshot-chunk'), epoch: z.string(), seq: z.number().int(), objects: z.array(SlimObjectSchema), sent: z.number().int(), total: z.number().int() }),
-  z.object({ type: z.literal('snapshot-end'), epoch: z.string(), seq: z.number().int() }),
-  z.object({ type: z.literal('delta'), epoch: z.string(), seq: z.number().int(), upserts: z.array(SlimObjectSchema), deletes: z.array(ObjectRefSchema) }),
-]);
+export const ClusterFrameSchema = z
+  .discriminatedUnion('type', [
+    z.object({ type: z.literal('snapshot-begin'), epoch: z.string(), context: z.string().nullable(), seq: z.number().int(), total: z.number().int() }),
+    z.object({
+      type: z.literal('snapshot-chunk'),
+      epoch: z.string(),
+      seq: z.number().int(),
+      objects: z.array(SlimObjectSchema),
+      kinds: z.array(KindKeySchema),
+      sent: z.number().int(),
+      total: z.number().int(),
+    }),
+    z.object({ type: z.literal('snapshot-end'), epoch: z.string(), seq: z.number().int() }),
+    z.object({ type: z.literal('delta'), epoch: z.string(), seq: z.number().int(), upserts: z.array(SlimObjectSchema), kinds: z.array(KindKeySchema), deletes: z.array(ObjectRefSchema) }),
+  ])
+  .superRefine((frame, ctx) => {
+    const objects = frame.type === 'snapshot-chunk' ? frame.objects : frame.type === 'delta' ? frame.upserts : undefined;
+    if (objects && (frame.type === 'snapshot-chunk' || frame.type === 'delta') && frame.kinds.length !== objects.length) {
+      ctx.addIssue({ code: 'custom', path: ['kinds'], message: `a ${frame.type} frame needs one kind key per object: ${objects.length} objects, ${frame.kinds.length} kind keys` });
+    }
+  });
 export type ClusterFrame = z.infer<typeof ClusterFrameSchema>;
 
 /** Largest JSON size of one frame on either transport. */

@@ -6,6 +6,7 @@
  * still going is "Rolling out", in a calm tone, like kubectl's `rollout status` and kstatus'
  * InProgress.
  */
+import { BUILTIN_KEYS } from './builtin-kinds.ts';
 import type { DriftReason, HistoryKind } from './contracts/history.ts';
 
 /** How an episode is coloured: danger = gave up, warning = fewer ready than desired, pending = on its way. */
@@ -29,15 +30,15 @@ const ORDER: readonly DriftReason[] = ['stalled', 'ready', 'progressing', 'gener
 function describe(reason: DriftReason, kind: HistoryKind | undefined): Omit<ReasonLabel, 'reason'> {
   switch (reason) {
     case 'stalled':
-      if (kind === 'Job') return { label: 'Stalled', tone: 'danger', description: 'The Job failed: it reached its backoffLimit or deadline and stopped retrying.' };
-      if (kind === 'HorizontalPodAutoscaler') return { label: 'Stalled', tone: 'danger', description: 'The autoscaler could not compute a scale (ScalingActive=False), e.g. its metrics are missing.' };
+      if (kind === BUILTIN_KEYS.Job) return { label: 'Stalled', tone: 'danger', description: 'The Job failed: it reached its backoffLimit or deadline and stopped retrying.' };
+      if (kind === BUILTIN_KEYS.HorizontalPodAutoscaler) return { label: 'Stalled', tone: 'danger', description: 'The autoscaler could not compute a scale (ScalingActive=False), e.g. its metrics are missing.' };
       return { label: 'Stalled', tone: 'danger', description: 'The controller gave up on the rollout: Progressing=False (e.g. ProgressDeadlineExceeded).' };
     case 'ready':
-      return kind === 'HorizontalPodAutoscaler'
+      return kind === BUILTIN_KEYS.HorizontalPodAutoscaler
         ? { label: 'Scaling', tone: 'warning', description: 'The autoscaler ran a different number of replicas than it wanted.' }
         : { label: 'Not ready', tone: 'warning', description: 'Fewer (or more) replicas were ready than desired.' };
     case 'progressing':
-      return kind === 'Job'
+      return kind === BUILTIN_KEYS.Job
         ? { label: 'Retrying', tone: 'accent', description: 'Pods of the Job failed and it was retrying them, within its backoffLimit.' }
         : { label: 'Rolling out', tone: 'accent', description: 'The new spec was still rolling out: not every replica ran it yet, and the controller was still working on it.' };
     case 'generation':

@@ -11,7 +11,7 @@
  * again. What it delivered (the snapshot, then each delta in seq order) always equals the
  * engine's cache at some point of the stream.
  */
-import type { ClusterFrame, ObjectRef, SlimObject } from './cluster.ts';
+import type { ClusterFrame, KindKey, ObjectRef, SlimObject } from './cluster.ts';
 
 export interface SnapshotInfo {
   epoch: string;
@@ -27,10 +27,10 @@ export interface ResyncAnswer {
 }
 
 export interface FrameClientOptions {
-  /** A complete snapshot: replace everything held with these objects. */
-  onSnapshot(objects: SlimObject[], info: SnapshotInfo): void;
+  /** A complete snapshot: replace everything held with these objects (`kinds[i]` is the kind key of `objects[i]`). */
+  onSnapshot(objects: SlimObject[], kinds: KindKey[], info: SnapshotInfo): void;
   /** One delta frame, in seq order after the snapshot: upsert by uid, then delete by uid. */
-  onDeltas(upserts: SlimObject[], deletes: ObjectRef[], seq: number): void;
+  onDeltas(upserts: SlimObject[], kinds: KindKey[], deletes: ObjectRef[], seq: number): void;
   /** Snapshot progress: objects received so far of `total` (0 of total at its start). */
   onProgress?(sent: number, total: number): void;
   /**
@@ -67,6 +67,7 @@ interface Assembly {
   seq: number;
   total: number;
   objects: SlimObject[];
+  kinds: KindKey[];
 }
 
 export function createFrameClient(options: FrameClientOptions): FrameClient {
@@ -116,7 +117,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     phase = 'snapshot';
     seq = null;
     epoch = frame.epoch;
-    assembly = { epoch: frame.epoch, context: frame.context, seq: frame.seq, total: frame.total, objects: [] };
+    assembly = { epoch: frame.epoch, context: frame.context, seq: frame.seq, total: frame.total, objects: [], kinds: [] };
     options.onProgress?.(0, frame.total);
   }
 
@@ -124,7 +125,9 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     if (frame.seq !== current.seq || frame.total !== current.total || frame.sent !== current.objects.length + frame.objects.length) {
       return fault('a snapshot chunk went missing');
     }
+    if (frame.kinds.length !== frame.objects.length) return fault('a snapshot chunk without one kind key per object');
     for (const object of frame.objects) current.objects.push(object);
+    for (const kind of frame.kinds) current.kinds.push(kind);
     options.onProgress?.(frame.sent, frame.total);
   }
 
@@ -133,7 +136,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     assembly = null;
     phase = 'live';
     seq = current.seq;
-    options.onSnapshot(current.objects, { epoch: current.epoch, context: current.context, seq: current.seq });
+    options.onSnapshot(current.objects, current.kinds, { epoch: current.epoch, context: current.context, seq: current.seq });
   }
 
   function delta(frame: Extract<ClusterFrame, { type: 'delta' }>): void {
@@ -142,7 +145,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     if (frame.seq <= seq) return;
     if (frame.seq !== seq + 1) return fault(`frames went missing (seq ${seq + 1} to ${frame.seq - 1})`);
     seq = frame.seq;
-    options.onDeltas(frame.upserts, frame.deletes, frame.seq);
+    options.onDeltas(frame.upserts, frame.kinds, frame.deletes, frame.seq);
   }
 
   return {

@@ -37,6 +37,12 @@ export interface GroupVersion {
   version: string;
 }
 
+/**
+ * What a kind key looks like: a lower-case DNS label (the plural) and, for a named group, a dot
+ * and the group's DNS subdomain.
+ */
+export const KIND_KEY_PATTERN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+
 /** The kind key: `plural` for the core group, `plural.group` otherwise. */
 export function kindKey(ref: Pick<KindRef, 'group' | 'plural'>): string {
   return ref.group === '' ? ref.plural : `${ref.plural}.${ref.group}`;

@@ -4,7 +4,8 @@
  * One instance per engine; `switchTo` starts over with a new epoch so renderers drop stale data.
  */
 import { randomUUID } from 'node:crypto';
-import { WATCHED_KINDS, type ClusterHealth, type Kind, type KindHealth, type SlimObject } from '../../shared/cluster.ts';
+import { BUILTIN_RESOLVER } from '../../shared/builtin-kinds.ts';
+import { WATCHED_KINDS, type ClusterHealth, type KindKey, type KindHealth, type SlimObject } from '../../shared/cluster.ts';
 import { createClusterWatcher, type ClusterWatcher, type ClusterWatcherOptions } from './cluster/informers/watcher.ts';
 import type { StreamHub } from './hub.ts';
 import { createFrameStream, type FrameStream } from './stream/batcher.ts';
@@ -24,7 +25,7 @@ export type InformerTiming = Pick<ClusterWatcherOptions, 'watchdogMs' | 'backoff
 
 /** One cached object's identity and version: what the consistency checks compare. */
 export interface CacheStamp {
-  kind: Kind;
+  kind: KindKey;
   uid: string;
   resourceVersion: string;
 }
@@ -118,14 +119,23 @@ export class LiveCluster {
    * the renderers as deltas, and every kind reads live with what the file holds, as of `since`.
    */
   loadStatic(objects: readonly SlimObject[], since: number): void {
-    for (const object of objects) this.cache.upsert(object);
+    // A snapshot file names each object by its own apiVersion and kind; its kind key is found
+    // from them (group + kind), once per apiVersion. A kind no longer known is left out.
+    const left: string[] = [];
+    for (const object of objects) {
+      const kind = BUILTIN_RESOLVER.keyOf(object.apiVersion, object.kind);
+      if (kind) this.cache.upsert(kind, object);
+      else left.push(`${object.apiVersion} ${object.kind}`);
+    }
+    if (left.length > 0) this.options.log(`snapshot: left out ${left.length} objects of kinds this build does not show (${[...new Set(left)].join(', ')})`);
     const message = 'from a snapshot file (offline, read-only)';
     this.publishHealth(WATCHED_KINDS.map((kind) => ({ kind, state: 'live', count: this.cache.size(kind), since, message })));
   }
 
   /** Every cached object's stamp (diagnostics and tests; never object contents). */
   stamps(): CacheStamp[] {
-    return this.cache.list().map((object) => ({ kind: object.kind, uid: object.metadata.uid, resourceVersion: object.metadata.resourceVersion }));
+    const { objects, kinds } = this.cache.listWithKinds();
+    return objects.map((object, i) => ({ kind: kinds[i] as KindKey, uid: object.metadata.uid, resourceVersion: object.metadata.resourceVersion }));
   }
 
   resync(reason: string | undefined): { epoch: string; seq: number } {

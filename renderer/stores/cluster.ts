@@ -10,7 +10,7 @@
  */
 import { defineStore } from 'pinia';
 import { onScopeDispose, ref, shallowRef, type ShallowRef } from 'vue';
-import type { ClusterFrame, ClusterHealth, Kind, ObjectRef, SlimObject } from '../../shared/cluster.ts';
+import type { ClusterFrame, ClusterHealth, KindKey, ObjectRef, SlimObject } from '../../shared/cluster.ts';
 import { createFrameClient, type SnapshotInfo } from '../../shared/frame-client.ts';
 import type { KdError } from '../../shared/result.ts';
 import { api } from '../api/index.ts';
@@ -29,8 +29,8 @@ export interface KindSlice {
 
 type Work =
   | { type: 'clear' }
-  | { type: 'snapshot'; objects: SlimObject[]; info: SnapshotInfo }
-  | { type: 'deltas'; upserts: SlimObject[]; deletes: ObjectRef[]; seq: number }
+  | { type: 'snapshot'; objects: SlimObject[]; kinds: KindKey[]; info: SnapshotInfo }
+  | { type: 'deltas'; upserts: SlimObject[]; kinds: KindKey[]; deletes: ObjectRef[]; seq: number }
   | { type: 'progress'; sent: number; total: number };
 
 const RESYNC_RETRY_MIN_MS = 1_000;
@@ -42,7 +42,7 @@ const PERMANENT_CODES: ReadonlySet<KdError['code']> = new Set(['unknown-channel'
 export const useClusterStore = defineStore('cluster', () => {
   const index = createObjectIndex();
   const changes = createChangeLog();
-  const slices = new Map<Kind, ShallowRef<KindSlice>>();
+  const slices = new Map<KindKey, ShallowRef<KindSlice>>();
   /** Bumped per batch that changed anything; namespaces/inNamespace/ownedBy track it. */
   const indexRevision = ref(0);
   const epoch = ref<string | null>(null);
@@ -58,7 +58,7 @@ export const useClusterStore = defineStore('cluster', () => {
   const resyncError = shallowRef<KdError | null>(null);
   let appliedAt: number | null = null;
 
-  function slice(kind: Kind): ShallowRef<KindSlice> {
+  function slice(kind: KindKey): ShallowRef<KindSlice> {
     let entry = slices.get(kind);
     if (!entry) {
       entry = shallowRef({ revision: 0, objects: index.objects(kind) });
@@ -69,11 +69,11 @@ export const useClusterStore = defineStore('cluster', () => {
 
   function applyBatch(items: Work[]): void {
     // Per touched kind, the uids this batch changed (null: replaced wholesale).
-    const touched = new Map<Kind, Set<string> | null>();
-    const replaced = (kinds: Iterable<Kind>): void => {
+    const touched = new Map<KindKey, Set<string> | null>();
+    const replaced = (kinds: Iterable<KindKey>): void => {
       for (const kind of kinds) touched.set(kind, null);
     };
-    const changed = (kind: Kind, uid: string): void => {
+    const changed = (kind: KindKey, uid: string): void => {
       if (!touched.has(kind)) touched.set(kind, new Set());
       touched.get(kind)?.add(uid);
     };
@@ -84,14 +84,14 @@ export const useClusterStore = defineStore('cluster', () => {
         seq.value = null;
         progress.value = null;
       } else if (item.type === 'snapshot') {
-        replaced(index.replaceAll(item.objects));
+        replaced(index.replaceAll(item.objects, item.kinds));
         seq.value = item.info.seq;
         context.value = item.info.context;
         synced.value = true;
         progress.value = null;
       } else if (item.type === 'deltas') {
-        index.applyDeltas(item.upserts, item.deletes);
-        for (const object of item.upserts) changed(object.kind, object.metadata.uid);
+        index.applyDeltas(item.upserts, item.kinds, item.deletes);
+        item.upserts.forEach((object, i) => changed(item.kinds[i] as KindKey, object.metadata.uid));
         for (const ref of item.deletes) changed(ref.kind, ref.uid);
         seq.value = item.seq;
       } else {
@@ -156,14 +156,14 @@ export const useClusterStore = defineStore('cluster', () => {
   }
 
   const client = createFrameClient({
-    onSnapshot(objects: SlimObject[], info: SnapshotInfo) {
+    onSnapshot(objects: SlimObject[], kinds: KindKey[], info: SnapshotInfo) {
       if (info.epoch !== epoch.value) return;
       // The snapshot replaces everything, so whatever is still queued before it is moot.
       batcher.discard();
-      batcher.push({ type: 'snapshot', objects, info });
+      batcher.push({ type: 'snapshot', objects, kinds, info });
     },
-    onDeltas(upserts: SlimObject[], deletes: ObjectRef[], deltaSeq: number) {
-      batcher.push({ type: 'deltas', upserts, deletes, seq: deltaSeq });
+    onDeltas(upserts: SlimObject[], kinds: KindKey[], deletes: ObjectRef[], deltaSeq: number) {
+      batcher.push({ type: 'deltas', upserts, kinds, deletes, seq: deltaSeq });
     },
     onProgress(sent: number, total: number) {
       batcher.push({ type: 'progress', sent, total });
@@ -214,12 +214,12 @@ export const useClusterStore = defineStore('cluster', () => {
   resync('renderer start');
 
   /** Objects of `kind` by uid; tracks only that kind. */
-  function objects(kind: Kind): ReadonlyMap<string, SlimObject> {
+  function objects(kind: KindKey): ReadonlyMap<string, SlimObject> {
     return slice(kind).value.objects;
   }
 
   /** Changes with every batch that touched `kind`. */
-  function revision(kind: Kind): number {
+  function revision(kind: KindKey): number {
     return slice(kind).value.revision;
   }
 
@@ -227,7 +227,7 @@ export const useClusterStore = defineStore('cluster', () => {
    * uids of `kind` changed after `revision` (a value `revision(kind)` returned), or null when a
    * snapshot replaced the kind since or the log no longer reaches back: then re-read everything.
    */
-  function changedSince(kind: Kind, since: number): Set<string> | null {
+  function changedSince(kind: KindKey, since: number): Set<string> | null {
     return changes.since(kind, since, slice(kind).value.revision);
   }
 

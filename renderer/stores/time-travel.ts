@@ -10,7 +10,8 @@
  */
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
-import type { Kind, SlimObject } from '../../shared/cluster.ts';
+import { BUILTIN_RESOLVER } from '../../shared/builtin-kinds.ts';
+import type { KindKey, SlimObject } from '../../shared/cluster.ts';
 import type { ResponseOf } from '../../shared/contract.ts';
 import type { KdError, Result } from '../../shared/result.ts';
 import { api } from '../api/index.ts';
@@ -27,10 +28,10 @@ export interface TimeTravelProgress {
 
 /** The past cluster, read like the live store (see the file comment). */
 export interface PastCluster {
-  objects(kind: Kind): ReadonlyMap<string, SlimObject>;
-  revision(kind: Kind): number;
+  objects(kind: KindKey): ReadonlyMap<string, SlimObject>;
+  revision(kind: KindKey): number;
   /** The past never changes under a view: every load is a new revision and a full rebuild. */
-  changedSince(kind: Kind, since: number): null;
+  changedSince(kind: KindKey, since: number): null;
 }
 
 const EMPTY: ReadonlyMap<string, SlimObject> = new Map();
@@ -50,7 +51,7 @@ export const useTimeTravelStore = defineStore('time-travel', () => {
   const loading = ref(false);
   const progress = ref<TimeTravelProgress | null>(null);
   const error = ref<string | null>(null);
-  const byKind = shallowRef<ReadonlyMap<Kind, ReadonlyMap<string, SlimObject>>>(new Map());
+  const byKind = shallowRef<ReadonlyMap<KindKey, ReadonlyMap<string, SlimObject>>>(new Map());
   /** Bumped per completed load (what `source.revision` reports). */
   const loaded = ref(0);
   let generation = 0;
@@ -65,11 +66,17 @@ export const useTimeTravelStore = defineStore('time-travel', () => {
     };
   });
 
-  function index(list: readonly SlimObject[]): Map<Kind, Map<string, SlimObject>> {
-    const next = new Map<Kind, Map<string, SlimObject>>();
+  /**
+   * A past state by kind key. Its objects come without keys (they are rebuilt from the object
+   * log), so each is filed by its apiVersion group and kind; one of a kind not known is left out.
+   */
+  function index(list: readonly SlimObject[]): Map<KindKey, Map<string, SlimObject>> {
+    const next = new Map<KindKey, Map<string, SlimObject>>();
     for (const object of list) {
-      let map = next.get(object.kind);
-      if (!map) next.set(object.kind, (map = new Map()));
+      const kind = BUILTIN_RESOLVER.keyOf(object.apiVersion, object.kind);
+      if (kind === undefined) continue;
+      let map = next.get(kind);
+      if (!map) next.set(kind, (map = new Map()));
       map.set(object.metadata.uid, object);
     }
     return next;

@@ -4,10 +4,18 @@
  * time and what changed between two times. Times are ms since the epoch.
  */
 import { z } from 'zod';
+import { BUILTIN_KEYS } from '../builtin-kinds.ts';
 import { SlimObjectSchema } from '../cluster.ts';
 
-/** The kinds whose desired/actual is recorded. */
-export const HISTORY_KINDS = ['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet', 'Job', 'HorizontalPodAutoscaler'] as const;
+/** The kinds whose desired/actual is recorded, by kind key (shared/kinds.ts). */
+export const HISTORY_KINDS = [
+  BUILTIN_KEYS.Deployment,
+  BUILTIN_KEYS.StatefulSet,
+  BUILTIN_KEYS.DaemonSet,
+  BUILTIN_KEYS.ReplicaSet,
+  BUILTIN_KEYS.Job,
+  BUILTIN_KEYS.HorizontalPodAutoscaler,
+] as const;
 export const HistoryKindSchema = z.enum(HISTORY_KINDS);
 export type HistoryKind = z.infer<typeof HistoryKindSchema>;
 

@@ -7,15 +7,19 @@
  * (a test fails when the two drift apart). Times are ms since the epoch.
  */
 import { z } from 'zod';
-import { KindSchema, SlimObjectSchema } from '../cluster.ts';
+import { SlimObjectSchema } from '../cluster.ts';
 import { DiffRowSchema, DiffSummarySchema } from './diff.ts';
 import { GraphEdgeSchema, GraphNodeSchema } from './graph.ts';
 import { EpisodeSchema, HistoryEventSchema, PointSchema, RolloutSchema, SeriesNameSchema, WorkloadRefSchema } from './history.ts';
 
 /** `kind` of every snapshot file: tells a snapshot from any other gzipped JSON. */
 export const SNAPSHOT_KIND = 'KubedriftSnapshot';
-/** The format version this build writes and the newest it reads. Bump on any breaking change. */
-export const SNAPSHOT_SCHEMA_VERSION = 1;
+/**
+ * The format version this build writes and the newest it reads. Bump on any breaking change.
+ * 2: kinds of recorded workloads are kind keys (`deployments.apps`); version 1 files, which named
+ * them `Deployment`, are upgraded on opening (electron/engine/snapshot/legacy.ts).
+ */
+export const SNAPSHOT_SCHEMA_VERSION = 2;
 export const SNAPSHOT_EXTENSION = '.kubedrift.json.gz';
 
 /** What an export covers: the whole cluster, one namespace, or chosen objects (by uid). */
@@ -217,7 +221,8 @@ export type WorkloadState = z.infer<typeof WorkloadStateSchema>;
 
 export const ObjectChangeSchema = z.object({
   change: z.enum(['added', 'removed', 'changed']),
-  kind: KindSchema,
+  /** The object's own Kubernetes kind, as it carries it (shown beside its name). */
+  kind: z.string(),
   namespace: z.string(),
   name: z.string(),
   /** Changed field paths (`spec.replicas`, `status.readyReplicas`, `metadata.labels.app`...). */
@@ -234,7 +239,8 @@ export const SnapshotComparisonSchema = z.object({
   truncated: z.boolean(),
   workloads: z.array(
     z.object({
-      kind: KindSchema,
+      /** The workload's Kubernetes kind, as it carries it. */
+      kind: z.string(),
       namespace: z.string(),
       name: z.string(),
       before: WorkloadStateSchema.nullable(),

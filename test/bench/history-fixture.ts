@@ -125,12 +125,12 @@ function track(tracker: Tracker, values: SampleValues, t: number, batch: Batch, 
     tracker.rollout = { uid: tracker.uid, generation, start: t, end: null, image: `app:v${generation}` };
     batch.rollouts.set(`${tracker.uid}/${generation}`, tracker.rollout);
   }
-  if (tracker.rollout && rolloutComplete('Deployment', values, tracker.rollout.generation)) {
+  if (tracker.rollout && rolloutComplete('deployments.apps', values, tracker.rollout.generation)) {
     tracker.rollout.end = t;
     batch.rollouts.set(`${tracker.uid}/${tracker.rollout.generation}`, tracker.rollout);
     tracker.rollout = null;
   }
-  const drift = driftOf('Deployment', values);
+  const drift = driftOf('deployments.apps', values);
   if (drift.reasons.length > 0 && !tracker.episode) {
     const trigger = tracker.rollout ? { generation: tracker.rollout.generation, image: tracker.rollout.image ?? '' } : null;
     tracker.episode = { id: nextId(), uid: tracker.uid, start: t, end: null, peakGap: drift.gap, reasons: drift.reasons, trigger };
@@ -163,7 +163,7 @@ export async function createHistoryFixture(workloads: number, log: (message: str
   const steps = DAY_MS / SAMPLE_MS;
   for (let first = 0; first < steps; first += BLOCK_CAPACITY) {
     const batch = emptyBatch();
-    if (first === 0) trackers.forEach((t, i) => batch.workloads.set(t.uid, { kind: 'Deployment', namespace: `ns-${i % 50}`, name: `app-${i}`, uid: t.uid, at: from }));
+    if (first === 0) trackers.forEach((t, i) => batch.workloads.set(t.uid, { kind: 'deployments.apps', namespace: `ns-${i % 50}`, name: `app-${i}`, uid: t.uid, at: from }));
     for (const tracker of trackers) {
       for (let step = first; step < Math.min(steps, first + BLOCK_CAPACITY); step += 1) {
         const t = from + step * SAMPLE_MS;

@@ -19,10 +19,11 @@ import { openStore } from '../../electron/engine/history/store.ts';
 import { ObjectStore } from '../../electron/engine/simcluster/store.ts';
 import type { KubeObject } from '../../electron/engine/simcluster/types.ts';
 import { ObjectCache } from '../../electron/engine/stream/cache.ts';
-import type { Kind } from '../../shared/cluster.ts';
 import { seedChurn } from './sim-fixture.ts';
 import { percentile, round } from './stats.ts';
 import type { BenchScenario } from './types.ts';
+import { upsertBuiltin } from '../unit/engine/stream/cache-helpers.ts';
+import { builtinKeyOf } from '../../shared/builtin-kinds.ts';
 
 /** ~10,000 objects: 10 namespaces x 20 Deployments x 45 pods, plus ReplicaSets, nodes, namespaces. */
 const SIZES = { namespaces: 10, deploymentsPerNamespace: 20, podsPerDeployment: 45 };
@@ -30,7 +31,7 @@ const QUICK_SIZES = { namespaces: 2, deploymentsPerNamespace: 10, podsPerDeploym
 const MODIFICATIONS_MS = 1;
 const FLUSH_EVERY = 500;
 
-const slim = (object: KubeObject) => slimObject(object, { kind: object.kind as Kind, apiVersion: object.apiVersion });
+const slim = (object: KubeObject) => slimObject(object, { kind: builtinKeyOf(object), objectKind: object.kind, apiVersion: object.apiVersion });
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 export const historyStateAt: BenchScenario = {
@@ -55,8 +56,8 @@ export const historyStateAt: BenchScenario = {
     });
     try {
       sim.onChange((change) => {
-        if (change.type === 'DELETED') cache.delete(change.object.kind as Kind, change.object.metadata.uid);
-        else cache.upsert(slim(change.object));
+        if (change.type === 'DELETED') cache.delete(builtinKeyOf(change.object), change.object.metadata.uid);
+        else upsertBuiltin(cache, slim(change.object));
       });
       const driver = seedChurn(sim, ctx.quick ? QUICK_SIZES : SIZES);
       store.synced();

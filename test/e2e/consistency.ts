@@ -6,15 +6,16 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
-import { WATCHED_KINDS, type ClusterHealth, type Kind, type KindHealth } from '../../shared/cluster.ts';
+import { WATCHED_KINDS, type ClusterHealth, type KindKey, type KindHealth } from '../../shared/cluster.ts';
 import type { Result } from '../../shared/result.ts';
 import type { Engine } from '../../electron/engine/engine.ts';
 import { RESOURCE_TYPES, type ResourceType } from '../../electron/engine/simcluster/resources.ts';
 import type { ObjectStore } from '../../electron/engine/simcluster/store.ts';
+import { kindNameOf } from '../../shared/builtin-kinds.ts';
 
 /** One object as the three views are compared. */
 export interface Stamp {
-  kind: Kind;
+  kind: KindKey;
   uid: string;
   resourceVersion: string;
 }
@@ -54,14 +55,14 @@ const POLL_INTERVAL_MS = 100;
  * Where the simulator stores each watched kind. Events of both APIs are one stored object (the
  * events.k8s.io view is a conversion), so the core type stands for both.
  */
-function storedTypeOf(kind: Kind): ResourceType {
-  const type = RESOURCE_TYPES.find((t) => t.kind === kind && t.group !== 'events.k8s.io');
+function storedTypeOf(kind: KindKey): ResourceType {
+  const type = RESOURCE_TYPES.find((t) => t.kind === kindNameOf(kind) && t.group !== 'events.k8s.io');
   if (!type) throw new Error(`the simulator serves no ${kind}`);
   return type;
 }
 
 /** The simulator's own view: every stored object of the watched kinds, at the current rv. */
-export function simulatorStamps(store: ObjectStore, kinds: readonly Kind[] = WATCHED_KINDS): Stamp[] {
+export function simulatorStamps(store: ObjectStore, kinds: readonly KindKey[] = WATCHED_KINDS): Stamp[] {
   return kinds.flatMap((kind) => store.all(storedTypeOf(kind)).map((object) => ({ kind, uid: object.metadata.uid, resourceVersion: object.metadata.resourceVersion })));
 }
 
@@ -95,8 +96,8 @@ function diffView(reference: readonly Stamp[], view: readonly Stamp[]): ViewDiff
 const isEmpty = (diff: ViewDiff): boolean => diff.missing.length + diff.extra.length + diff.stale.length === 0;
 
 /** Compares the engine and renderer views with the simulator's; `kinds` limits the comparison. */
-export function compareViews(views: { simulator: readonly Stamp[]; engine: readonly Stamp[]; renderer: readonly Stamp[] }, kinds: readonly Kind[] = WATCHED_KINDS): ConsistencyReport {
-  const included = new Set<Kind>(kinds);
+export function compareViews(views: { simulator: readonly Stamp[]; engine: readonly Stamp[]; renderer: readonly Stamp[] }, kinds: readonly KindKey[] = WATCHED_KINDS): ConsistencyReport {
+  const included = new Set<KindKey>(kinds);
   const only = (stamps: readonly Stamp[]) => stamps.filter((stamp) => included.has(stamp.kind));
   const simulator = only(views.simulator);
   const diffs = { engine: diffView(simulator, only(views.engine)), renderer: diffView(simulator, only(views.renderer)) };
@@ -128,7 +129,7 @@ export function describeReport(report: ConsistencyReport, names: ReadonlyMap<str
   return lines.join('\n');
 }
 
-function namesOf(store: ObjectStore, kinds: readonly Kind[]): Map<string, string> {
+function namesOf(store: ObjectStore, kinds: readonly KindKey[]): Map<string, string> {
   const names = new Map<string, string>();
   for (const kind of kinds) {
     for (const object of store.all(storedTypeOf(kind))) {
@@ -150,7 +151,7 @@ export interface ConsistencyOptions {
   page: Page;
   /** How long the views may take to agree (default 15 s). */
   timeoutMs?: number;
-  kinds?: readonly Kind[];
+  kinds?: readonly KindKey[];
 }
 
 /**

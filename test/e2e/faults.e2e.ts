@@ -10,7 +10,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { WATCHED_KINDS, type Kind } from '../../shared/cluster.ts';
+import { WATCHED_KINDS, type KindKey } from '../../shared/cluster.ts';
 import { startSimCluster, type SimCluster } from '../../electron/engine/simcluster/index.ts';
 import { typeById, type ResourceType } from '../../electron/engine/simcluster/resources.ts';
 import { startChurn } from '../../electron/engine/simcluster/scenarios/churn.ts';
@@ -124,7 +124,7 @@ async function underFault(name: string, fault: { inject(): void | Promise<void>;
 }
 
 /** The kinds that went through `state` after `mark`, per the engine's health history. */
-function kindsIn(mark: number, state: string): Set<Kind> {
+function kindsIn(mark: number, state: string): Set<KindKey> {
   return new Set(shell.health.kindsSince(mark, (kind) => kind.state === state).map((kind) => kind.kind));
 }
 
@@ -136,18 +136,18 @@ describe('faults while pods churn', () => {
 
   it('recovers from every watch being cut', async () => {
     const run = await underFault('cut', { inject: () => void expect(cluster.server.faults.cutWatches()).toBeGreaterThan(0) });
-    expect(kindsIn(run.mark, 'reconnecting')).toContain('Pod');
+    expect(kindsIn(run.mark, 'reconnecting')).toContain('pods');
   });
 
   it('restarts stalled watches after the watchdog, and stays consistent once they resume', async () => {
     const run = await underFault('stall', { inject: () => void expect(cluster.server.faults.stallWatches()).toBeGreaterThan(0), activeMs: 500 });
-    const messages = shell.health.kindsSince(run.mark, (kind) => kind.kind === 'Pod' && kind.state === 'reconnecting').map((kind) => kind.message);
+    const messages = shell.health.kindsSince(run.mark, (kind) => kind.kind === 'pods' && kind.state === 'reconnecting').map((kind) => kind.message);
     expect(messages).toContainEqual(expect.stringMatching(/^No data from .* for \d+ s; reconnecting\.$/));
   });
 
   it('reconnects after the API server restarts', async () => {
     const run = await underFault('restart', { inject: () => cluster.server.restart() });
-    expect(kindsIn(run.mark, 'reconnecting')).toContain('Pod');
+    expect(kindsIn(run.mark, 'reconnecting')).toContain('pods');
   });
 
   it('relists after compaction answers the re-watch with 410 Gone, in-stream and as an HTTP status', async () => {
@@ -159,7 +159,7 @@ describe('faults while pods churn', () => {
         cutAndCompact(cluster, CHURN_NAMESPACE);
       },
     });
-    expect(kindsIn(http.mark, 'syncing')).toContain('Pod');
+    expect(kindsIn(http.mark, 'syncing')).toContain('pods');
   });
 
   it('retries through 500s on watches, then on the relist', async () => {
@@ -193,7 +193,7 @@ describe('faults while pods churn', () => {
       shows: /answered 500 InternalError/,
     });
     expect(failedLists.filter((p) => p === '/api/v1/pods').length).toBeGreaterThanOrEqual(2);
-    expect(kindsIn(lists.mark, 'syncing')).toContain('Pod');
+    expect(kindsIn(lists.mark, 'syncing')).toContain('pods');
     expect(lists.shown).toContainEqual(expect.stringMatching(/answered 500 InternalError/));
   });
 
@@ -234,8 +234,8 @@ describe('faults while pods churn', () => {
         staleEventsList = (await getFromSim(cluster, `/api/v1/events?resourceVersion=${staleRv}&resourceVersionMatch=Exact`)) as { items?: unknown[] };
       },
     });
-    expect(kindsIn(run.mark, 'syncing')).toContain('Event');
-    expect(shell.engine.inspectCache().filter((stamp) => stamp.kind === 'Event').length).toBe(cluster.store.all(events).length);
+    expect(kindsIn(run.mark, 'syncing')).toContain('events');
+    expect(shell.engine.inspectCache().filter((stamp) => stamp.kind === 'events').length).toBe(cluster.store.all(events).length);
     // The quirk was real: a list from the engine's old resourceVersion would have been empty.
     expect(staleEventsList.items).toEqual([]);
   });

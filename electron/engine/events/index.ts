@@ -5,6 +5,8 @@
  * something changed from `events:changed` (at most one push per `throttleMs`, plus one when an
  * ongoing reconcile turns stuck) and ask again; nothing polls.
  */
+import { BUILTIN_KEYS } from '../../../shared/builtin-kinds.ts';
+import type { KindKey } from '../../../shared/cluster.ts';
 import type { eventsRequests } from '../../../shared/contracts/events.ts';
 import { err, ok } from '../../../shared/result.ts';
 import type { EngineContext, Feature } from '../features.ts';
@@ -78,7 +80,7 @@ export function createEventsFeature(context: EngineContext, options: EventsFeatu
 
   function onChange(change: CacheChange): void {
     const now = context.now();
-    if (change.object.kind === 'Event') {
+    if (change.kind === BUILTIN_KEYS.Event) {
       if (change.type === 'upsert') store.upsert(normalizeEvent(change.object, now));
       else store.expire(change.ref.uid);
       changed();
@@ -101,7 +103,8 @@ export function createEventsFeature(context: EngineContext, options: EventsFeatu
 
   const unsubscribe = context.cache.onChange(onChange);
   const stopContext = context.onContextChange(reset);
-  for (const object of context.cache.list()) onChange({ type: 'upsert', object, previous: undefined });
+  const cached = context.cache.listWithKinds();
+  cached.objects.forEach((object, i) => onChange({ type: 'upsert', kind: cached.kinds[i] as KindKey, object, previous: undefined }));
 
   return {
     handlers: {

@@ -29,8 +29,8 @@ export type GraphBuild = Pick<GraphResult, 'nodes' | 'edges' | 'stats' | 'trunca
 
 const sortKey = (node: GraphNode): string => `${node.namespace ?? ''}\u0000${node.name}\u0000${node.id}`;
 
-function refNode(id: string, owner: Pick<OwnerRef, 'kind' | 'name'>, namespace: string | undefined): GraphNode {
-  const watched = isWatchedKind(owner.kind);
+function refNode(id: string, owner: Pick<OwnerRef, 'kind' | 'name'> & { apiVersion?: string | undefined }, namespace: string | undefined): GraphNode {
+  const watched = isWatchedKind(owner);
   return {
     id,
     kind: owner.kind,
@@ -89,8 +89,8 @@ export function buildGraph(index: GraphIndex, options: BuildOptions): GraphBuild
   const parentOf = (object: SlimObject): string | undefined => {
     const owner = primaryOwner(object);
     if (!owner) return undefined;
-    if (inScope(owner.uid)) return owner.uid;
-    return index.get(owner.uid) ? undefined : `ref:${owner.uid}`;
+    if (index.owner(owner) && inScope(owner.uid)) return owner.uid;
+    return index.owner(owner) ? undefined : `ref:${owner.uid}`;
   };
   /** The key a pod is grouped under: its owner's id, or its namespace for bare pods. */
   const podKey = (pod: SlimObject): string => parentOf(pod) ?? `ns/${pod.metadata.namespace ?? ''}`;
@@ -178,8 +178,9 @@ export function buildGraph(index: GraphIndex, options: BuildOptions): GraphBuild
   // ownerReferences: to owners in scope, and to reference nodes for absent or unwatched owners.
   for (const object of scope) {
     for (const owner of ownersOf(object)) {
-      if (inScope(owner.uid)) addEdge(drawn(owner.uid), drawnOf(object), 'owns');
-      else if (!index.get(owner.uid)) {
+      const found = index.owner(owner);
+      if (found && inScope(owner.uid)) addEdge(drawn(owner.uid), drawnOf(object), 'owns');
+      else if (!found) {
         const id = `ref:${owner.uid}`;
         if (!nodes.has(id)) nodes.set(id, refNode(id, owner, object.metadata.namespace));
         addEdge(id, drawnOf(object), 'owns');

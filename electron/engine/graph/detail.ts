@@ -92,7 +92,7 @@ export function objectDetail(object: SlimObject, index: GraphIndex, events: Iter
     apiVersion: object.apiVersion,
     uid: object.metadata.uid,
     labels: object.metadata.labels ?? {},
-    owners: ownersOf(object).map((owner) => ({ kind: owner.kind, name: owner.name, uid: owner.uid, present: index.get(owner.uid) !== undefined })),
+    owners: ownersOf(object).map((owner) => ({ kind: owner.kind, name: owner.name, uid: owner.uid, present: index.owner(owner) !== undefined })),
     reasons: isWorkloadKind(object.kind) ? (workloadState(object).drift?.reasons ?? []) : [],
     pairs: desiredVsActual(object, index),
     spec: raw.spec ?? null,

@@ -4,7 +4,8 @@
  * Overview's own rule (shared/workload-status.ts), pods kubectl's STATUS (shared/kube-status.ts),
  * so the graph never disagrees with the tables about what drifts.
  */
-import type { SlimObject } from '../../../shared/cluster.ts';
+import { BUILTIN_KEYS, BUILTIN_RESOLVER, LEGACY_KIND_KEYS } from '../../../shared/builtin-kinds.ts';
+import { WATCHED_KINDS, type SlimObject } from '../../../shared/cluster.ts';
 import { findCondition, readConditions } from '../../../shared/conditions.ts';
 import type { GraphFlag, GraphHealth } from '../../../shared/contracts/graph.ts';
 import { nodeRoles, podStatus, podTone, type PodStatusSummary, type PodStatusView } from '../../../shared/kube-status.ts';
@@ -18,13 +19,18 @@ export interface Description {
   flags: GraphFlag[];
 }
 
-/** The kinds the app watches: an owner of one of these that is not in the cache is dangling. */
-const WATCHED_OWNER_KINDS: ReadonlySet<string> = new Set(['Node', 'Pod', 'Service', 'Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob', 'HorizontalPodAutoscaler', 'Namespace']);
+/** The kinds the app watches (by key, Events aside): an owner of one of these that is not in the cache is dangling. */
+const WATCHED_OWNER_KINDS: ReadonlySet<string> = new Set(WATCHED_KINDS.filter((key) => key !== BUILTIN_KEYS.Event));
 /** Labels only controllers put on what they create: without a controller owner, the object was orphaned. */
 const CONTROLLER_LABELS = ['pod-template-hash', 'controller-revision-hash', 'job-name', 'batch.kubernetes.io/job-name', 'batch.kubernetes.io/controller-uid', 'controller-uid'];
 
-export function isWatchedKind(kind: string): boolean {
-  return WATCHED_OWNER_KINDS.has(kind);
+/**
+ * Whether a reference names a watched kind, by group and kind. A reference without an apiVersion
+ * (an HPA's scaleTargetRef may leave it out) is read by its kind name among the built-in kinds.
+ */
+export function isWatchedKind(ref: { apiVersion?: string | undefined; kind: string }): boolean {
+  const key = ref.apiVersion === undefined ? LEGACY_KIND_KEYS[ref.kind] : BUILTIN_RESOLVER.keyOf(ref.apiVersion, ref.kind);
+  return key !== undefined && WATCHED_OWNER_KINDS.has(key);
 }
 
 const TONE_HEALTH: Record<Tone, GraphHealth> = { ok: 'ready', pending: 'progressing', warning: 'drifting', danger: 'failing', neutral: 'neutral' };
@@ -140,7 +146,7 @@ function describeHpa(object: SlimObject, index: GraphIndex): Description {
 
 /** An ownerReference names an object of a watched kind that is not in the cluster. */
 export function hasDanglingOwner(object: SlimObject, index: GraphIndex): boolean {
-  return ownersOf(object).some((owner) => isWatchedKind(owner.kind) && !index.get(owner.uid));
+  return ownersOf(object).some((owner) => isWatchedKind(owner) && !index.owner(owner));
 }
 
 /** No owner, though a controller's labels say one made it (a Pod, ReplicaSet or Job). */

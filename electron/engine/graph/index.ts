@@ -4,6 +4,7 @@
  * until that namespace changes; past ones from the history feature's `objectsAt`. Changes are
  * published as throttled counters on `graph:changed`, which the view watches instead of polling.
  */
+import { BUILTIN_KEYS, isBuiltinObject } from '../../../shared/builtin-kinds.ts';
 import type { SlimObject } from '../../../shared/cluster.ts';
 import type { GraphRequest, GraphResult, graphRequests } from '../../../shared/contracts/graph.ts';
 import { err, ok, type Result } from '../../../shared/result.ts';
@@ -40,9 +41,9 @@ export function createGraphFeature(context: EngineContext, options: GraphFeature
   const live = createLiveIndex(() => {
     timer ??= setTimeout(publish, throttleMs);
   });
-  live.reset(context.selected()?.name ?? null, context.cache.list());
+  live.reset(context.selected()?.name ?? null, context.cache.listWithKinds());
   const stopCache = context.cache.onChange((change) => live.apply(change));
-  const stopContext = context.onContextChange((selected) => live.reset(selected?.name ?? null, context.cache.list()));
+  const stopContext = context.onContextChange((selected) => live.reset(selected?.name ?? null, context.cache.listWithKinds()));
   const cache = new Map<string, { revision: string; build: GraphBuild }>();
 
   /** The namespace whose objects a request needs (null: all of them). */
@@ -117,7 +118,7 @@ export function createGraphFeature(context: EngineContext, options: GraphFeature
         const index = createGraphIndex(state.objects);
         const object = index.get(uid);
         if (!object) return notFound(uid, at);
-        return ok(objectDetail(object, index, state.objects.filter((candidate) => candidate.kind === 'Event' && isAbout(candidate, object)), state.at));
+        return ok(objectDetail(object, index, state.objects.filter((candidate) => isBuiltinObject(candidate, BUILTIN_KEYS.Event) && isAbout(candidate, object)), state.at));
       },
     },
     dispose() {

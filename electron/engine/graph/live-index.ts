@@ -5,7 +5,8 @@
  * its counter only when what the graph shows of it changes (Ready, cordoned, roles), not on every
  * heartbeat, so a quiet cluster does not make every open graph ask again.
  */
-import type { SlimObject } from '../../../shared/cluster.ts';
+import { BUILTIN_KEYS } from '../../../shared/builtin-kinds.ts';
+import type { KindKey, SlimObject } from '../../../shared/cluster.ts';
 import type { GraphChanged } from '../../../shared/contracts/graph.ts';
 import type { CacheChange } from '../stream/cache.ts';
 import { describeObject } from './health.ts';
@@ -24,8 +25,8 @@ function nodeSignature(node: SlimObject): string {
 
 export interface LiveIndex {
   apply(change: CacheChange): void;
-  /** Forgets everything (context switch) and takes `objects` as the new content. */
-  reset(context: string | null, objects: Iterable<SlimObject>): void;
+  /** Forgets everything (context switch) and takes `objects` (with their kind keys, `kinds[i]` for `objects[i]`) as the new content. */
+  reset(context: string | null, objects: { objects: readonly SlimObject[]; kinds: readonly KindKey[] }): void;
   get(uid: string): SlimObject | undefined;
   /** The drawable objects of a namespace plus the Nodes; null: every drawable object. */
   objectsFor(namespace: string | null): SlimObject[];
@@ -81,12 +82,12 @@ export function createLiveIndex(onChanged: () => void): LiveIndex {
     bump(eventRevisions, event.metadata.namespace ?? CLUSTER_SCOPE);
   }
 
-  function put(object: SlimObject, remove: boolean): void {
-    if (object.kind === 'Event') {
+  function put(object: SlimObject, kind: KindKey, remove: boolean): void {
+    if (kind === BUILTIN_KEYS.Event) {
       putEvent(object, remove);
       return;
     }
-    if (!isGraphKind(object.kind)) return;
+    if (!isGraphKind(kind)) return;
     const { uid } = object.metadata;
     const namespace = object.metadata.namespace ?? CLUSTER_SCOPE;
     if (remove) {
@@ -96,7 +97,7 @@ export function createLiveIndex(onChanged: () => void): LiveIndex {
       byUid.set(uid, object);
       bucket(namespace).set(uid, object);
     }
-    if (object.kind === 'Node') {
+    if (kind === BUILTIN_KEYS.Node) {
       const signature = remove ? undefined : `${object.metadata.name}|${nodeSignature(object)}`;
       if (signature === nodeSignatures.get(uid)) return;
       if (signature === undefined) nodeSignatures.delete(uid);
@@ -107,8 +108,8 @@ export function createLiveIndex(onChanged: () => void): LiveIndex {
 
   return {
     apply(change) {
-      if (change.type === 'upsert') put(change.object, false);
-      else put(change.object, true);
+      if (change.type === 'upsert') put(change.object, change.kind, false);
+      else put(change.object, change.kind, true);
     },
     reset(next, objects) {
       context = next;
@@ -116,7 +117,7 @@ export function createLiveIndex(onChanged: () => void): LiveIndex {
       for (const map of [byUid, byNamespace, events, objectRevisions, eventRevisions, nodeSignatures]) map.clear();
       revision += 1;
       objectsRevision += 1;
-      for (const object of objects) put(object, false);
+      objects.objects.forEach((object, i) => put(object, objects.kinds[i] as KindKey, false));
       onChanged();
     },
     get: (uid) => byUid.get(uid),

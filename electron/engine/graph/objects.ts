@@ -3,7 +3,9 @@
  * dependents by owner uid, pods by namespace and by label (so a Service's selector costs the
  * size of its answer, not of the namespace), nodes by name, HPAs by target.
  */
-import type { SlimObject } from '../../../shared/cluster.ts';
+import { BUILTIN_KEYS, BUILTIN_RESOLVER } from '../../../shared/builtin-kinds.ts';
+import type { KindKey, SlimObject } from '../../../shared/cluster.ts';
+import { ownerReferenceMatches } from '../../../shared/kinds.ts';
 
 export interface OwnerRef {
   apiVersion: string;
@@ -13,11 +15,32 @@ export interface OwnerRef {
   controller?: boolean | undefined;
 }
 
-/** Kinds the graph draws (Events and Namespaces are not nodes). */
-const GRAPH_KINDS: ReadonlySet<string> = new Set(['Node', 'Pod', 'Service', 'Deployment', 'ReplicaSet', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob', 'HorizontalPodAutoscaler']);
+/** Kinds the graph draws, by kind key (Events and Namespaces are not nodes). */
+const GRAPH_KINDS: ReadonlySet<string> = new Set<KindKey>([
+  BUILTIN_KEYS.Node,
+  BUILTIN_KEYS.Pod,
+  BUILTIN_KEYS.Service,
+  BUILTIN_KEYS.Deployment,
+  BUILTIN_KEYS.ReplicaSet,
+  BUILTIN_KEYS.StatefulSet,
+  BUILTIN_KEYS.DaemonSet,
+  BUILTIN_KEYS.Job,
+  BUILTIN_KEYS.CronJob,
+  BUILTIN_KEYS.HorizontalPodAutoscaler,
+]);
 
+/** Whether the graph draws objects of this kind key. */
 export function isGraphKind(kind: string): boolean {
   return GRAPH_KINDS.has(kind);
+}
+
+/**
+ * Whether the graph draws this object, by its group and kind (a custom `Job` in another group is
+ * not a batch Job, headlamp#5569).
+ */
+export function isGraphObject(object: SlimObject): boolean {
+  const key = BUILTIN_RESOLVER.keyOf(object.apiVersion, object.kind);
+  return key !== undefined && GRAPH_KINDS.has(key);
 }
 
 export function ownersOf(object: SlimObject): readonly OwnerRef[] {
@@ -57,7 +80,9 @@ const key = (namespace: string | undefined, kind: string, name: string): string 
 
 export interface GraphIndex {
   get(uid: string): SlimObject | undefined;
-  /** Objects that name `uid` in their ownerReferences. */
+  /** The object an ownerReference points at: same uid, group and kind; undefined when absent. */
+  owner(ref: OwnerRef): SlimObject | undefined;
+  /** Objects whose ownerReferences point at `uid` (by group, kind and uid). */
   dependents(uid: string): readonly SlimObject[];
   /** An object other than a Pod by namespace, kind and name (an HPA's scale target). */
   byName(namespace: string | undefined, kind: string, name: string): SlimObject | undefined;
@@ -89,11 +114,10 @@ export function createGraphIndex(objects: Iterable<SlimObject>): GraphIndex {
   const scalers = new Map<string, SlimObject[]>();
   const all: SlimObject[] = [];
   for (const object of objects) {
-    if (!GRAPH_KINDS.has(object.kind)) continue;
+    if (!isGraphObject(object)) continue;
     all.push(object);
     const { uid, namespace, name } = object.metadata;
     byUid.set(uid, object);
-    for (const owner of ownersOf(object)) push(dependents, owner.uid, object);
     if (object.kind === 'Node') nodes.set(name, object);
     else if (object.kind === 'Pod') push(podsByNamespace, namespace ?? '', object);
     else if (object.kind === 'Service') services.push(object);
@@ -101,6 +125,15 @@ export function createGraphIndex(objects: Iterable<SlimObject>): GraphIndex {
       const target = scaleTargetOf(object);
       if (target) push(scalers, key(namespace, target.kind, target.name), object);
     }
+  }
+
+  // A reference whose uid names an object of another group or kind points at nothing here.
+  const owner = (ref: OwnerRef): SlimObject | undefined => {
+    const found = byUid.get(ref.uid);
+    return found && ownerReferenceMatches(ref, found) ? found : undefined;
+  };
+  for (const object of all) {
+    for (const ref of ownersOf(object)) if (owner(ref) || !byUid.has(ref.uid)) push(dependents, ref.uid, object);
   }
 
   // Everything but pods by namespace/kind/name, built on the first ask.
@@ -169,6 +202,7 @@ export function createGraphIndex(objects: Iterable<SlimObject>): GraphIndex {
 
   return {
     get: (uid) => byUid.get(uid),
+    owner,
     dependents: (uid) => dependents.get(uid) ?? [],
     byName: (namespace, kind, name) => (kind === 'Pod' ? undefined : named().get(key(namespace, kind, name))),
     node: (name) => nodes.get(name),

@@ -17,7 +17,7 @@ function addAncestors(index: GraphIndex, object: SlimObject, into: Map<string, S
   while (stack.length > 0) {
     const current = stack.pop() as SlimObject;
     for (const owner of ownersOf(current)) {
-      const found = index.get(owner.uid);
+      const found = index.owner(owner);
       if (!found || seen.has(owner.uid)) continue;
       seen.add(owner.uid);
       into.set(owner.uid, found);

@@ -17,6 +17,7 @@
  * A running Job that has not completed yet is not drift: it is doing what it was asked to.
  * The gap is |desired - ready| (HPA: |desired - current|; Job: completions not yet succeeded).
  */
+import { BUILTIN_KEYS } from '../../../shared/builtin-kinds.ts';
 import type { DriftReason, HistoryKind } from '../../../shared/contracts/history.ts';
 import type { SampleValues } from './sample-codec.ts';
 
@@ -39,7 +40,7 @@ function replicaDrift(kind: HistoryKind, values: SampleValues): Drift {
   if (differs(values.ready, values.desired)) reasons.push('ready');
   const stalled = values.progressingCondition === 'False';
   if (stalled) reasons.push('stalled');
-  else if (kind !== 'ReplicaSet' && differs(values.updated, values.desired)) reasons.push('progressing');
+  else if (kind !== BUILTIN_KEYS.ReplicaSet && differs(values.updated, values.desired)) reasons.push('progressing');
   return { reasons, gap: Math.abs((values.desired ?? 0) - (values.ready ?? 0)) };
 }
 
@@ -62,9 +63,9 @@ function hpaDrift(values: SampleValues): Drift {
 /** Whether (and why, and by how much) a workload of `kind` with these values drifts. */
 export function driftOf(kind: HistoryKind, values: SampleValues): Drift {
   switch (kind) {
-    case 'Job':
+    case BUILTIN_KEYS.Job:
       return jobDrift(values);
-    case 'HorizontalPodAutoscaler':
+    case BUILTIN_KEYS.HorizontalPodAutoscaler:
       return hpaDrift(values);
     default:
       return replicaDrift(kind, values);
@@ -79,17 +80,17 @@ export function driftOf(kind: HistoryKind, values: SampleValues): Drift {
  */
 export function rolloutComplete(kind: HistoryKind, values: SampleValues, generation: number): boolean {
   const observed = values.observedGeneration;
-  if (kind !== 'Job' && (observed === null || observed < generation)) return false;
+  if (kind !== BUILTIN_KEYS.Job && (observed === null || observed < generation)) return false;
   switch (kind) {
-    case 'Deployment': {
+    case BUILTIN_KEYS.Deployment: {
       // The condition can still carry the previous rollout's NewReplicaSetAvailable for one
       // status write; the counts (upstream's DeploymentComplete) settle that.
       const settled = values.updated === values.desired && values.available === values.desired && values.current === values.desired;
       if (values.progressingCondition === null) return settled;
       return settled && values.progressingCondition === 'True' && values.progressingReason === 'NewReplicaSetAvailable';
     }
-    case 'StatefulSet':
-    case 'DaemonSet':
+    case BUILTIN_KEYS.StatefulSet:
+    case BUILTIN_KEYS.DaemonSet:
       return values.updated === values.desired && values.ready === values.desired;
     default:
       return true;

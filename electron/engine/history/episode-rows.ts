@@ -5,6 +5,7 @@
  * are gone.
  */
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { BUILTIN_KEYS } from '../../../shared/builtin-kinds.ts';
 import type { Episode, HistoryEvent, HistoryKind, WorkloadRef } from '../../../shared/contracts/history.ts';
 import { reasonsOf } from './reason-bits.ts';
 
@@ -36,7 +37,7 @@ const refOf = (row: RefRow): WorkloadRef => ({ kind: row.kind as HistoryKind, na
 export function createWorkloadRefs(db: DatabaseSync): (id: number) => EpisodeWorkload | undefined {
   const byId = db.prepare('SELECT uid, kind, namespace, name FROM workloads WHERE id = ?');
   const controllerOf = db.prepare(
-    "SELECT d.uid, d.kind, d.namespace, d.name FROM owners o JOIN workloads d ON d.uid = o.owner_uid WHERE o.child_uid = ? AND d.kind = 'Deployment'",
+    `SELECT d.uid, d.kind, d.namespace, d.name FROM owners o JOIN workloads d ON d.uid = o.owner_uid WHERE o.child_uid = ? AND d.kind = '${BUILTIN_KEYS.Deployment}'`,
   );
   const cache = new Map<number, EpisodeWorkload>();
   return (id) => {
@@ -47,7 +48,7 @@ export function createWorkloadRefs(db: DatabaseSync): (id: number) => EpisodeWor
       entry = { ref: refOf(row) };
       cache.set(id, entry);
     }
-    if (entry.ref.kind === 'ReplicaSet' && !entry.controller) {
+    if (entry.ref.kind === BUILTIN_KEYS.ReplicaSet && !entry.controller) {
       const controller = controllerOf.get(entry.ref.uid) as RefRow | undefined;
       if (controller) entry.controller = refOf(controller);
     }

@@ -9,6 +9,7 @@
  * every STATUS_INTERVAL_MS. A database that cannot be opened (unwritable directory, full disk)
  * is reported and retried; the live view never depends on it.
  */
+import { BUILTIN_KEYS } from '../../../shared/builtin-kinds.ts';
 import type { ClusterHealth, SlimObject } from '../../../shared/cluster.ts';
 import type { HistoryStatus, historyRequests } from '../../../shared/contracts/history.ts';
 import type { Settings } from '../../../shared/model.ts';
@@ -122,7 +123,7 @@ export function createHistoryFeature(context: EngineContext, options: HistoryFea
     if (!current) throw new Error(unavailable().error.message);
     const early = beforeHistory(at, current);
     if (early) throw new Error(early.error.message);
-    if (at >= now()) return context.cache.list().filter((o) => o.kind !== 'Event');
+    if (at >= now()) return context.cache.listExcept(BUILTIN_KEYS.Event);
     return current.objectsAt(at);
   }
 

@@ -9,6 +9,7 @@
  * rather than guessing a failure nobody can show.
  */
 import type { DatabaseSync } from 'node:sqlite';
+import { keyFromLegacy } from '../../../shared/builtin-kinds.ts';
 import type { HistoryKind } from '../../../shared/contracts/history.ts';
 import { driftOf } from './drift.ts';
 import { DRIFT_REASON_BITS, reasonBits } from './reason-bits.ts';
@@ -64,7 +65,8 @@ export function rederiveRolloutReasons(db: DatabaseSync): void {
     const to = Math.max(...group.map((episode) => episode.end_at ?? Number.MAX_SAFE_INTEGER));
     const columns = samples.range(first.workload_id, first.start_at, to);
     for (const episode of group) {
-      const bits = derivedBits(first.kind as HistoryKind, columns, episode.start_at, episode.end_at ?? Number.MAX_SAFE_INTEGER);
+      // v3 runs before v4 renames the kinds: the stored name is read as its key.
+      const bits = derivedBits(keyFromLegacy(first.kind) as HistoryKind, columns, episode.start_at, episode.end_at ?? Number.MAX_SAFE_INTEGER);
       if (bits === null || bits === 0) continue;
       const next = (episode.reasons & ~ROLLOUT_BITS) | bits;
       if (next !== episode.reasons) update.run(next, episode.id);

@@ -18,8 +18,9 @@
  * rollout left open are closed at the last moment they were known to hold, and the workload
  * starts afresh — an episode never spans time nobody watched.
  */
+import { BUILTIN_KEYS } from '../../../shared/builtin-kinds.ts';
 import type { SlimObject } from '../../../shared/cluster.ts';
-import type { WorkloadRef } from '../../../shared/contracts/history.ts';
+import type { HistoryKind, WorkloadRef } from '../../../shared/contracts/history.ts';
 import type { CacheChange } from '../stream/cache.ts';
 import { driftOf, rolloutComplete } from './drift.ts';
 import { eventRecord } from './event-record.ts';
@@ -81,7 +82,7 @@ export interface Recorder {
   size(): number;
 }
 
-const OWNED_KINDS = new Set(['Pod', 'ReplicaSet', 'Job']);
+const OWNED_KINDS: ReadonlySet<string> = new Set([BUILTIN_KEYS.Pod, BUILTIN_KEYS.ReplicaSet, BUILTIN_KEYS.Job]);
 
 const triggerOf = (rollout: RolloutRecord): EpisodeRecord['trigger'] => ({ generation: rollout.generation, ...(rollout.image ? { image: rollout.image } : {}) });
 
@@ -152,9 +153,9 @@ export function createRecorder(options: RecorderOptions): Recorder {
     history.openRollouts.delete(uid);
   }
 
-  function begin(object: SlimObject, values: SampleValues, at: number): void {
+  function begin(object: SlimObject, kind: HistoryKind, values: SampleValues, at: number): void {
     const uid = object.metadata.uid;
-    const ref: WorkloadRef = { kind: object.kind as WorkloadRef['kind'], namespace: object.metadata.namespace ?? '', name: object.metadata.name, uid };
+    const ref: WorkloadRef = { kind, namespace: object.metadata.namespace ?? '', name: object.metadata.name, uid };
     pending.workloads.set(uid, { ...ref, at });
     const previous = history.previous(uid);
     const continuous = previous !== undefined && !isEmpty(previous.values) && at - previous.at <= gapMs;
@@ -177,12 +178,12 @@ export function createRecorder(options: RecorderOptions): Recorder {
     updateEpisode(t, at);
   }
 
-  function observe(object: SlimObject): void {
-    const values = sampleOf(object);
+  function observe(object: SlimObject, kind: HistoryKind): void {
+    const values = sampleOf(object, kind);
     if (!values) return;
     const t = tracked.get(object.metadata.uid);
     if (!t) {
-      begin(object, values, now());
+      begin(object, kind, values, now());
       return;
     }
     const at = Math.max(now(), t.writtenAt);
@@ -212,33 +213,33 @@ export function createRecorder(options: RecorderOptions): Recorder {
       lostDeltas = true;
       return;
     }
-    const { object } = change;
+    const { object, kind } = change;
     if (change.type === 'delete') {
-      pending.deltas.push({ at, op: 'd', kind: object.kind, uid: object.metadata.uid, object: null });
+      pending.deltas.push({ at, op: 'd', kind, uid: object.metadata.uid, object: null });
       return;
     }
     // The informer serialised the object already (decoding its list page): reuse that text.
-    pending.deltas.push({ at, op: 'u', kind: object.kind, uid: object.metadata.uid, object, json: change.json });
+    pending.deltas.push({ at, op: 'u', kind, uid: object.metadata.uid, object, json: change.json });
   }
 
   return {
     onChange(change) {
-      const { object } = change;
+      const { object, kind } = change;
       const at = now();
-      if (object.kind === 'Event') {
+      if (kind === BUILTIN_KEYS.Event) {
         if (change.type === 'upsert') pending.events.set(object.metadata.uid, eventRecord(object, at));
         return;
       }
       if (stateLog) queueDelta(change, at);
       if (change.type === 'upsert') {
-        if (!change.previous && OWNED_KINDS.has(object.kind)) {
+        if (!change.previous && OWNED_KINDS.has(kind)) {
           const owner = controllerOf(object);
-          if (owner) pending.owners.push({ child: object.metadata.uid, owner, kind: object.kind, at });
+          if (owner) pending.owners.push({ child: object.metadata.uid, owner, kind, at });
         }
-        if (isHistoryKind(object.kind)) observe(object);
+        if (isHistoryKind(kind)) observe(object, kind);
       } else {
-        if (OWNED_KINDS.has(object.kind)) pending.gone.push({ uid: object.metadata.uid, at });
-        if (isHistoryKind(object.kind)) remove(object.metadata.uid);
+        if (OWNED_KINDS.has(kind)) pending.gone.push({ uid: object.metadata.uid, at });
+        if (isHistoryKind(kind)) remove(object.metadata.uid);
       }
     },
     heartbeat() {

@@ -2,7 +2,7 @@
  * What the recorder hands the writer each flush: everything observed since the last flush, in
  * memory, so the cache's change listener never waits for the disk.
  */
-import type { Kind, SlimObject } from '../../../shared/cluster.ts';
+import type { KindKey, SlimObject } from '../../../shared/cluster.ts';
 import type { DriftReason, WorkloadRef } from '../../../shared/contracts/history.ts';
 import type { EventRecord } from './event-record.ts';
 import type { SampleValues } from './sample-codec.ts';
@@ -35,7 +35,7 @@ export interface RolloutRecord {
 export interface OwnerRecord {
   child: string;
   owner: string;
-  kind: Kind;
+  kind: KindKey;
   at: number;
 }
 
@@ -43,7 +43,7 @@ export interface OwnerRecord {
 export interface DeltaRecord {
   at: number;
   op: 'u' | 'd';
-  kind: Kind;
+  kind: KindKey;
   uid: string;
   object: SlimObject | null;
   /** `JSON.stringify(object)` when the cache change carried it (the informer made it already). */

@@ -18,6 +18,7 @@
  * DeadlineExceeded...; `Failed` when it has none) once the Job failed, `True` + `Complete` once
  * it completed.
  */
+import { BUILTIN_KEYS } from '../../../shared/builtin-kinds.ts';
 import type { SlimObject } from '../../../shared/cluster.ts';
 import type { HistoryKind } from '../../../shared/contracts/history.ts';
 import { HISTORY_KINDS } from '../../../shared/contracts/history.ts';
@@ -115,22 +116,22 @@ function hpa(object: SlimObject, status: Json): SampleValues {
   };
 }
 
-/** The sample values of a workload object, or null for a kind that is not recorded. */
-export function sampleOf(object: SlimObject): SampleValues | null {
+/** The sample values of a workload object of kind `kind` (a key), or null for a kind that is not recorded. */
+export function sampleOf(object: SlimObject, kind: string): SampleValues | null {
   const spec = isObject(object['spec']) ? object['spec'] : {};
   const status = isObject(object['status']) ? object['status'] : {};
-  switch (object.kind) {
-    case 'Deployment':
+  switch (kind) {
+    case BUILTIN_KEYS.Deployment:
       return replicaWorkload(object, spec, status, true, true);
-    case 'StatefulSet':
+    case BUILTIN_KEYS.StatefulSet:
       return replicaWorkload(object, spec, status, true, false);
-    case 'ReplicaSet':
+    case BUILTIN_KEYS.ReplicaSet:
       return replicaWorkload(object, spec, status, false, false);
-    case 'DaemonSet':
+    case BUILTIN_KEYS.DaemonSet:
       return daemonSet(object, status);
-    case 'Job':
+    case BUILTIN_KEYS.Job:
       return job(object, spec, status);
-    case 'HorizontalPodAutoscaler':
+    case BUILTIN_KEYS.HorizontalPodAutoscaler:
       return hpa(object, status);
     default:
       return null;

@@ -4,7 +4,7 @@
  * older build is upgraded in place and one from a newer build is refused rather than damaged.
  *
  * Tables:
- * - `workloads`: uid -> kind / namespace / name, and when it was deleted.
+ * - `workloads`: uid -> kind (its kind key since v4) / namespace / name, and when it was deleted.
  * - `sample_blocks`: a workload's samples, BLOCK_CAPACITY to a row (sample-codec.ts), found by
  *   (workload, end time).
  * - `rollouts`: a generation bump until the rollout completed (drift.ts `rolloutComplete`).
@@ -20,6 +20,7 @@
  * - `meta`: `since` (the oldest moment still kept) and the context name.
  */
 import type { DatabaseSync } from 'node:sqlite';
+import { migrateKindKeys } from './kind-migration.ts';
 import { rederiveRolloutReasons } from './reason-migration.ts';
 
 /** Episodes ongoing store this end in the index, so one range scan finds overlapping episodes. */
@@ -122,6 +123,8 @@ export const MIGRATIONS: readonly Migration[] = [
   // v3: `stalled` (the controller gave up) split off `progressing` (still rolling out); episodes
   // recorded before are re-derived from their samples.
   rederiveRolloutReasons,
+  // v4: stored kinds are kind keys (`deployments.apps`), no longer the enum's names (kind-migration.ts).
+  migrateKindKeys,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -13,7 +13,8 @@
  * open the same file at once.
  */
 import type { DatabaseSync } from 'node:sqlite';
-import type { SlimObject } from '../../../shared/cluster.ts';
+import { BUILTIN_KEYS } from '../../../shared/builtin-kinds.ts';
+import type { KindKey, SlimObject } from '../../../shared/cluster.ts';
 import type { HistoryStatus } from '../../../shared/contracts/history.ts';
 import type { ObjectCache } from '../stream/cache.ts';
 import { isDiskFull } from './db.ts';
@@ -196,7 +197,7 @@ export function startRecording(options: RecordingOptions): Recording {
     const batch = recorder.take();
     if (state !== 'recording' && !resuming) return;
     const at = now();
-    const keyframe = wantKeyframe(at) ? cache.list().filter((o) => o.kind !== 'Event') : undefined;
+    const keyframe = wantKeyframe(at) ? cache.listExcept(BUILTIN_KEYS.Event) : undefined;
     holdOwnership(batch, keyframe !== undefined);
     // The state from here on is the keyframe's objects plus the changes queued after this line.
     if (keyframe) recorder.startStateLog();
@@ -228,7 +229,8 @@ export function startRecording(options: RecordingOptions): Recording {
 
   const unsubscribe = cache.onChange((change) => recorder.onChange(change));
   // Objects already cached (recording switched on while connected) count as first seen now.
-  for (const object of cache.list()) recorder.onChange({ type: 'upsert', object, previous: undefined });
+  const cached = cache.listWithKinds();
+  cached.objects.forEach((object, i) => recorder.onChange({ type: 'upsert', kind: cached.kinds[i] as KindKey, object, previous: undefined }));
 
   return {
     synced() {

@@ -14,6 +14,7 @@
  */
 import type { DatabaseSync } from 'node:sqlite';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import { builtinRef } from '../../../shared/builtin-kinds.ts';
 import { WATCHED_KINDS, type SlimObject } from '../../../shared/cluster.ts';
 import { decodeChunk, decodeDeltas, decodeHeaders, lineText, type DeltaHeader } from './state-log.ts';
 
@@ -44,7 +45,8 @@ export interface StateReader {
   clear(): void;
 }
 
-const KIND_ORDER = new Map<string, number>(WATCHED_KINDS.map((kind, i) => [kind, i]));
+/** Objects of the watched kinds in their order, by the kind name each object carries. */
+const KIND_ORDER = new Map<string, number>(WATCHED_KINDS.map((key, i) => [builtinRef(key).kind, i]));
 
 /** Code-unit order (localeCompare is ~50x slower and the order only needs to be stable for paging). */
 const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

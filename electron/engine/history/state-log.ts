@@ -9,7 +9,7 @@
  */
 import type { DatabaseSync } from 'node:sqlite';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import type { Kind, SlimObject } from '../../../shared/cluster.ts';
+import type { KindKey, SlimObject } from '../../../shared/cluster.ts';
 import { compress, compressSync, decompress } from './compression.ts';
 import type { DeltaRecord } from './records.ts';
 
@@ -61,7 +61,7 @@ export function lineText(lines: Lines, i: number): string {
 }
 
 /** A change as stored: [at, op, kind, uid]; its object's JSON is the line of the same index. */
-export type DeltaHeader = [number, 'u' | 'd', Kind, string];
+export type DeltaHeader = [number, 'u' | 'd', KindKey, string];
 
 /** A change's line: the object's JSON (made once, by the informer, when it could), or ''. */
 const deltaLine = (d: DeltaRecord): string => (d.object ? (d.json ?? JSON.stringify(d.object)) : '');

@@ -5,6 +5,7 @@
  * Nodes its pods run on; a selection brings everything the chosen objects own (a Deployment's
  * ReplicaSets and Pods) and the Events about all of them.
  */
+import { BUILTIN_KEYS, isBuiltinObject } from '../../../shared/builtin-kinds.ts';
 import type { SlimObject } from '../../../shared/cluster.ts';
 import {
   SNAPSHOT_KIND,
@@ -88,8 +89,8 @@ function ownedClosure(objects: readonly SlimObject[], roots: readonly string[]):
 
 /** The objects and Events a scope covers. */
 export function applyScope(all: readonly SlimObject[], scope: SnapshotScope): { objects: SlimObject[]; events: SlimObject[] } {
-  const events = all.filter((object) => object.kind === 'Event');
-  const objects = all.filter((object) => object.kind !== 'Event');
+  const events = all.filter((object) => isBuiltinObject(object, BUILTIN_KEYS.Event));
+  const objects = all.filter((object) => !isBuiltinObject(object, BUILTIN_KEYS.Event));
   if (scope.type === 'cluster') return { objects, events };
   if (scope.type === 'namespace') {
     const inNamespace = objects.filter((object) => object.metadata.namespace === scope.namespace);

@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
 import { SNAPSHOT_KIND, SNAPSHOT_SCHEMA_VERSION, SnapshotFileSchema, type SnapshotFile } from '../../../shared/contracts/snapshot.ts';
 import { describeIssues } from '../dispatcher.ts';
+import { upgradeFormat1 } from './legacy.ts';
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
@@ -83,6 +84,8 @@ export async function decodeSnapshot(bytes: Uint8Array, name = 'The file'): Prom
   const json = await unzip(bytes, name);
   const value = parseJson(json.toString('utf8'), name);
   checkHeader(value, name);
+  // Format 1 named workload kinds by the old enum (legacy.ts); upgraded, it reads as format 2.
+  if ((value as Record<string, unknown>)['schemaVersion'] === 1) upgradeFormat1(value as Record<string, unknown>);
   const parsed = SnapshotFileSchema.safeParse(value);
   if (!parsed.success) throw new SnapshotFileError('schema', `${name} does not follow the snapshot format: ${describeIssues(parsed.error)}`);
   return parsed.data;

@@ -6,6 +6,7 @@
  * showed; for an opened snapshot those answers come from its file (history-handlers.ts), so
  * re-exporting a snapshot keeps its timeline.
  */
+import { BUILTIN_RESOLVER } from '../../../shared/builtin-kinds.ts';
 import type { SlimObject } from '../../../shared/cluster.ts';
 import type { RequestChannel, RequestOf, ResponseOf } from '../../../shared/contract.ts';
 import { HISTORY_KINDS, type Episode, type HistoryEvent } from '../../../shared/contracts/history.ts';
@@ -49,7 +50,7 @@ export async function historyOf(
   const { from, to } = input.window;
   const listed = await request('history:episodes', { from, to, limit: 20_000, ...(input.namespace ? { namespace: input.namespace } : {}) });
   if (!listed.ok) return null;
-  const workloads = input.objects.filter((object) => HISTORY_KIND_SET.has(object.kind));
+  const workloads = input.objects.filter((object) => HISTORY_KIND_SET.has(BUILTIN_RESOLVER.keyOf(object.apiVersion, object.kind) ?? ''));
   const uids = new Set(workloads.map((object) => object.metadata.uid));
   const entries: SnapshotWorkloadHistory[] = [];
   for (const [index, object] of workloads.entries()) {

@@ -34,7 +34,7 @@
  * transport's own bound cuts that consumer off (see electron/web/frames-flow.ts). Electron IPC
  * has no backlog signal; there the adaptive window and the slicing are the defence.
  */
-import { MAX_FRAME_BYTES, type ClusterFrame, type SlimObject } from '../../../shared/cluster.ts';
+import { MAX_FRAME_BYTES, type ClusterFrame, type KindKey, type SlimObject } from '../../../shared/cluster.ts';
 import type { ObjectCache } from './cache.ts';
 import { FRAME_ENVELOPE_BYTES, jsonBytes, packChunk, packDelta } from './frames.ts';
 import { AdaptiveInterval, FLUSH_INTERVAL_MS, MAX_FLUSH_INTERVAL_MS } from './interval.ts';
@@ -125,7 +125,7 @@ export function createFrameStream(options: FrameStreamOptions): FrameStream {
   const stats = { flushes: 0, deltaFrames: 0, snapshots: 0, snapshotFrames: 0, bytes: 0, largestFrameBytes: 0, oversizeFrames: 0, backlogWaits: 0 };
   let lastResyncReason: string | null = null;
   let seq = 0;
-  let snapshot: { objects: SlimObject[]; next: number; seq: number } | null = null;
+  let snapshot: { objects: SlimObject[]; kinds: KindKey[]; next: number; seq: number } | null = null;
   let flushing: { bytes: number; pressured: boolean } | null = null;
   let timer: { handle: unknown } | null = null;
   let firstPendingAt: number | null = null;
@@ -195,13 +195,13 @@ export function createFrameStream(options: FrameStreamOptions): FrameStream {
     return false;
   }
 
-  function emitSnapshotFrame(current: { objects: SlimObject[]; next: number; seq: number }): number {
+  function emitSnapshotFrame(current: { objects: SlimObject[]; kinds: KindKey[]; next: number; seq: number }): number {
     if (current.next >= current.objects.length) {
       snapshot = null;
       const end: ClusterFrame = { type: 'snapshot-end', epoch, seq: current.seq };
       return send(end, jsonBytes(end));
     }
-    const packed = packChunk(current.objects, current.next, { epoch, seq: current.seq, total: current.objects.length }, budget);
+    const packed = packChunk(current.objects, current.kinds, current.next, { epoch, seq: current.seq, total: current.objects.length }, budget);
     current.next = packed.next;
     stats.snapshotFrames += 1;
     return send(packed.frame, packed.bytes, packed.oversize);
@@ -268,9 +268,9 @@ export function createFrameStream(options: FrameStreamOptions): FrameStream {
       if (flushing) finishFlush(flushing);
       pending.clear();
       firstPendingAt = null;
-      const objects = cache.list();
+      const { objects, kinds } = cache.listWithKinds();
       seq += 1;
-      snapshot = { objects, next: 0, seq };
+      snapshot = { objects, kinds, next: 0, seq };
       stats.snapshots += 1;
       lastResyncReason = reason ?? null;
       const begin: ClusterFrame = { type: 'snapshot-begin', epoch, context, seq, total: objects.length };

@@ -1,27 +1,28 @@
 /**
- * The engine's object cache: slim objects by kind and uid. Informers write to it; the frame
+ * The engine's object cache: slim objects by kind key and uid (the writer names the key: an
+ * informer knows its kind, so no object's key is ever worked out from its fields). Informers write to it; the frame
  * stream and queries read it. Writes that change nothing (same resourceVersion) are dropped here,
  * so a relist after a watch failure emits only what actually changed.
  */
-import type { Kind, ObjectRef, SlimObject } from '../../../shared/cluster.ts';
+import type { KindKey, ObjectRef, SlimObject } from '../../../shared/cluster.ts';
 
 /**
- * One write to the cache. An upsert carries the version it replaced (undefined for a create), so
+ * One write to the cache, with the kind key of its object. An upsert carries the version it replaced (undefined for a create), so
  * a listener can tell a create from an update without keeping its own index of uids, and the
  * object's JSON when the writer had it (a list page decoded in the list worker): the history
  * recorder stores that, and the frame stream sends it (or `viewJson`, the JSON of the renderer's
  * form, stream/view.ts) instead of serialising the object again. The cache never keeps either.
  */
 export type CacheChange =
-  | { type: 'upsert'; object: SlimObject; previous: SlimObject | undefined; json?: string; viewJson?: string }
-  | { type: 'delete'; ref: ObjectRef; object: SlimObject };
+  | { type: 'upsert'; kind: KindKey; object: SlimObject; previous: SlimObject | undefined; json?: string; viewJson?: string }
+  | { type: 'delete'; kind: KindKey; ref: ObjectRef; object: SlimObject };
 export type CacheListener = (change: CacheChange) => void;
 
 export class ObjectCache {
-  private readonly byKind = new Map<Kind, Map<string, SlimObject>>();
+  private readonly byKind = new Map<KindKey, Map<string, SlimObject>>();
   private readonly listeners = new Set<CacheListener>();
 
-  private bucket(kind: Kind): Map<string, SlimObject> {
+  private bucket(kind: KindKey): Map<string, SlimObject> {
     let bucket = this.byKind.get(kind);
     if (!bucket) {
       bucket = new Map();
@@ -34,12 +35,12 @@ export class ObjectCache {
    * Stores an object; returns false (and tells no one) when the same version is cached. `json`,
    * when given, must be `JSON.stringify(object)`; `viewJson`, `JSON.stringify(viewObject(object))`.
    */
-  upsert(object: SlimObject, json?: string, viewJson?: string): boolean {
-    const bucket = this.bucket(object.kind);
+  upsert(kind: KindKey, object: SlimObject, json?: string, viewJson?: string): boolean {
+    const bucket = this.bucket(kind);
     const previous = bucket.get(object.metadata.uid);
     if (previous && previous.metadata.resourceVersion === object.metadata.resourceVersion) return false;
     bucket.set(object.metadata.uid, object);
-    const change: CacheChange = { type: 'upsert', object, previous };
+    const change: CacheChange = { type: 'upsert', kind, object, previous };
     if (json !== undefined) change.json = json;
     if (viewJson !== undefined) change.viewJson = viewJson;
     this.emit(change);
@@ -47,12 +48,12 @@ export class ObjectCache {
   }
 
   /** Removes an object; returns false when it was not cached. */
-  delete(kind: Kind, uid: string): boolean {
+  delete(kind: KindKey, uid: string): boolean {
     const bucket = this.bucket(kind);
     const previous = bucket.get(uid);
     if (!previous) return false;
     bucket.delete(uid);
-    this.emit({ type: 'delete', ref: { kind, uid }, object: previous });
+    this.emit({ type: 'delete', kind, ref: { kind, uid }, object: previous });
     return true;
   }
 
@@ -60,13 +61,13 @@ export class ObjectCache {
    * Makes a kind's cached objects equal to a fresh list: upserts what is new or changed,
    * deletes what is gone, and leaves unchanged objects (same resourceVersion) silent.
    */
-  replaceKind(kind: Kind, objects: readonly SlimObject[]): { upserted: number; deleted: number } {
+  replaceKind(kind: KindKey, objects: readonly SlimObject[]): { upserted: number; deleted: number } {
     const seen = new Set<string>();
     let upserted = 0;
     let deleted = 0;
     for (const object of objects) {
       seen.add(object.metadata.uid);
-      if (this.upsert(object)) upserted += 1;
+      if (this.upsert(kind, object)) upserted += 1;
     }
     for (const uid of [...this.bucket(kind).keys()]) {
       if (!seen.has(uid) && this.delete(kind, uid)) deleted += 1;
@@ -79,11 +80,11 @@ export class ObjectCache {
     this.byKind.clear();
   }
 
-  get(kind: Kind, uid: string): SlimObject | undefined {
+  get(kind: KindKey, uid: string): SlimObject | undefined {
     return this.byKind.get(kind)?.get(uid);
   }
 
-  size(kind?: Kind): number {
+  size(kind?: KindKey): number {
     if (kind) return this.byKind.get(kind)?.size ?? 0;
     let total = 0;
     for (const bucket of this.byKind.values()) total += bucket.size;
@@ -91,11 +92,36 @@ export class ObjectCache {
   }
 
   /** Every cached object of one kind, or of all kinds. */
-  list(kind?: Kind): SlimObject[] {
+  list(kind?: KindKey): SlimObject[] {
     if (kind) return [...(this.byKind.get(kind)?.values() ?? [])];
     const out: SlimObject[] = [];
     for (const bucket of this.byKind.values()) for (const object of bucket.values()) out.push(object);
     return out;
+  }
+
+  /** Every cached object but those of one kind (Events, for keyframes and past states). */
+  listExcept(kind: KindKey): SlimObject[] {
+    const out: SlimObject[] = [];
+    for (const [key, bucket] of this.byKind) if (key !== kind) for (const object of bucket.values()) out.push(object);
+    return out;
+  }
+
+  /** Every cached object with its kind key (`kinds[i]` is the key of `objects[i]`). */
+  listWithKinds(): { objects: SlimObject[]; kinds: KindKey[] } {
+    const objects: SlimObject[] = [];
+    const kinds: KindKey[] = [];
+    for (const [kind, bucket] of this.byKind) {
+      for (const object of bucket.values()) {
+        objects.push(object);
+        kinds.push(kind);
+      }
+    }
+    return { objects, kinds };
+  }
+
+  /** The kind keys that hold objects. */
+  kinds(): KindKey[] {
+    return [...this.byKind].filter(([, bucket]) => bucket.size > 0).map(([kind]) => kind);
   }
 
   onChange(listener: CacheListener): () => void {

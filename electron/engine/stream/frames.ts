@@ -4,7 +4,8 @@
  * epoch, seq, counters, brackets, commas) is measured too, so the packed frame's
  * `Buffer.byteLength(JSON.stringify(frame))` equals the `bytes` reported.
  *
- * Objects travel in the renderer's form (view.ts). The items' JSON, made to measure them (or
+ * Objects travel in the renderer's form (view.ts), each with its kind key at the same index of
+ * the frame's `kinds` (a reference to the kind's one key string, never built per object). The items' JSON, made to measure them (or
  * made by the list worker that decoded the object, see CacheChange), is also the frame's text:
  * `frameText` hands it to a transport that sends text (the WebSocket), so 50,000 objects are
  * serialised once, not twice.
@@ -13,7 +14,7 @@
  * travels alone in its own frame (reported as `oversize`). Both transports carry such a frame
  * unchanged; it is the only way a frame can exceed the budget, and the stream counts it.
  */
-import type { ClusterFrame, SlimObject } from '../../../shared/cluster.ts';
+import type { ClusterFrame, KindKey, SlimObject } from '../../../shared/cluster.ts';
 import { refOf, type PendingChanges } from './pending.ts';
 import { viewObject } from './view.ts';
 
@@ -59,6 +60,20 @@ function itemJson(value: unknown, known?: string): ItemJson {
   return { text, bytes: Buffer.byteLength(text) };
 }
 
+/** Kind keys' JSON, made once per key per frame rather than once per object. */
+class KeyJson {
+  private readonly known = new Map<KindKey, ItemJson>();
+
+  of(kind: KindKey): ItemJson {
+    let item = this.known.get(kind);
+    if (!item) {
+      item = itemJson(kind);
+      this.known.set(kind, item);
+    }
+    return item;
+  }
+}
+
 /**
  * Running size of a frame under construction: skeleton plus items plus the commas between them.
  * Keeps each array's item texts for `textOf`.
@@ -77,6 +92,11 @@ class FrameSize {
   /** Whether an item fits; the first item always does, so a frame is never empty. */
   fits(array: string, item: ItemJson): boolean {
     return this.items === 0 || this.bytes + item.bytes + this.comma(array) <= this.budget;
+  }
+
+  /** Whether an object and its kind key (two arrays, one item each) fit. */
+  fitsPair(array: string, item: ItemJson, kindArray: string, kind: ItemJson): boolean {
+    return this.items === 0 || this.bytes + item.bytes + this.comma(array) + kind.bytes + this.comma(kindArray) <= this.budget;
   }
 
   add(array: string, item: ItemJson): void {
@@ -119,15 +139,19 @@ class FrameSize {
  * Call only with something pending.
  */
 export function packDelta(pending: PendingChanges, header: { epoch: string; seq: number }, budget: number): Packed<DeltaFrame> {
-  const frame: DeltaFrame = { type: 'delta', epoch: header.epoch, seq: header.seq, upserts: [], deletes: [] };
+  const frame: DeltaFrame = { type: 'delta', epoch: header.epoch, seq: header.seq, upserts: [], kinds: [], deletes: [] };
   const size = new FrameSize(jsonBytes(frame), budget);
+  const keys = new KeyJson();
   for (const entry of pending.entries()) {
     if (entry.object) {
-      const view = viewObject(entry.object);
+      const view = viewObject(entry.object, entry.kind);
       const item = itemJson(view, entry.json);
-      if (!size.fits('upserts', item)) break;
+      const key = keys.of(entry.kind);
+      if (!size.fitsPair('upserts', item, 'kinds', key)) break;
       size.add('upserts', item);
+      size.add('kinds', key);
       frame.upserts.push(view);
+      frame.kinds.push(entry.kind);
     } else {
       const ref = refOf(entry);
       const item = itemJson(ref);
@@ -137,7 +161,7 @@ export function packDelta(pending: PendingChanges, header: { epoch: string; seq:
     }
     pending.take(entry.uid);
   }
-  size.textOf(frame, { upserts: [], deletes: [] });
+  size.textOf(frame, { upserts: [], kinds: [], deletes: [] });
   return { frame, bytes: size.bytes, oversize: size.bytes > budget };
 }
 
@@ -147,23 +171,29 @@ export function packDelta(pending: PendingChanges, header: { epoch: string; seq:
  */
 export function packChunk(
   objects: readonly SlimObject[],
+  kinds: readonly KindKey[],
   from: number,
   header: { epoch: string; seq: number; total: number },
   budget: number,
 ): Packed<ChunkFrame> & { next: number } {
-  const frame: ChunkFrame = { type: 'snapshot-chunk', epoch: header.epoch, seq: header.seq, objects: [], sent: header.total, total: header.total };
+  const frame: ChunkFrame = { type: 'snapshot-chunk', epoch: header.epoch, seq: header.seq, objects: [], kinds: [], sent: header.total, total: header.total };
   // Measured with sent = total, the widest `sent` can be; corrected to the real digits below.
   const size = new FrameSize(jsonBytes(frame), budget);
+  const keys = new KeyJson();
   let next = from;
   for (; next < objects.length; next += 1) {
-    const view = viewObject(objects[next] as SlimObject);
+    const kind = kinds[next] as KindKey;
+    const view = viewObject(objects[next] as SlimObject, kind);
     const item = itemJson(view);
-    if (!size.fits('objects', item)) break;
+    const key = keys.of(kind);
+    if (!size.fitsPair('objects', item, 'kinds', key)) break;
     size.add('objects', item);
+    size.add('kinds', key);
     frame.objects.push(view);
+    frame.kinds.push(kind);
   }
   frame.sent = next;
-  size.textOf(frame, { objects: [] });
+  size.textOf(frame, { objects: [], kinds: [] });
   const bytes = size.bytes - String(header.total).length + String(next).length;
   return { frame, bytes, oversize: bytes > budget, next };
 }

@@ -3,13 +3,13 @@
  * object's latest state, so a uid holds one entry however often it changes; the map is bounded by
  * the number of objects the cache or the renderer holds, never by the rate of change.
  */
-import type { Kind, ObjectRef, SlimObject } from '../../../shared/cluster.ts';
+import type { KindKey, ObjectRef, SlimObject } from '../../../shared/cluster.ts';
 import type { CacheChange } from './cache.ts';
 import { hasView } from './view.ts';
 
 /** The latest state of one uid since the renderer last heard about it. */
 export interface PendingChange {
-  readonly kind: Kind;
+  readonly kind: KindKey;
   readonly uid: string;
   /** Whether the renderer holds this uid (from the last snapshot or delta it was sent). */
   readonly known: boolean;
@@ -21,7 +21,7 @@ export interface PendingChange {
 
 /** The JSON a frame can send for a change's object as it is, if the writer made it. */
 function frameJson(change: Extract<CacheChange, { type: 'upsert' }>): string | undefined {
-  return hasView(change.object.kind) ? change.viewJson : change.json;
+  return hasView(change.kind) ? change.viewJson : change.json;
 }
 
 export class PendingChanges {
@@ -40,7 +40,7 @@ export class PendingChanges {
         entry.object = change.object;
         entry.json = frameJson(change);
       } else {
-        this.byUid.set(uid, { kind: change.object.kind, uid, known: change.previous !== undefined, object: change.object, json: frameJson(change) });
+        this.byUid.set(uid, { kind: change.kind, uid, known: change.previous !== undefined, object: change.object, json: frameJson(change) });
       }
       return;
     }

@@ -9,7 +9,8 @@
  * snapshots, the graph's manifest) is the slim object, read from the engine on demand.
  * Other kinds reach the renderer as they are cached.
  */
-import type { Kind, SlimObject } from '../../../shared/cluster.ts';
+import { BUILTIN_KEYS } from '../../../shared/builtin-kinds.ts';
+import type { KindKey, SlimObject } from '../../../shared/cluster.ts';
 import { isObject, pick } from '../cluster/informers/slim-pod.ts';
 
 type Json = Record<string, unknown>;
@@ -52,8 +53,8 @@ function containerStatuses(list: unknown): Json[] | undefined {
 }
 
 /** Whether `kind` reaches the renderer in a form of its own (else as cached). */
-export function hasView(kind: Kind): boolean {
-  return kind === 'Pod';
+export function hasView(kind: KindKey): boolean {
+  return kind === BUILTIN_KEYS.Pod;
 }
 
 function podView(pod: SlimObject): SlimObject {
@@ -74,7 +75,7 @@ function podView(pod: SlimObject): SlimObject {
   return { apiVersion: pod.apiVersion, kind: pod.kind, metadata: pick(pod.metadata, POD_METADATA) as SlimObject['metadata'], spec: viewSpec, status: viewStatus };
 }
 
-/** The renderer's form of a cached object: `object` itself unless its kind has a view. */
-export function viewObject(object: SlimObject): SlimObject {
-  return hasView(object.kind) ? podView(object) : object;
+/** The renderer's form of a cached object of kind `kind`: `object` itself unless its kind has a view. */
+export function viewObject(object: SlimObject, kind: KindKey): SlimObject {
+  return hasView(kind) ? podView(object) : object;
 }

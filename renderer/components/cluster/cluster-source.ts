@@ -5,7 +5,7 @@
  * this switches what they are built from.
  */
 import { computed, type ComputedRef } from 'vue';
-import type { Kind, SlimObject } from '../../../shared/cluster.ts';
+import type { KindKey, SlimObject } from '../../../shared/cluster.ts';
 import { useClusterStore } from '../../stores/cluster.ts';
 import { useTimeTravelStore } from '../../stores/time-travel.ts';
 import type { SortState, TableColumn } from '../table/columns.ts';
@@ -19,9 +19,9 @@ export interface ClusterSourceView {
   /** The past moment on view, or null when live. */
   at: ComputedRef<number | null>;
   /** Revisions of `kinds` in the source on view (reactive: a data dependency). */
-  revisions(kinds: readonly Kind[]): string;
+  revisions(kinds: readonly KindKey[]): string;
   /** Sorted rows of `kinds` from the source on view, patched as it changes. */
-  kindRows<Row>(kinds: readonly Kind[], options: { derive: (object: SlimObject) => Row; columns: ReadonlyArray<TableColumn<Row>>; tieKey: (row: Row) => string }): (sort: SortState) => readonly Row[];
+  kindRows<Row>(kinds: readonly KindKey[], options: { derive: (object: SlimObject) => Row; columns: ReadonlyArray<TableColumn<Row>>; tieKey: (row: Row) => string }): (sort: SortState) => readonly Row[];
 }
 
 export function useClusterSource(): ClusterSourceView {

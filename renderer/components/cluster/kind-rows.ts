@@ -2,7 +2,7 @@
  * The sorted rows of one or more kinds, kept current from the cluster store's change log (see
  * live-rows.ts): each call patches in what changed since the previous call.
  */
-import type { Kind, SlimObject } from '../../../shared/cluster.ts';
+import type { KindKey, SlimObject } from '../../../shared/cluster.ts';
 import type { SortState, TableColumn } from '../table/columns.ts';
 import { createLiveRows } from '../table/live-rows.ts';
 import type { useClusterStore } from '../../stores/cluster.ts';
@@ -11,11 +11,11 @@ type ClusterStore = ReturnType<typeof useClusterStore>;
 
 export function createKindRows<Row>(
   cluster: Pick<ClusterStore, 'objects' | 'revision' | 'changedSince'>,
-  kinds: readonly Kind[],
+  kinds: readonly KindKey[],
   options: { derive: (object: SlimObject) => Row; columns: ReadonlyArray<TableColumn<Row>>; tieKey: (row: Row) => string },
 ): (sort: SortState) => readonly Row[] {
   const live = createLiveRows(options);
-  const seen = new Map<Kind, number>();
+  const seen = new Map<KindKey, number>();
 
   function* all(): Iterable<SlimObject> {
     for (const kind of kinds) yield* cluster.objects(kind).values();

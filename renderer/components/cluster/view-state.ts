@@ -3,7 +3,7 @@
  * an empty cluster, so until the first snapshot arrived, or when the context cannot be reached
  * and nothing is held, the screen explains itself instead.
  */
-import type { ClusterHealth, Kind, KindHealth } from '../../../shared/cluster.ts';
+import type { ClusterHealth, KindKey, KindHealth } from '../../../shared/cluster.ts';
 import type { ConnectionState } from '../../../shared/model.ts';
 import type { KdError } from '../../../shared/result.ts';
 
@@ -28,7 +28,7 @@ export function clusterViewState(input: ClusterViewInput): ClusterViewState {
 }
 
 /** The health entries of the kinds a screen needs, in the screen's order. */
-export function healthOf(health: ClusterHealth | null, kinds: readonly Kind[]): KindHealth[] {
+export function healthOf(health: ClusterHealth | null, kinds: readonly KindKey[]): KindHealth[] {
   if (!health) return [];
   const byKind = new Map(health.kinds.map((entry) => [entry.kind, entry]));
   return kinds.flatMap((kind) => byKind.get(kind) ?? []);

@@ -6,6 +6,7 @@ import type { EventObject } from '../../../shared/contracts/events.ts';
 import { HISTORY_KINDS } from '../../../shared/contracts/history.ts';
 import { VIEWS, type ViewId } from '../../views/index.ts';
 import { formatDuration } from '../charts/time-format.ts';
+import { keyFromLegacy } from '../../../shared/builtin-kinds.ts';
 
 /** "180 ms", "1.2 s", "12 s", "7m 05s": a reconcile lag, precise where it is short. */
 export function formatLag(ms: number | null | undefined): string {
@@ -38,6 +39,7 @@ export function objectLabel(object: Pick<EventObject, 'kind' | 'name'>): string 
 /** Where a click on an Event's object goes (null: nowhere to go yet). */
 export type ObjectTarget = { view: ViewId; params: Record<string, string> } | null;
 
+/** Workload kinds by key; an Event names its object's kind as Kubernetes does (`Deployment`). */
 const WORKLOAD_SCREEN_KINDS: ReadonlySet<string> = new Set(HISTORY_KINDS);
 
 function registered(id: string): ViewId | null {
@@ -50,7 +52,7 @@ function registered(id: string): ViewId | null {
  */
 export function objectTarget(object: EventObject): ObjectTarget {
   const workload = registered('workload');
-  if (object.uid && workload && WORKLOAD_SCREEN_KINDS.has(object.kind)) return { view: workload, params: { uid: object.uid } };
+  if (object.uid && workload && WORKLOAD_SCREEN_KINDS.has(keyFromLegacy(object.kind))) return { view: workload, params: { uid: object.uid } };
   const graph = registered('graph');
   if (!graph) return null;
   return { view: graph, params: { focus: object.uid ?? `${object.kind}/${object.namespace ?? ''}/${object.name}` } };

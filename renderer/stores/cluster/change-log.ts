@@ -4,7 +4,7 @@
  * of walking 50,000 objects again. A snapshot or clear, or a gap longer than the log, answers
  * null: start over.
  */
-import type { Kind } from '../../../shared/cluster.ts';
+import type { KindKey } from '../../../shared/cluster.ts';
 
 /** About two seconds of frames; a table slower than that rebuilds, which it can then afford. */
 export const CHANGE_LOG_BATCHES = 120;
@@ -16,13 +16,13 @@ interface Entry {
 }
 
 export interface ChangeLog {
-  record(kind: Kind, revision: number, uids: ReadonlySet<string> | null): void;
+  record(kind: KindKey, revision: number, uids: ReadonlySet<string> | null): void;
   /** uids changed after `revision` up to `current`, or null when that cannot be told. */
-  since(kind: Kind, revision: number, current: number): Set<string> | null;
+  since(kind: KindKey, revision: number, current: number): Set<string> | null;
 }
 
 export function createChangeLog(limit: number = CHANGE_LOG_BATCHES): ChangeLog {
-  const logs = new Map<Kind, Entry[]>();
+  const logs = new Map<KindKey, Entry[]>();
   return {
     record(kind, revision, uids) {
       let log = logs.get(kind);

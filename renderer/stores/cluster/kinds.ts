@@ -1,8 +1,9 @@
 /**
- * How the renderer names the watched kinds. The list itself lives in shared/cluster.ts beside
- * its schema; this file restates it as labels so the bundle does not pull the schema library.
+ * How the renderer names kinds. A kind is a key (`deployments.apps`, shared/kinds.ts); the
+ * built-in kinds have labels of their own, any other kind is named by its plural.
  */
-import type { Kind } from '../../../shared/cluster.ts';
+import { BUILTIN_KEYS, builtinKind } from '../../../shared/builtin-kinds.ts';
+import type { KindKey } from '../../../shared/cluster.ts';
 
 export interface KindLabel {
   /** kubectl's resource name, used in running text ("Syncing pods"). */
@@ -11,22 +12,32 @@ export interface KindLabel {
   title: string;
 }
 
-/** One entry per watched kind; `satisfies` makes a kind added to the contract fail to compile here. */
-export const KIND_LABELS = {
-  Namespace: { resource: 'namespaces', title: 'Namespaces' },
-  Node: { resource: 'nodes', title: 'Nodes' },
-  Pod: { resource: 'pods', title: 'Pods' },
-  Service: { resource: 'services', title: 'Services' },
-  Deployment: { resource: 'deployments', title: 'Deployments' },
-  ReplicaSet: { resource: 'replicasets', title: 'ReplicaSets' },
-  StatefulSet: { resource: 'statefulsets', title: 'StatefulSets' },
-  DaemonSet: { resource: 'daemonsets', title: 'DaemonSets' },
-  Job: { resource: 'jobs', title: 'Jobs' },
-  CronJob: { resource: 'cronjobs', title: 'CronJobs' },
-  HorizontalPodAutoscaler: { resource: 'horizontalpodautoscalers', title: 'HPAs' },
-  Event: { resource: 'events', title: 'Events' },
-} as const satisfies Record<Kind, KindLabel>;
+/** Labels of the built-in kinds, by kind key. */
+export const KIND_LABELS: Readonly<Record<string, KindLabel>> = {
+  [BUILTIN_KEYS.Namespace]: { resource: 'namespaces', title: 'Namespaces' },
+  [BUILTIN_KEYS.Node]: { resource: 'nodes', title: 'Nodes' },
+  [BUILTIN_KEYS.Pod]: { resource: 'pods', title: 'Pods' },
+  [BUILTIN_KEYS.Service]: { resource: 'services', title: 'Services' },
+  [BUILTIN_KEYS.Deployment]: { resource: 'deployments', title: 'Deployments' },
+  [BUILTIN_KEYS.ReplicaSet]: { resource: 'replicasets', title: 'ReplicaSets' },
+  [BUILTIN_KEYS.StatefulSet]: { resource: 'statefulsets', title: 'StatefulSets' },
+  [BUILTIN_KEYS.DaemonSet]: { resource: 'daemonsets', title: 'DaemonSets' },
+  [BUILTIN_KEYS.Job]: { resource: 'jobs', title: 'Jobs' },
+  [BUILTIN_KEYS.CronJob]: { resource: 'cronjobs', title: 'CronJobs' },
+  [BUILTIN_KEYS.HorizontalPodAutoscaler]: { resource: 'horizontalpodautoscalers', title: 'HPAs' },
+  [BUILTIN_KEYS.Event]: { resource: 'events', title: 'Events' },
+};
 
-export function kindResource(kind: Kind): string {
-  return KIND_LABELS[kind].resource;
+/** The label of a kind: its own for a built-in kind, its key (kubectl's `plural.group`) otherwise. */
+export function kindLabel(kind: KindKey): KindLabel {
+  return KIND_LABELS[kind] ?? { resource: kind, title: kind };
+}
+
+export function kindResource(kind: KindKey): string {
+  return kindLabel(kind).resource;
+}
+
+/** The Kubernetes kind name of a key (`Deployment`), for text that names one object's kind. */
+export function kindName(kind: KindKey): string {
+  return builtinKind(kind)?.ref.kind ?? kind;
 }

@@ -3,30 +3,30 @@
  * namespace and by owner uid. Plain Maps, no reactivity: the cluster store applies one batch
  * at a time and then tells Vue which kinds changed.
  */
-import type { Kind, ObjectRef, SlimObject } from '../../../shared/cluster.ts';
+import type { KindKey, ObjectRef, SlimObject } from '../../../shared/cluster.ts';
 
 /** What the e2e consistency checker compares with the simulator and the engine cache. */
 export interface ObjectStamp {
-  kind: Kind;
+  kind: KindKey;
   uid: string;
   resourceVersion: string;
 }
 
 export interface ObjectIndex {
   /** Objects of one kind by uid (empty when none arrived). */
-  objects(kind: Kind): ReadonlyMap<string, SlimObject>;
+  objects(kind: KindKey): ReadonlyMap<string, SlimObject>;
   /** Refs of the objects in a namespace, any kind. */
   inNamespace(namespace: string): ReadonlyMap<string, ObjectRef>;
   /** Refs of the objects whose ownerReferences name `ownerUid`. */
   ownedBy(ownerUid: string): ReadonlyMap<string, ObjectRef>;
   /** Namespaces that hold at least one object, sorted. */
   namespaces(): string[];
-  /** Makes the index equal to a snapshot; returns every kind that was or is now present. */
-  replaceAll(objects: readonly SlimObject[]): Set<Kind>;
-  /** Applies one delta; returns the kinds it touched. */
-  applyDeltas(upserts: readonly SlimObject[], deletes: readonly ObjectRef[]): Set<Kind>;
+  /** Makes the index equal to a snapshot (`kinds[i]`: the kind key of `objects[i]`); returns every kind that was or is now present. */
+  replaceAll(objects: readonly SlimObject[], kinds: readonly KindKey[]): Set<KindKey>;
+  /** Applies one delta (`kinds[i]`: the kind key of `upserts[i]`); returns the kinds it touched. */
+  applyDeltas(upserts: readonly SlimObject[], kinds: readonly KindKey[], deletes: readonly ObjectRef[]): Set<KindKey>;
   /** Forgets everything; returns the kinds that were present. */
-  clear(): Set<Kind>;
+  clear(): Set<KindKey>;
   size(): number;
   stamps(): ObjectStamp[];
 }
@@ -52,14 +52,14 @@ function removeFrom<V>(index: Map<string, Map<string, V>>, key: string, uid: str
 
 /** Creates an empty index. */
 export function createObjectIndex(): ObjectIndex {
-  const byKind = new Map<Kind, Map<string, SlimObject>>();
+  const byKind = new Map<KindKey, Map<string, SlimObject>>();
   const byNamespace = new Map<string, Map<string, ObjectRef>>();
   const byOwner = new Map<string, Map<string, ObjectRef>>();
   let total = 0;
 
-  function link(object: SlimObject): void {
+  function link(object: SlimObject, kind: KindKey): void {
     const { uid, namespace, ownerReferences } = object.metadata;
-    const ref: ObjectRef = { kind: object.kind, uid };
+    const ref: ObjectRef = { kind, uid };
     if (namespace) addTo(byNamespace, namespace, uid, ref);
     for (const owner of ownerReferences ?? []) addTo(byOwner, owner.uid, uid, ref);
   }
@@ -70,17 +70,17 @@ export function createObjectIndex(): ObjectIndex {
     for (const owner of ownerReferences ?? []) removeFrom(byOwner, owner.uid, uid);
   }
 
-  function upsert(object: SlimObject): void {
-    let bucket = byKind.get(object.kind);
+  function upsert(object: SlimObject, kind: KindKey): void {
+    let bucket = byKind.get(kind);
     if (!bucket) {
       bucket = new Map();
-      byKind.set(object.kind, bucket);
+      byKind.set(kind, bucket);
     }
     const previous = bucket.get(object.metadata.uid);
     if (previous) unlink(previous);
     else total += 1;
     bucket.set(object.metadata.uid, object);
-    link(object);
+    link(object, kind);
   }
 
   function remove(ref: ObjectRef): boolean {
@@ -93,7 +93,7 @@ export function createObjectIndex(): ObjectIndex {
     return true;
   }
 
-  function clear(): Set<Kind> {
+  function clear(): Set<KindKey> {
     const kinds = new Set(byKind.keys());
     byKind.clear();
     byNamespace.clear();
@@ -107,20 +107,22 @@ export function createObjectIndex(): ObjectIndex {
     inNamespace: (namespace) => byNamespace.get(namespace) ?? EMPTY,
     ownedBy: (ownerUid) => byOwner.get(ownerUid) ?? EMPTY,
     namespaces: () => [...byNamespace.keys()].sort(),
-    replaceAll(objects) {
+    replaceAll(objects, objectKinds) {
       const kinds = clear();
-      for (const object of objects) {
-        upsert(object);
-        kinds.add(object.kind);
-      }
+      objects.forEach((object, i) => {
+        const kind = objectKinds[i] as KindKey;
+        upsert(object, kind);
+        kinds.add(kind);
+      });
       return kinds;
     },
-    applyDeltas(upserts, deletes) {
-      const kinds = new Set<Kind>();
-      for (const object of upserts) {
-        upsert(object);
-        kinds.add(object.kind);
-      }
+    applyDeltas(upserts, upsertKinds, deletes) {
+      const kinds = new Set<KindKey>();
+      upserts.forEach((object, i) => {
+        const kind = upsertKinds[i] as KindKey;
+        upsert(object, kind);
+        kinds.add(kind);
+      });
       for (const ref of deletes) if (remove(ref)) kinds.add(ref.kind);
       return kinds;
     },

@@ -5,19 +5,31 @@
  * by a Deployment are `managed`: their drift is the Deployment's, so the "All" view leaves them
  * out and the ReplicaSets filter shows them (as Lens keeps them on their own page).
  */
-import type { Kind, SlimObject } from '../../../shared/cluster.ts';
+import { BUILTIN_KEYS, BUILTIN_RESOLVER } from '../../../shared/builtin-kinds.ts';
+import type { KindKey, SlimObject } from '../../../shared/cluster.ts';
 import type { ConditionView } from '../../../shared/conditions.ts';
 import { workloadState, type Drift, type Tone } from '../../../shared/workload-status.ts';
 import { parseTime } from './format.ts';
 
 export type { Drift, Tone };
 
-export const WORKLOAD_KINDS = ['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet', 'Job', 'CronJob'] as const satisfies readonly Kind[];
+/** The workload kinds, by kind key. */
+export const WORKLOAD_KINDS = [
+  BUILTIN_KEYS.Deployment,
+  BUILTIN_KEYS.StatefulSet,
+  BUILTIN_KEYS.DaemonSet,
+  BUILTIN_KEYS.ReplicaSet,
+  BUILTIN_KEYS.Job,
+  BUILTIN_KEYS.CronJob,
+] as const satisfies readonly KindKey[];
 export type WorkloadKind = (typeof WORKLOAD_KINDS)[number];
 
 export interface WorkloadRow {
   uid: string;
+  /** The kind key. */
   kind: WorkloadKind;
+  /** The object's Kubernetes kind, as shown (`Deployment`). */
+  kindName: string;
   namespace: string;
   name: string;
   /** null where the kind has no such number (a CronJob's replicas, a ReplicaSet's up-to-date). */
@@ -42,13 +54,14 @@ function isManaged(object: SlimObject): boolean {
   return object.kind === 'ReplicaSet' && (object.metadata.ownerReferences ?? []).some((owner) => owner.kind === 'Deployment' && owner.controller !== false);
 }
 
-/** One Overview row from a workload object. */
+/** One Overview row from a workload object (of one of WORKLOAD_KINDS, by its group and kind). */
 export function workloadRow(object: SlimObject): WorkloadRow {
   const { counts: c, conditions, drift, status, tone } = workloadState(object);
   const namespace = object.metadata.namespace ?? '';
   return {
     uid: object.metadata.uid,
-    kind: object.kind as WorkloadKind,
+    kind: BUILTIN_RESOLVER.keyOf(object.apiVersion, object.kind) as WorkloadKind,
+    kindName: object.kind,
     namespace,
     name: object.metadata.name,
     desired: c.desired,

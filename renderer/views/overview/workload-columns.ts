@@ -11,7 +11,7 @@ const countKey = (value: number | null): number => value ?? Number.NaN;
 
 export const WORKLOAD_COLUMNS: ReadonlyArray<TableColumn<WorkloadRow>> = [
   { id: 'status', label: 'Status', width: 104, sortKey: (row) => `${TONE_RANK[row.tone]}${row.status}` },
-  { id: 'kind', label: 'Kind', width: 100, text: (row) => row.kind, sortKey: (row) => row.kind, cellClass: 'muted' },
+  { id: 'kind', label: 'Kind', width: 100, text: (row) => row.kindName, sortKey: (row) => row.kindName, cellClass: 'muted' },
   { id: 'namespace', label: 'Namespace', width: 100, grow: 1, text: (row) => row.namespace, sortKey: (row) => row.namespace, cellClass: 'muted' },
   { id: 'name', label: 'Name', width: 180, grow: 3, text: (row) => row.name, sortKey: (row) => row.name, cellClass: 'strong', title: (row) => row.name },
   {

@@ -5,6 +5,7 @@
  */
 import type { Sample, WorkloadChange } from '../../../shared/contracts/history.ts';
 import type { TableColumn } from '../../components/table/columns.ts';
+import { kindNameOf } from '../../../shared/builtin-kinds.ts';
 
 export type ChangeTone = 'danger' | 'warning' | 'ok' | 'neutral';
 
@@ -87,7 +88,7 @@ export function changeRow(change: WorkloadChange): ChangeRow {
   const { workload, before, after } = change;
   return {
     uid: workload.uid,
-    kind: workload.kind,
+    kind: kindNameOf(workload.kind),
     namespace: workload.namespace,
     name: workload.name,
     ...describe(change),
@@ -96,7 +97,7 @@ export function changeRow(change: WorkloadChange): ChangeRow {
     available: pair(before, after, 'available'),
     updated: pair(before, after, 'updated'),
     generation: pair(before, after, 'generation'),
-    search: `${workload.kind} ${workload.namespace}/${workload.name}`.toLowerCase(),
+    search: `${kindNameOf(workload.kind)} ${workload.namespace}/${workload.name}`.toLowerCase(),
   };
 }
 

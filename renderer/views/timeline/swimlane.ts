@@ -5,6 +5,7 @@
  * closer together than a fraction of a pixel merge into one bar, so a flapping workload with
  * hundreds of episodes still draws a handful of elements.
  */
+import { BUILTIN_KEYS, kindNameOf } from '../../../shared/builtin-kinds.ts';
 import type { Episode, WorkloadRef } from '../../../shared/contracts/history.ts';
 import { episodeSeverity, type DriftSeverity } from '../../../shared/drift-reasons.ts';
 import type { TimeRange } from '../../components/charts/time-range.ts';
@@ -47,7 +48,7 @@ export function buildLanes(episodes: readonly Episode[], now: number): Lane[] {
     let lane = lanes.get(uid);
     if (!lane) {
       const { kind, namespace, name } = episode.workload;
-      lane = { uid, workload: episode.workload, episodes: [], ongoing: false, driftMs: 0, peakGap: 0, lastActivity: 0, search: `${kind} ${namespace}/${name}`.toLowerCase() };
+      lane = { uid, workload: episode.workload, episodes: [], ongoing: false, driftMs: 0, peakGap: 0, lastActivity: 0, search: `${kindNameOf(kind)} ${namespace}/${name}`.toLowerCase() };
       lanes.set(uid, lane);
     }
     const end = episode.end ?? now;
@@ -110,9 +111,9 @@ export interface ManagedOptions {
  * counts as run by it.
  */
 export function hideManagedReplicaSets<T>(items: readonly T[], refOf: (item: T) => WorkloadRef, options: ManagedOptions = {}): { kept: T[]; hidden: number } {
-  const deployments = new Set(items.map(refOf).filter((ref) => ref.kind === 'Deployment').map((ref) => `${ref.namespace}/${ref.name}`));
+  const deployments = new Set(items.map(refOf).filter((ref) => ref.kind === BUILTIN_KEYS.Deployment).map((ref) => `${ref.namespace}/${ref.name}`));
   const managed = (ref: WorkloadRef): boolean => {
-    if (ref.kind !== 'ReplicaSet') return false;
+    if (ref.kind !== BUILTIN_KEYS.ReplicaSet) return false;
     const owned = options.ownedByDeployment?.(ref.uid);
     if (owned !== undefined) return owned;
     const base = TEMPLATE_HASH.exec(ref.name)?.[1];

@@ -4,6 +4,7 @@
  * comparison. Reloads when the range or a filter changes, and as the recorder writes while the
  * range ends now.
  */
+import { BUILTIN_KEYS } from '../../../shared/builtin-kinds.ts';
 import { computed, ref, shallowRef, watch } from 'vue';
 import type { HistoryKind } from '../../../shared/contracts/history.ts';
 import { useLiveRefresh } from '../../components/charts/live-refresh.ts';
@@ -83,8 +84,8 @@ export function useTimeline() {
   const cluster = useClusterStore();
   /** Which ReplicaSets a Deployment runs, as far as the live cluster knows. */
   const ownership = computed<ManagedOptions>(() => {
-    const deployments = new Set([...cluster.objects('Deployment').values()].map((object) => `${object.metadata.namespace}/${object.metadata.name}`));
-    const replicaSets = cluster.objects('ReplicaSet');
+    const deployments = new Set([...cluster.objects(BUILTIN_KEYS.Deployment).values()].map((object) => `${object.metadata.namespace}/${object.metadata.name}`));
+    const replicaSets = cluster.objects(BUILTIN_KEYS.ReplicaSet);
     return {
       ownedByDeployment: (uid) => {
         const object = replicaSets.get(uid);

@@ -4,8 +4,9 @@
  * picked in the list with its Events. Reloads when the workload or the range changes, and as
  * the recorder writes while the range ends now.
  */
+import { BUILTIN_KEYS, BUILTIN_RESOLVER } from '../../../shared/builtin-kinds.ts';
 import { computed, ref, shallowRef, watch } from 'vue';
-import type { Kind, SlimObject } from '../../../shared/cluster.ts';
+import type { KindKey, SlimObject } from '../../../shared/cluster.ts';
 import type { WorkloadRef } from '../../../shared/contracts/history.ts';
 import { useLiveRefresh } from '../../components/charts/live-refresh.ts';
 import { resolveRange, selectionFromParams, type RangeSelection, type TimeRange } from '../../components/charts/time-range.ts';
@@ -16,7 +17,7 @@ import { useNavigationStore } from '../../stores/navigation.ts';
 /** Points per series: about one per pixel of a wide chart; the engine downsamples (LTTB) to it. */
 export const MAX_POINTS = 2_000;
 
-const LIVE_KINDS: readonly Kind[] = ['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet', 'Job', 'HorizontalPodAutoscaler'];
+const LIVE_KINDS: readonly KindKey[] = [BUILTIN_KEYS.Deployment, BUILTIN_KEYS.StatefulSet, BUILTIN_KEYS.DaemonSet, BUILTIN_KEYS.ReplicaSet, BUILTIN_KEYS.Job, BUILTIN_KEYS.HorizontalPodAutoscaler];
 
 export function useWorkloadHistory() {
   const navigation = useNavigationStore();
@@ -68,7 +69,7 @@ export function useWorkloadHistory() {
     if (result.value) return result.value.workload;
     const object = live.value;
     if (!object) return null;
-    return { kind: object.kind as WorkloadRef['kind'], namespace: object.metadata.namespace ?? '', name: object.metadata.name, uid: object.metadata.uid };
+    return { kind: BUILTIN_RESOLVER.keyOf(object.apiVersion, object.kind) as WorkloadRef['kind'], namespace: object.metadata.namespace ?? '', name: object.metadata.name, uid: object.metadata.uid };
   });
 
   function selectEpisode(id: number | null): void {

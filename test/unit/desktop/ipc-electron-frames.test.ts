@@ -6,7 +6,7 @@ import { IPC_PREFIX } from '../../../shared/contract.ts';
 import type { ClusterFrame } from '../../../shared/cluster.ts';
 import { ok } from '../../../shared/result.ts';
 
-const FRAME: ClusterFrame = { type: 'delta', epoch: 'e1', seq: 1, upserts: [], deletes: [{ kind: 'Pod', uid: 'u1' }] };
+const FRAME: ClusterFrame = { type: 'delta', epoch: 'e1', seq: 1, upserts: [], kinds: [], deletes: [{ kind: 'pods', uid: 'u1' }] };
 
 function setup() {
   const sent: [string, unknown][] = [];

@@ -27,7 +27,7 @@ describe('LiveCluster', () => {
     live = cluster;
     await cluster.reset('first');
     await cluster.watch(sim.kubeconfigObject('first'));
-    await waitFor('the first context to be cached', () => cluster.cache.size('Pod') === sim?.store.all(T('pods')).length);
+    await waitFor('the first context to be cached', () => cluster.cache.size('pods') === sim?.store.all(T('pods')).length);
 
     // The second reset is asked while the first still waits for the informers to stop.
     await Promise.all([cluster.reset('second'), cluster.reset('third')]);
@@ -44,10 +44,10 @@ describe('LiveCluster', () => {
     live = cluster;
     await cluster.reset('only');
     await cluster.watch(sim.kubeconfigObject('only'));
-    await waitFor('the pods to be cached', () => cluster.cache.size('Pod') === sim?.store.all(T('pods')).length);
+    await waitFor('the pods to be cached', () => cluster.cache.size('pods') === sim?.store.all(T('pods')).length);
     const stamps = cluster.stamps();
     expect(stamps).toHaveLength(cluster.cache.size());
-    const pod = cluster.cache.list('Pod')[0];
-    expect(stamps).toContainEqual({ kind: 'Pod', uid: pod?.metadata.uid, resourceVersion: pod?.metadata.resourceVersion });
+    const pod = cluster.cache.list('pods')[0];
+    expect(stamps).toContainEqual({ kind: 'pods', uid: pod?.metadata.uid, resourceVersion: pod?.metadata.resourceVersion });
   });
 });

@@ -5,6 +5,7 @@
  */
 import { vi } from 'vitest';
 import type { ClusterFrame, ClusterHealth, KindHealth, ObjectRef, SlimObject } from '../../../shared/cluster.ts';
+import { builtinKeyOf } from '../../../shared/builtin-kinds.ts';
 
 let serial = 0;
 /** A fresh uid in the Kubernetes format. */
@@ -171,18 +172,18 @@ export function snapshotFrames(epoch: string, seq: number, objects: SlimObject[]
   const frames: ClusterFrame[] = [{ type: 'snapshot-begin', epoch, context: options.context ?? 'kind-dev', seq, total: objects.length }];
   for (let start = 0; start < objects.length; start += chunkSize) {
     const chunk = objects.slice(start, start + chunkSize);
-    frames.push({ type: 'snapshot-chunk', epoch, seq, objects: chunk, sent: start + chunk.length, total: objects.length });
+    frames.push({ type: 'snapshot-chunk', epoch, seq, objects: chunk, kinds: chunk.map(builtinKeyOf), sent: start + chunk.length, total: objects.length });
   }
   frames.push({ type: 'snapshot-end', epoch, seq });
   return frames;
 }
 
 export function deltaFrame(epoch: string, seq: number, upserts: SlimObject[], deletes: ObjectRef[] = []): ClusterFrame {
-  return { type: 'delta', epoch, seq, upserts, deletes };
+  return { type: 'delta', epoch, seq, upserts, kinds: upserts.map(builtinKeyOf), deletes };
 }
 
 export function refOf(object: SlimObject): ObjectRef {
-  return { kind: object.kind, uid: object.metadata.uid };
+  return { kind: builtinKeyOf(object), uid: object.metadata.uid };
 }
 
 export function kindHealth(kind: KindHealth['kind'], state: KindHealth['state'], count: number, extra: Partial<KindHealth> = {}): KindHealth {

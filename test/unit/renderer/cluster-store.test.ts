@@ -42,7 +42,7 @@ afterEach(() => {
 async function start(handlers: Handlers = {}): Promise<{ api: FakeApi; store: ReturnType<typeof useClusterStore> }> {
   const api = createFakeApi({
     'cluster:resync': () => ok({ epoch: 'e1', seq: 0 }),
-    'cluster:health': () => ok(clusterHealth('e1', [kindHealth('Deployment', 'live', 0)])),
+    'cluster:health': () => ok(clusterHealth('e1', [kindHealth('deployments.apps', 'live', 0)])),
     ...handlers,
   });
   setApi(api);
@@ -65,13 +65,13 @@ describe('cluster store', () => {
     send(api, [begin as ClusterFrame, rest[0] as ClusterFrame]);
     frames.runFrame();
     expect(store.progress).toEqual({ sent: 2, total: 5 });
-    expect(store.objects('Pod').size).toBe(0);
+    expect(store.objects('pods').size).toBe(0);
 
     send(api, rest.slice(1));
     expect(frames.pending()).toBe(1);
     expect(frames.runFrame()).toBe(1);
-    expect(store.objects('Deployment').size).toBe(2);
-    expect(store.objects('Pod').size).toBe(3);
+    expect(store.objects('deployments.apps').size).toBe(2);
+    expect(store.objects('pods').size).toBe(3);
     expect(store.synced).toBe(true);
     expect(store.seq).toBe(10);
     expect(store.progress).toBeNull();
@@ -86,19 +86,19 @@ describe('cluster store', () => {
     let derivations = 0;
     const readyReplicas = computed(() => {
       derivations += 1;
-      return [...store.objects('Deployment').values()].map((object) => (object['status'] as { readyReplicas: number }).readyReplicas);
+      return [...store.objects('deployments.apps').values()].map((object) => (object['status'] as { readyReplicas: number }).readyReplicas);
     });
     expect(readyReplicas.value).toEqual([3]);
-    const revision = store.revision('Deployment');
+    const revision = store.revision('deployments.apps');
 
     for (let seq = 2; seq <= 6; seq += 1) {
       send(api, [deltaFrame('e1', seq, [nextVersion(web, String(1000 + seq), (copy) => ((copy['status'] as { readyReplicas: number }).readyReplicas = seq))])]);
     }
     expect(frames.pending()).toBe(1);
-    expect(store.objects('Deployment').get(web.metadata.uid)?.metadata.resourceVersion).toBe('1000');
+    expect(store.objects('deployments.apps').get(web.metadata.uid)?.metadata.resourceVersion).toBe('1000');
     frames.runFrame();
     expect(readyReplicas.value).toEqual([6]);
-    expect(store.revision('Deployment')).toBe(revision + 1);
+    expect(store.revision('deployments.apps')).toBe(revision + 1);
     expect(derivations).toBe(2);
     expect(store.seq).toBe(6);
   });
@@ -108,10 +108,10 @@ describe('cluster store', () => {
     const web = pod('web-1');
     send(api, snapshotFrames('e1', 1, [deployment('web'), web]));
     frames.runFrame();
-    const deployments = store.revision('Deployment');
+    const deployments = store.revision('deployments.apps');
     send(api, [deltaFrame('e1', 2, [nextVersion(web, '2000')])]);
     frames.runFrame();
-    expect(store.revision('Deployment')).toBe(deployments);
+    expect(store.revision('deployments.apps')).toBe(deployments);
   });
 
   it('keeps the namespace and owner indexes right through updates and deletes', async () => {
@@ -147,10 +147,10 @@ describe('cluster store', () => {
     frames.runFrame();
     expect(store.objectCount).toBe(2);
 
-    api.emit('cluster:health', clusterHealth('e2', [kindHealth('Pod', 'syncing', 0)], 'staging-eu'));
+    api.emit('cluster:health', clusterHealth('e2', [kindHealth('pods', 'syncing', 0)], 'staging-eu'));
     frames.runFrame();
     expect(store.objectCount).toBe(0);
-    expect(store.objects('Deployment').size).toBe(0);
+    expect(store.objects('deployments.apps').size).toBe(0);
     expect(store.synced).toBe(false);
     expect(store.epoch).toBe('e2');
     expect(store.context).toBe('staging-eu');
@@ -160,7 +160,7 @@ describe('cluster store', () => {
     expect(resyncs(api)).toHaveLength(before + 1);
     send(api, snapshotFrames('e2', 7, [pod('api-1'), pod('api-2')]));
     frames.runFrame();
-    expect(store.objects('Pod').size).toBe(2);
+    expect(store.objects('pods').size).toBe(2);
     expect(store.synced).toBe(true);
   });
 
@@ -170,7 +170,7 @@ describe('cluster store', () => {
     frames.runFrame();
     send(api, snapshotFrames('e2', 1, [deployment('api'), deployment('db')]));
     frames.runFrame();
-    expect([...store.objects('Deployment').values()].map((object) => object.metadata.name).sort()).toEqual(['api', 'db']);
+    expect([...store.objects('deployments.apps').values()].map((object) => object.metadata.name).sort()).toEqual(['api', 'db']);
     expect(store.epoch).toBe('e2');
   });
 
@@ -184,7 +184,7 @@ describe('cluster store', () => {
     send(api, [deltaFrame('e1', 2, [deployment('ghost')])]);
     api.emit('cluster:health', clusterHealth('e1', []));
     frames.runFrame();
-    expect([...store.objects('Deployment').values()].map((object) => object.metadata.name)).toEqual(['api']);
+    expect([...store.objects('deployments.apps').values()].map((object) => object.metadata.name)).toEqual(['api']);
     expect(store.epoch).toBe('e2');
     expect(resyncs(api)).toHaveLength(before);
   });
@@ -248,8 +248,8 @@ describe('cluster store', () => {
 
   it('follows cluster:health after the initial answer', async () => {
     const { api, store } = await start();
-    expect(store.health?.kinds).toEqual([kindHealth('Deployment', 'live', 0)]);
-    api.emit('cluster:health', clusterHealth('e1', [kindHealth('Pod', 'reconnecting', 4, { message: 'watch stalled' })]));
+    expect(store.health?.kinds).toEqual([kindHealth('deployments.apps', 'live', 0)]);
+    api.emit('cluster:health', clusterHealth('e1', [kindHealth('pods', 'reconnecting', 4, { message: 'watch stalled' })]));
     expect(store.health?.kinds[0]?.state).toBe('reconnecting');
   });
 
@@ -263,8 +263,8 @@ describe('cluster store', () => {
     const hook = window.__kubedriftStore;
     expect(hook?.dump().sort((a, b) => a.uid.localeCompare(b.uid))).toEqual(
       [
-        { kind: 'Deployment', uid: web.metadata.uid, resourceVersion: '41' },
-        { kind: 'Pod', uid: 'p-2', resourceVersion: '42' },
+        { kind: 'deployments.apps', uid: web.metadata.uid, resourceVersion: '41' },
+        { kind: 'pods', uid: 'p-2', resourceVersion: '42' },
       ].sort((a, b) => a.uid.localeCompare(b.uid)),
     );
     expect(hook?.status()).toMatchObject({ epoch: 'e1', seq: 4, synced: true, objects: 2 });

@@ -15,7 +15,7 @@ const test = useRendererTest({ hash: '#/graph', frames: true });
 async function mountGraph(handlers: Handlers = {}): Promise<{ api: FakeApi; view: VueWrapper }> {
   const api = installApi({
     'cluster:resync': () => ok({ epoch: 'e1', seq: 0 }),
-    'cluster:health': () => ok(clusterHealth('e1', [kindHealth('Deployment', 'live', 3)])),
+    'cluster:health': () => ok(clusterHealth('e1', [kindHealth('deployments.apps', 'live', 3)])),
     'graph:get': (request) => ok({ ...GRAPH, namespace: request.namespace ?? null, focus: request.focus ?? null }),
     'graph:object': () => ok(OBJECT),
     ...handlers,

@@ -13,9 +13,9 @@ describe('cluster health text', () => {
 
   it('puts reconnecting before syncing, naming every reconnecting kind and the earliest error', () => {
     const health = clusterHealth('e', [
-      kindHealth('Pod', 'syncing', 10),
-      kindHealth('Node', 'reconnecting', 3, { since: new Date(2025, 4, 1, 12, 5).getTime(), message: 'later' }),
-      kindHealth('Event', 'reconnecting', 3, { since: new Date(2025, 4, 1, 11, 58).getTime(), message: 'HTTP 500 from the API server' }),
+      kindHealth('pods', 'syncing', 10),
+      kindHealth('nodes', 'reconnecting', 3, { since: new Date(2025, 4, 1, 12, 5).getTime(), message: 'later' }),
+      kindHealth('events', 'reconnecting', 3, { since: new Date(2025, 4, 1, 11, 58).getTime(), message: 'HTTP 500 from the API server' }),
     ]);
     expect(describeHealth(health)).toMatchObject({
       tone: 'reconnecting',
@@ -37,10 +37,10 @@ describe('cluster health text', () => {
 
   it('puts every reconnecting kind in the tooltip, one line per distinct message, then the kinds that are fine', () => {
     const health = clusterHealth('e', [
-      kindHealth('Pod', 'reconnecting', 50_000, { since: new Date(2025, 4, 1, 14, 3).getTime(), message: 'https://k8s dropped the Pod connection (ECONNRESET).' }),
-      kindHealth('Node', 'reconnecting', 12, { since: new Date(2025, 4, 1, 14, 4).getTime(), message: 'Cannot reach https://k8s (ECONNREFUSED).' }),
-      kindHealth('Service', 'reconnecting', 40, { since: new Date(2025, 4, 1, 14, 5).getTime(), message: 'Cannot reach https://k8s (ECONNREFUSED).' }),
-      kindHealth('Deployment', 'live', 300),
+      kindHealth('pods', 'reconnecting', 50_000, { since: new Date(2025, 4, 1, 14, 3).getTime(), message: 'https://k8s dropped the Pod connection (ECONNRESET).' }),
+      kindHealth('nodes', 'reconnecting', 12, { since: new Date(2025, 4, 1, 14, 4).getTime(), message: 'Cannot reach https://k8s (ECONNREFUSED).' }),
+      kindHealth('services', 'reconnecting', 40, { since: new Date(2025, 4, 1, 14, 5).getTime(), message: 'Cannot reach https://k8s (ECONNREFUSED).' }),
+      kindHealth('deployments.apps', 'live', 300),
     ]);
     expect(describeHealth(health)?.detail).toBe(
       [
@@ -54,28 +54,28 @@ describe('cluster health text', () => {
   });
 
   it('shows the snapshot still on its way once the engine has listed everything', () => {
-    const health = clusterHealth('e', [kindHealth('Pod', 'live', 50_000)]);
+    const health = clusterHealth('e', [kindHealth('pods', 'live', 50_000)]);
     expect(describeHealth(health, { sent: 12_000, total: 50_000 })?.text).toBe('Loading 12,000/50,000 objects');
     expect(describeHealth(health, { sent: 50_000, total: 50_000 })?.text).toBe('Live · 1 kind · 50,000 objects');
   });
 
   it('says "Offline snapshot", not "Live", when the objects come from an opened snapshot file', () => {
-    const health = clusterHealth('e', [kindHealth('Pod', 'live', 12)]);
+    const health = clusterHealth('e', [kindHealth('pods', 'live', 12)]);
     expect(describeHealth(health, null, { offline: true })?.text).toBe('Offline snapshot · 1 kind · 12 objects');
     expect(describeHealth(health, null)?.text).toBe('Live · 1 kind · 12 objects');
   });
 
   it('lists one line per kind for the tooltip', () => {
-    const health = clusterHealth('e', [kindHealth('Pod', 'live', 5), kindHealth('Event', 'forbidden', 0, { message: 'no list verb' })]);
+    const health = clusterHealth('e', [kindHealth('pods', 'live', 5), kindHealth('events', 'forbidden', 0, { message: 'no list verb' })]);
     expect(describeHealth(health)?.detail).toBe('pods: live · 5 objects\nevents: forbidden · 0 objects · since 12:01 · no list verb');
   });
 
   it('names forbidden and unavailable kinds apart', () => {
-    const health = clusterHealth('e', [kindHealth('Event', 'forbidden', 0), kindHealth('HorizontalPodAutoscaler', 'unavailable', 0, { message: 'not served' })]);
+    const health = clusterHealth('e', [kindHealth('events', 'forbidden', 0), kindHealth('horizontalpodautoscalers.autoscaling', 'unavailable', 0, { message: 'not served' })]);
     expect(describeBlockedKinds(health)).toEqual({
       text: 'Forbidden: events · Unavailable: horizontalpodautoscalers',
       detail: 'events: forbidden\nhorizontalpodautoscalers: not served',
     });
-    expect(describeBlockedKinds(clusterHealth('e', [kindHealth('Pod', 'live', 1)]))).toBeNull();
+    expect(describeBlockedKinds(clusterHealth('e', [kindHealth('pods', 'live', 1)]))).toBeNull();
   });
 });

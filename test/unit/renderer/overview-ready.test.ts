@@ -8,7 +8,7 @@ import { clusterHealth, deployment, kindHealth, snapshotFrames } from './cluster
 import { installApi, useRendererTest } from './setup.ts';
 
 const test = useRendererTest({ frames: true });
-const LIVE = clusterHealth('e1', [kindHealth('Deployment', 'live', 2)]);
+const LIVE = clusterHealth('e1', [kindHealth('deployments.apps', 'live', 2)]);
 
 /** What a smoke test's probe reads from this document. */
 function probe() {

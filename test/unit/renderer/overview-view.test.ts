@@ -9,7 +9,7 @@ import { CONTEXT_LIST, type FakeApi, type Handlers } from './fake-api.ts';
 import { installApi, useRendererTest } from './setup.ts';
 
 const STALLED = [{ type: 'Progressing', status: 'False', reason: 'ProgressDeadlineExceeded', message: 'ReplicaSet "checkout-7c9d" has timed out progressing.', lastTransitionTime: '2025-05-01T10:10:00Z' }];
-const LIVE: ClusterHealth = clusterHealth('e1', [kindHealth('Deployment', 'live', 3), kindHealth('ReplicaSet', 'live', 1), kindHealth('Job', 'live', 1)]);
+const LIVE: ClusterHealth = clusterHealth('e1', [kindHealth('deployments.apps', 'live', 3), kindHealth('replicasets.apps', 'live', 1), kindHealth('jobs.batch', 'live', 1)]);
 
 const test = useRendererTest({ frames: true });
 
@@ -41,7 +41,7 @@ describe('OverviewView', () => {
     await vi.waitFor(() => expect(names(view)).toEqual(['checkout', 'api', 'grafana', 'web', 'backup']));
     expect(view.findAll('[data-testid="drift-badge"]').map((badge) => badge.attributes('data-severity'))).toEqual(['danger', 'warning']);
     expect(view.get('[data-testid="overview-summary"]').text()).toBe('5 shown · 2 drifting');
-    expect(view.get('[data-option="ReplicaSet"]').text()).toBe('ReplicaSets 1');
+    expect(view.get('[data-option="replicasets.apps"]').text()).toBe('ReplicaSets 1');
 
     await deliver(api, [deltaFrame('e1', 2, [nextVersion(api1, '2000', (copy) => Object.assign(copy['status'] as object, { readyReplicas: 3, availableReplicas: 3 }))])]);
     await vi.waitFor(() => expect(view.get('[data-testid="overview-summary"]').text()).toBe('5 shown · 1 drifting'));
@@ -64,7 +64,7 @@ describe('OverviewView', () => {
     await vi.waitFor(() => expect(names(view)).toEqual(['backup']));
     await view.get('[data-testid="table-search"]').setValue('');
 
-    await view.get('[data-option="ReplicaSet"]').trigger('click');
+    await view.get('[data-option="replicasets.apps"]').trigger('click');
     await vi.waitFor(() => expect(names(view)).toEqual(['web-5d8f7c9b6']));
     await view.get('[data-option="all"]').trigger('click');
 
@@ -111,23 +111,23 @@ describe('OverviewView', () => {
 
   it('shows per-kind progress during the initial sync', async () => {
     const { api, view } = await mountOverview({
-      'cluster:health': () => ok(clusterHealth('e1', [kindHealth('Deployment', 'live', 120), kindHealth('ReplicaSet', 'syncing', 4_000), kindHealth('Pod', 'syncing', 9_000)])),
+      'cluster:health': () => ok(clusterHealth('e1', [kindHealth('deployments.apps', 'live', 120), kindHealth('replicasets.apps', 'syncing', 4_000), kindHealth('pods', 'syncing', 9_000)])),
     });
     const [begin, chunk] = snapshotFrames('e1', 1, objects, { chunkSize: 2 });
     await deliver(api, [begin as ClusterFrame, chunk as ClusterFrame]);
     const panel = view.get('[data-testid="cluster-state"]');
     expect(panel.attributes('data-state')).toBe('syncing');
-    expect(view.findAll('[data-testid="sync-kind"]').map((row) => `${row.attributes('data-kind')}:${row.attributes('data-state')}`)).toEqual(['Deployment:live', 'ReplicaSet:syncing']);
+    expect(view.findAll('[data-testid="sync-kind"]').map((row) => `${row.attributes('data-kind')}:${row.attributes('data-state')}`)).toEqual(['deployments.apps:live', 'replicasets.apps:syncing']);
     expect(view.get('[data-testid="sync-progress"]').text()).toBe('2 / 6 objects received');
   });
 
   it('names a forbidden kind above the table, with the reason', async () => {
     const { api, view } = await mountOverview({
-      'cluster:health': () => ok(clusterHealth('e1', [kindHealth('Deployment', 'live', 3), kindHealth('CronJob', 'forbidden', 0, { message: 'cronjobs.batch is forbidden: User "alice" cannot list resource "cronjobs"' })])),
+      'cluster:health': () => ok(clusterHealth('e1', [kindHealth('deployments.apps', 'live', 3), kindHealth('cronjobs.batch', 'forbidden', 0, { message: 'cronjobs.batch is forbidden: User "alice" cannot list resource "cronjobs"' })])),
     });
     await deliver(api, snapshotFrames('e1', 1, objects));
     const notice = view.get('[data-testid="kind-notice"]');
-    expect(notice.attributes('data-kind')).toBe('CronJob');
+    expect(notice.attributes('data-kind')).toBe('cronjobs.batch');
     expect(notice.text()).toBe('CronJobs cannot be listed (forbidden) — cronjobs.batch is forbidden: User "alice" cannot list resource "cronjobs"');
   });
 
@@ -136,11 +136,11 @@ describe('OverviewView', () => {
       'cluster:health': () =>
         ok(
           clusterHealth('e1', [
-            kindHealth('Deployment', 'reconnecting', 3, { message: 'https://127.0.0.1:6443 dropped the Deployment connection (ECONNRESET).' }),
-            kindHealth('StatefulSet', 'reconnecting', 0),
-            kindHealth('DaemonSet', 'reconnecting', 0),
-            kindHealth('ReplicaSet', 'reconnecting', 0),
-            kindHealth('CronJob', 'live', 0),
+            kindHealth('deployments.apps', 'reconnecting', 3, { message: 'https://127.0.0.1:6443 dropped the Deployment connection (ECONNRESET).' }),
+            kindHealth('statefulsets.apps', 'reconnecting', 0),
+            kindHealth('daemonsets.apps', 'reconnecting', 0),
+            kindHealth('replicasets.apps', 'reconnecting', 0),
+            kindHealth('cronjobs.batch', 'live', 0),
           ]),
         ),
     });

@@ -96,15 +96,15 @@ describe('TheStatusBar', () => {
 
 describe('TheStatusBar: cluster stream health', () => {
   const ALL_LIVE = clusterHealth('epoch-1', [
-    kindHealth('Pod', 'live', 50_000),
-    kindHealth('Deployment', 'live', 300),
-    kindHealth('Node', 'live', 12),
+    kindHealth('pods', 'live', 50_000),
+    kindHealth('deployments.apps', 'live', 300),
+    kindHealth('nodes', 'live', 12),
   ]);
 
   it('says which kind is still syncing and how many objects it has listed', async () => {
     const { bar } = await mountBar(
       CONNECTED,
-      clusterHealth('epoch-1', [kindHealth('Pod', 'syncing', 12_000), kindHealth('Event', 'syncing', 310), kindHealth('Node', 'live', 12)]),
+      clusterHealth('epoch-1', [kindHealth('pods', 'syncing', 12_000), kindHealth('events', 'syncing', 310), kindHealth('nodes', 'live', 12)]),
     );
     const health = bar.get('[data-testid="cluster-health"]');
     expect(health.text()).toBe('Syncing pods 12,000… +1 more');
@@ -119,7 +119,7 @@ describe('TheStatusBar: cluster stream health', () => {
 
   it('shows a reconnecting kind in the warning tone, with since when and the last error', async () => {
     const { api, bar } = await mountBar(CONNECTED, ALL_LIVE);
-    api.emit('cluster:health', clusterHealth('epoch-1', [kindHealth('Pod', 'reconnecting', 50_000, { message: 'watch closed: connection reset by peer' }), kindHealth('Node', 'live', 12)]));
+    api.emit('cluster:health', clusterHealth('epoch-1', [kindHealth('pods', 'reconnecting', 50_000, { message: 'watch closed: connection reset by peer' }), kindHealth('nodes', 'live', 12)]));
     await flushPromises();
     const health = bar.get('[data-testid="cluster-health"]');
     expect(health.text()).toBe('Reconnecting pods since 12:01 — watch closed: connection reset by peer');
@@ -146,7 +146,7 @@ describe('TheStatusBar: cluster stream health', () => {
   it('names the kinds the user may not list, with the reason in the tooltip', async () => {
     const { bar } = await mountBar(
       CONNECTED,
-      clusterHealth('epoch-1', [kindHealth('Pod', 'live', 3), kindHealth('Event', 'forbidden', 0, { message: 'events is forbidden: User "alice" cannot list resource "events"' })]),
+      clusterHealth('epoch-1', [kindHealth('pods', 'live', 3), kindHealth('events', 'forbidden', 0, { message: 'events is forbidden: User "alice" cannot list resource "events"' })]),
     );
     const blocked = bar.get('[data-testid="cluster-blocked"]');
     expect(blocked.text()).toBe('Forbidden: events');

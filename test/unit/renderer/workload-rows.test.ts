@@ -121,8 +121,8 @@ describe('workload filter', () => {
   it('leaves Deployment-run ReplicaSets out of "All" and shows them under ReplicaSets', () => {
     const everything = filterWorkloads(rows, all);
     expect(everything.rows.map((row) => row.name)).toEqual(['web', 'legacy', 'api', 'grafana', 'backup']);
-    expect(everything.counts).toMatchObject({ all: 5, Deployment: 3, ReplicaSet: 2, Job: 1, StatefulSet: 0 });
-    expect(filterWorkloads(rows, { ...all, kind: 'ReplicaSet' }).rows.map((row) => row.name)).toEqual(['web-5d8f7c9b6', 'legacy']);
+    expect(everything.counts).toMatchObject({ all: 5, 'deployments.apps': 3, 'replicasets.apps': 2, 'jobs.batch': 1, 'statefulsets.apps': 0 });
+    expect(filterWorkloads(rows, { ...all, kind: 'replicasets.apps' }).rows.map((row) => row.name)).toEqual(['web-5d8f7c9b6', 'legacy']);
   });
 
   it('filters by namespace and by every word of the search', () => {
@@ -136,6 +136,6 @@ describe('workload filter', () => {
     expect(drifting.rows.map((row) => row.name)).toEqual(['legacy', 'api', 'backup']);
     expect(drifting.drifting).toBe(3);
     expect(filterWorkloads(rows, all).drifting).toBe(3);
-    expect(drifting.counts).toMatchObject({ all: 3, Deployment: 1, ReplicaSet: 1, Job: 1 });
+    expect(drifting.counts).toMatchObject({ all: 3, 'deployments.apps': 1, 'replicasets.apps': 1, 'jobs.batch': 1 });
   });
 });

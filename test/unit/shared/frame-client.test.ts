@@ -4,14 +4,15 @@ import { createFrameClient } from '../../../shared/frame-client.ts';
 
 const pod = (n: number, rv = '1'): SlimObject => ({ apiVersion: 'v1', kind: 'Pod', metadata: { uid: `u${n}`, name: `p${n}`, namespace: 'ns', resourceVersion: rv } });
 const begin = (seq: number, total: number, epoch = 'e1'): ClusterFrame => ({ type: 'snapshot-begin', epoch, context: 'ctx', seq, total });
-const chunk = (seq: number, objects: SlimObject[], sent: number, total: number, epoch = 'e1'): ClusterFrame => ({ type: 'snapshot-chunk', epoch, seq, objects, sent, total });
+const chunk = (seq: number, objects: SlimObject[], sent: number, total: number, epoch = 'e1'): ClusterFrame => ({ type: 'snapshot-chunk', epoch, seq, objects, kinds: objects.map(() => 'pods'), sent, total });
 const end = (seq: number, epoch = 'e1'): ClusterFrame => ({ type: 'snapshot-end', epoch, seq });
 const delta = (seq: number, upserts: SlimObject[] = [], deletes: string[] = [], epoch = 'e1'): ClusterFrame => ({
   type: 'delta',
   epoch,
   seq,
   upserts,
-  deletes: deletes.map((uid) => ({ kind: 'Pod' as const, uid })),
+  kinds: upserts.map(() => 'pods'),
+  deletes: deletes.map((uid) => ({ kind: 'pods', uid })),
 });
 
 function setup() {
@@ -31,7 +32,7 @@ describe('frame client', () => {
     expect(s.onSnapshot).not.toHaveBeenCalled();
     s.feed(end(4));
     expect(s.onProgress.mock.calls).toEqual([[0, 3], [2, 3], [3, 3]]);
-    expect(s.onSnapshot).toHaveBeenCalledWith([pod(1), pod(2), pod(3)], { epoch: 'e1', context: 'ctx', seq: 4 });
+    expect(s.onSnapshot).toHaveBeenCalledWith([pod(1), pod(2), pod(3)], ['pods', 'pods', 'pods'], { epoch: 'e1', context: 'ctx', seq: 4 });
     expect(s.client.state()).toEqual({ phase: 'live', epoch: 'e1', seq: 4, resyncRequested: false });
   });
 
@@ -39,8 +40,8 @@ describe('frame client', () => {
     const s = setup();
     s.feed(begin(4, 0), end(4), delta(5, [pod(1)]), delta(5, [pod(9)]), delta(4, [pod(9)]), delta(6, [], ['u1']));
     expect(s.onDeltas.mock.calls).toEqual([
-      [[pod(1)], [], 5],
-      [[], [{ kind: 'Pod', uid: 'u1' }], 6],
+      [[pod(1)], ['pods'], [], 5],
+      [[], [], [{ kind: 'pods', uid: 'u1' }], 6],
     ]);
     expect(s.requestResync).not.toHaveBeenCalled();
   });
@@ -52,8 +53,8 @@ describe('frame client', () => {
     expect(s.requestResync.mock.calls[0]?.[0]).toMatch(/seq 2 to 2/);
     expect(s.onDeltas).toHaveBeenCalledTimes(1);
     s.feed(begin(5, 1), chunk(5, [pod(1)], 1, 1), end(5), delta(6, [pod(2)]));
-    expect(s.onSnapshot).toHaveBeenLastCalledWith([pod(1)], { epoch: 'e1', context: 'ctx', seq: 5 });
-    expect(s.onDeltas).toHaveBeenLastCalledWith([pod(2)], [], 6);
+    expect(s.onSnapshot).toHaveBeenLastCalledWith([pod(1)], ['pods'], { epoch: 'e1', context: 'ctx', seq: 5 });
+    expect(s.onDeltas).toHaveBeenLastCalledWith([pod(2)], ['pods'], [], 6);
     s.feed(delta(8));
     expect(s.requestResync).toHaveBeenCalledTimes(2);
   });
@@ -64,7 +65,7 @@ describe('frame client', () => {
     expect(s.requestResync).toHaveBeenCalledWith(expect.stringMatching(/epoch e2/));
     expect(s.onDeltas).not.toHaveBeenCalled();
     s.feed(begin(0, 0, 'e2'), end(0, 'e2'), delta(1, [pod(1)], [], 'e2'));
-    expect(s.onDeltas).toHaveBeenCalledWith([pod(1)], [], 1);
+    expect(s.onDeltas).toHaveBeenCalledWith([pod(1)], ['pods'], [], 1);
   });
 
   it('asks for a resync when a snapshot chunk went missing, and drops the rest of that snapshot', () => {
@@ -100,7 +101,7 @@ describe('frame client', () => {
     const s = setup();
     s.feed(begin(0, 2), chunk(0, [pod(1)], 1, 2), begin(3, 1), chunk(3, [pod(2)], 1, 1), end(3));
     expect(s.onSnapshot).toHaveBeenCalledTimes(1);
-    expect(s.onSnapshot).toHaveBeenCalledWith([pod(2)], { epoch: 'e1', context: 'ctx', seq: 3 });
+    expect(s.onSnapshot).toHaveBeenCalledWith([pod(2)], ['pods'], { epoch: 'e1', context: 'ctx', seq: 3 });
     expect(s.requestResync).not.toHaveBeenCalled();
   });
 

@@ -73,7 +73,7 @@ async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void
 
 function bigDelta(n: number): ClusterFrame {
   const pad = 'x'.repeat(60_000);
-  return { type: 'delta', epoch: 'e1', seq: n, upserts: [{ apiVersion: 'v1', kind: 'Pod', metadata: { uid: `u${n}`, name: `p${n}`, resourceVersion: '1', annotations: { pad } } }], deletes: [] };
+  return { type: 'delta', epoch: 'e1', seq: n, upserts: [{ apiVersion: 'v1', kind: 'Pod', metadata: { uid: `u${n}`, name: `p${n}`, resourceVersion: '1', annotations: { pad } } }], kinds: ['pods'], deletes: [] };
 }
 
 describe('cluster:frames backpressure on the WebSocket', () => {

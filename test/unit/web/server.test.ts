@@ -151,8 +151,8 @@ describe('browser shell server', () => {
 
   it('sends a packed frame as the text the stream measured, the same JSON as serialising the message', () => {
     const pending = new PendingChanges();
-    for (const i of [1, 2]) pending.record({ type: 'upsert', object: slimPod(i), previous: undefined });
-    pending.record({ type: 'delete', ref: { kind: 'Pod', uid: 'gone' }, object: slimPod(3) });
+    for (const i of [1, 2]) pending.record({ type: 'upsert', kind: 'pods', object: slimPod(i), previous: undefined });
+    pending.record({ type: 'delete', kind: 'pods', ref: { kind: 'pods', uid: 'gone' }, object: slimPod(3) });
     const { frame } = packDelta(pending, { epoch: 'e', seq: 4 }, 60_000);
     expect(eventText('cluster:frames', frame)).toBe(JSON.stringify({ t: 'evt', stream: 'cluster:frames', payload: frame }));
     const begin = { type: 'snapshot-begin', epoch: 'e', context: null, seq: 5, total: 0 } as const;

@@ -4,12 +4,16 @@
  * server does not serve, or serves without list and watch, comes back with the reason instead.
  * Secrets are not a watched kind and are never looked for.
  */
-import type { Kind } from '../../../../shared/cluster.ts';
+import { BUILTIN_KEYS, builtinKind } from '../../../../shared/builtin-kinds.ts';
+import type { KindKey } from '../../../../shared/cluster.ts';
 import { ApiStatusError, getJson, type Transport } from './http.ts';
 
 /** Where one kind is listed and watched, cluster-wide. */
 export interface ResourceEndpoint {
-  kind: Kind;
+  /** The kind key the cache files its objects under. */
+  kind: KindKey;
+  /** The objects' Kubernetes kind (`Deployment`). */
+  objectKind: string;
   group: string;
   version: string;
   /** The plural resource name (the URL segment). */
@@ -22,7 +26,7 @@ export interface ResourceEndpoint {
 }
 
 /** One kind's discovery result: its endpoints in order of preference, or why there is none. */
-export type DiscoveredKind = { kind: Kind; endpoints: ResourceEndpoint[] } | { kind: Kind; unavailable: string };
+export type DiscoveredKind = { kind: KindKey; endpoints: ResourceEndpoint[] } | { kind: KindKey; unavailable: string };
 
 interface Candidate {
   group: string;
@@ -35,25 +39,25 @@ interface Candidate {
  * two views): core/v1 first, as its shape is the one the cache keeps; events.k8s.io/v1 takes over
  * when the core API is forbidden. Older group versions cover clusters before 1.21 / 1.23.
  */
-const CANDIDATES: Record<Kind, readonly Candidate[]> = {
-  Namespace: [{ group: '', version: 'v1', resource: 'namespaces' }],
-  Node: [{ group: '', version: 'v1', resource: 'nodes' }],
-  Pod: [{ group: '', version: 'v1', resource: 'pods' }],
-  Service: [{ group: '', version: 'v1', resource: 'services' }],
-  Deployment: [{ group: 'apps', version: 'v1', resource: 'deployments' }],
-  ReplicaSet: [{ group: 'apps', version: 'v1', resource: 'replicasets' }],
-  StatefulSet: [{ group: 'apps', version: 'v1', resource: 'statefulsets' }],
-  DaemonSet: [{ group: 'apps', version: 'v1', resource: 'daemonsets' }],
-  Job: [{ group: 'batch', version: 'v1', resource: 'jobs' }],
-  CronJob: [
+const CANDIDATES: Readonly<Record<string, readonly Candidate[]>> = {
+  [BUILTIN_KEYS.Namespace]: [{ group: '', version: 'v1', resource: 'namespaces' }],
+  [BUILTIN_KEYS.Node]: [{ group: '', version: 'v1', resource: 'nodes' }],
+  [BUILTIN_KEYS.Pod]: [{ group: '', version: 'v1', resource: 'pods' }],
+  [BUILTIN_KEYS.Service]: [{ group: '', version: 'v1', resource: 'services' }],
+  [BUILTIN_KEYS.Deployment]: [{ group: 'apps', version: 'v1', resource: 'deployments' }],
+  [BUILTIN_KEYS.ReplicaSet]: [{ group: 'apps', version: 'v1', resource: 'replicasets' }],
+  [BUILTIN_KEYS.StatefulSet]: [{ group: 'apps', version: 'v1', resource: 'statefulsets' }],
+  [BUILTIN_KEYS.DaemonSet]: [{ group: 'apps', version: 'v1', resource: 'daemonsets' }],
+  [BUILTIN_KEYS.Job]: [{ group: 'batch', version: 'v1', resource: 'jobs' }],
+  [BUILTIN_KEYS.CronJob]: [
     { group: 'batch', version: 'v1', resource: 'cronjobs' },
     { group: 'batch', version: 'v1beta1', resource: 'cronjobs' },
   ],
-  HorizontalPodAutoscaler: [
+  [BUILTIN_KEYS.HorizontalPodAutoscaler]: [
     { group: 'autoscaling', version: 'v2', resource: 'horizontalpodautoscalers' },
     { group: 'autoscaling', version: 'v2beta2', resource: 'horizontalpodautoscalers' },
   ],
-  Event: [
+  [BUILTIN_KEYS.Event]: [
     { group: '', version: 'v1', resource: 'events' },
     { group: 'events.k8s.io', version: 'v1', resource: 'events' },
   ],
@@ -119,9 +123,9 @@ async function aggregatedIndex(transport: Transport, signal: AbortSignal): Promi
 }
 
 /** The legacy way: one APIResourceList per group version; 404 means the group version is not served. */
-async function legacyIndex(transport: Transport, signal: AbortSignal, kinds: readonly Kind[]): Promise<ServedIndex> {
+async function legacyIndex(transport: Transport, signal: AbortSignal, kinds: readonly KindKey[]): Promise<ServedIndex> {
   const groupVersions = new Map<string, Candidate>();
-  for (const kind of kinds) for (const c of CANDIDATES[kind]) groupVersions.set(`${c.group}/${c.version}`, c);
+  for (const kind of kinds) for (const c of CANDIDATES[kind] ?? []) groupVersions.set(`${c.group}/${c.version}`, c);
   const index: ServedIndex = new Map();
   await Promise.all(
     [...groupVersions.values()].map(async ({ group, version }) => {
@@ -137,9 +141,10 @@ async function legacyIndex(transport: Transport, signal: AbortSignal, kinds: rea
   return index;
 }
 
-function endpointOf(kind: Kind, c: Candidate, served: ServedResource): ResourceEndpoint {
+function endpointOf(kind: KindKey, c: Candidate, served: ServedResource): ResourceEndpoint {
   return {
     kind,
+    objectKind: served.kind,
     ...c,
     apiVersion: c.group ? `${c.group}/${c.version}` : c.version,
     namespaced: served.namespaced,
@@ -147,11 +152,15 @@ function endpointOf(kind: Kind, c: Candidate, served: ServedResource): ResourceE
   };
 }
 
-function resolveKind(kind: Kind, index: ServedIndex): DiscoveredKind {
+function resolveKind(kind: KindKey, index: ServedIndex): DiscoveredKind {
   const candidates = CANDIDATES[kind];
+  const builtin = builtinKind(kind);
+  // Kinds beyond the built-in ones come from the discovery registry (cluster/discovery/).
+  if (!candidates || !builtin) return { kind, unavailable: `${kind} is not a built-in kind.` };
+  const objectKind = builtin.ref.kind;
   const served = candidates.flatMap((c) => {
     const entry = index.get(keyOf(c.group, c.version, c.resource));
-    return entry && entry.kind === kind ? [{ c, entry }] : [];
+    return entry && entry.kind === objectKind ? [{ c, entry }] : [];
   });
   const names = candidates.map((c) => `${c.resource}${c.group ? `.${c.group}` : ''}/${c.version}`).join(' or ');
   if (served.length === 0) return { kind, unavailable: `This cluster does not serve ${names}.` };
@@ -164,7 +173,7 @@ function resolveKind(kind: Kind, index: ServedIndex): DiscoveredKind {
  * Discovers the given kinds. Rejects when the server cannot be asked at all (unreachable, 401,
  * 5xx) — the caller retries; a kind the server simply does not serve is a result, not an error.
  */
-export async function discoverKinds(transport: Transport, kinds: readonly Kind[], signal: AbortSignal): Promise<DiscoveredKind[]> {
+export async function discoverKinds(transport: Transport, kinds: readonly KindKey[], signal: AbortSignal): Promise<DiscoveredKind[]> {
   let index: ServedIndex | undefined;
   try {
     index = await aggregatedIndex(transport, signal);

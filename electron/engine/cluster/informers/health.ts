@@ -3,7 +3,7 @@
  * once; count changes (sync progress, objects added and deleted while live) are throttled to
  * one report per interval, trailing, so a 50,000-pod list or a busy watch cannot flood it.
  */
-import type { Kind, KindHealth, KindHealthState } from '../../../../shared/cluster.ts';
+import type { KindKey, KindHealth, KindHealthState } from '../../../../shared/cluster.ts';
 import type { Clock } from './timing.ts';
 
 /** Shortest interval between two reports caused only by count changes. */
@@ -11,7 +11,7 @@ export const HEALTH_THROTTLE_MS = 250;
 
 /** Options of `HealthBoard`. */
 export interface HealthBoardOptions {
-  kinds: readonly Kind[];
+  kinds: readonly KindKey[];
   clock: Clock;
   onHealth: (kinds: KindHealth[]) => void;
   throttleMs?: number;
@@ -19,7 +19,7 @@ export interface HealthBoardOptions {
 
 /** The health of every watched kind, and who hears about it. */
 export class HealthBoard {
-  private readonly entries = new Map<Kind, KindHealth>();
+  private readonly entries = new Map<KindKey, KindHealth>();
   private readonly clock: Clock;
   private readonly onHealth: (kinds: KindHealth[]) => void;
   private readonly throttleMs: number;
@@ -38,7 +38,7 @@ export class HealthBoard {
    * Puts a kind in a state. `since` moves only when the state changes: a kind retrying for a
    * minute stays "reconnecting since" the first failure while its message follows the last one.
    */
-  set(kind: Kind, state: KindHealthState, details: { count: number; message?: string }): void {
+  set(kind: KindKey, state: KindHealthState, details: { count: number; message?: string }): void {
     const previous = this.entries.get(kind);
     if (!previous) return;
     const next: KindHealth = {
@@ -54,7 +54,7 @@ export class HealthBoard {
   }
 
   /** Updates a kind's count without changing its state (throttled report). */
-  count(kind: Kind, count: number): void {
+  count(kind: KindKey, count: number): void {
     const previous = this.entries.get(kind);
     if (!previous || previous.count === count) return;
     this.entries.set(kind, { ...previous, count });

@@ -20,7 +20,7 @@ export interface DecodedPage {
   objects: SlimObject[];
   /** `json[i]` is `JSON.stringify(objects[i])`, or undefined when it was not made. */
   json: ReadonlyArray<string | undefined>;
-  /** `viewJson[i]` is `JSON.stringify(viewObject(objects[i]))` when made (kinds with a view). */
+  /** `viewJson[i]` is `JSON.stringify(viewObject(objects[i], kind))` when made (kinds with a view). */
   viewJson?: readonly string[];
 }
 
@@ -74,7 +74,7 @@ export function pageText(body: string, source: ObjectSource): PageText {
   const list = parseList(body);
   const objects = (list.items ?? []).map((raw) => slimObject(raw, source));
   const page: PageText = { ...(list.metadata ? { metadata: list.metadata } : {}), ...join(objects.map((object) => JSON.stringify(object))) };
-  if (hasView(source.kind)) page.views = join(objects.map((object) => JSON.stringify(viewObject(object))));
+  if (hasView(source.kind)) page.views = join(objects.map((object) => JSON.stringify(viewObject(object, source.kind))));
   return page;
 }
 
@@ -97,6 +97,6 @@ export function decodeInline(body: string, source: ObjectSource): DecodedPage {
   const list = parseList(body);
   const objects = (list.items ?? []).map((raw) => slimObject(raw, source));
   const json = objects.map((object) => JSON.stringify(object));
-  const views = hasView(source.kind) ? { viewJson: objects.map((object) => JSON.stringify(viewObject(object))) } : {};
+  const views = hasView(source.kind) ? { viewJson: objects.map((object) => JSON.stringify(viewObject(object, source.kind))) } : {};
   return { ...(list.metadata ? { metadata: list.metadata } : {}), objects, json, ...views };
 }

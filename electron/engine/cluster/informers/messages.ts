@@ -2,7 +2,7 @@
  * Failure messages for the status bar: what happened, named so a user can act on it (which
  * server, which status, the server's own words).
  */
-import type { Kind } from '../../../../shared/cluster.ts';
+import type { KindKey } from '../../../../shared/cluster.ts';
 import { ApiStatusError } from './http.ts';
 
 /** Node's socket error codes, for the network failures people recognise. */
@@ -17,7 +17,7 @@ function codeOf(error: unknown): string | undefined {
 }
 
 /** One sentence (or two) for a failed list or watch of `kind` on `server`. */
-export function describeFailure(error: unknown, server: string, kind: Kind): string {
+export function describeFailure(error: unknown, server: string, kind: KindKey): string {
   if (error instanceof ApiStatusError) {
     switch (error.status) {
       case 401:

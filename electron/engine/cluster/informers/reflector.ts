@@ -7,7 +7,7 @@
  * kind as forbidden and retries slowly; 429 waits as long as the server asks. Every state change
  * reaches the HealthBoard.
  */
-import type { Kind, SlimObject } from '../../../../shared/cluster.ts';
+import type { KindKey, SlimObject } from '../../../../shared/cluster.ts';
 import type { ObjectCache } from '../../stream/cache.ts';
 import type { ResourceEndpoint } from './discovery.ts';
 import type { HealthBoard } from './health.ts';
@@ -31,7 +31,7 @@ const MIN_CLEAN_WATCH_MS = 1_000;
 
 /** Everything a reflector needs; the watcher builds these. */
 export interface ReflectorOptions {
-  kind: Kind;
+  kind: KindKey;
   /** Where the kind is served, preferred first; a 403 moves on to the next. */
   endpoints: readonly ResourceEndpoint[];
   transport: Transport;
@@ -104,7 +104,7 @@ export class Reflector {
   }
 
   private get source(): ObjectSource {
-    return { kind: this.o.kind, apiVersion: this.endpoint.apiVersion };
+    return { kind: this.o.kind, objectKind: this.endpoint.objectKind, apiVersion: this.endpoint.apiVersion };
   }
 
   private async run(): Promise<void> {
@@ -159,7 +159,7 @@ export class Reflector {
           return;
         }
         items.push(object);
-        cache.upsert(object, page.json[i], page.viewJson?.[i]);
+        cache.upsert(kind, object, page.json[i], page.viewJson?.[i]);
       });
       health.set(kind, 'syncing', { count: items.length });
       continueToken = page.metadata?.continue || undefined;
@@ -210,7 +210,7 @@ export class Reflector {
       case 'ADDED':
       case 'MODIFIED': {
         const slim = slimObject(object, source);
-        cache.upsert(slim);
+        cache.upsert(kind, slim);
         this.resourceVersion = slim.metadata.resourceVersion;
         break;
       }

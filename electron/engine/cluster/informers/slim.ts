@@ -5,14 +5,18 @@
  * item; every slim object carries them. events.k8s.io/v1 Events take the core/v1 shape: both
  * APIs show the same stored object under the same uid, so the cache keeps one canonical form.
  */
-import type { Kind, SlimObject } from '../../../../shared/cluster.ts';
+import { BUILTIN_KEYS } from '../../../../shared/builtin-kinds.ts';
+import type { KindKey, SlimObject } from '../../../../shared/cluster.ts';
 import { pick, slimPodSpec, slimPodStatus, slimPodTemplate } from './slim-pod.ts';
 
 type Json = Record<string, unknown>;
 
 /** The API an object came from (its list or watch). */
 export interface ObjectSource {
-  kind: Kind;
+  /** The kind key. */
+  kind: KindKey;
+  /** The objects' Kubernetes kind (`Deployment`), written into each slim object. */
+  objectKind: string;
   apiVersion: string;
 }
 
@@ -80,24 +84,23 @@ export function eventToCore(event: Json): Json {
   return out;
 }
 
-function body(kind: Kind, raw: Json, source: ObjectSource): Json {
+function body(kind: KindKey, raw: Json, source: ObjectSource): Json {
   switch (kind) {
-    case 'Pod':
+    case BUILTIN_KEYS.Pod:
       return { spec: slimPodSpec(raw['spec']), status: slimPodStatus(raw['status']) };
-    case 'Deployment':
-    case 'ReplicaSet':
-    case 'StatefulSet':
-    case 'DaemonSet':
-    case 'Job':
-    case 'CronJob':
+    case BUILTIN_KEYS.Deployment:
+    case BUILTIN_KEYS.ReplicaSet:
+    case BUILTIN_KEYS.StatefulSet:
+    case BUILTIN_KEYS.DaemonSet:
+    case BUILTIN_KEYS.Job:
+    case BUILTIN_KEYS.CronJob:
       return { spec: slimWorkloadSpec(raw['spec']), status: raw['status'] };
-    case 'Node':
+    case BUILTIN_KEYS.Node:
       return { spec: raw['spec'], status: slimNodeStatus(raw['status']) };
-    case 'Event':
+    case BUILTIN_KEYS.Event:
       return pick(source.apiVersion === 'v1' ? raw : eventToCore(raw), EVENT_FIELDS);
-    case 'Namespace':
-    case 'Service':
-    case 'HorizontalPodAutoscaler':
+    default:
+      // Namespaces, Services, HPAs and any other kind: spec and status, never a top-level `data`.
       return { spec: raw['spec'], status: raw['status'] };
   }
 }
@@ -106,8 +109,8 @@ function body(kind: Kind, raw: Json, source: ObjectSource): Json {
 export function slimObject(raw: unknown, source: ObjectSource): SlimObject {
   const object = isObject(raw) ? raw : {};
   const out: Json = {
-    apiVersion: source.kind === 'Event' ? 'v1' : source.apiVersion,
-    kind: source.kind,
+    apiVersion: source.kind === BUILTIN_KEYS.Event ? 'v1' : source.apiVersion,
+    kind: source.objectKind,
     metadata: slimMetadata(object['metadata']),
   };
   for (const [field, value] of Object.entries(body(source.kind, object, source))) if (value !== undefined) out[field] = value;

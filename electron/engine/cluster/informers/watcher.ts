@@ -4,7 +4,8 @@
  * has answered (lists go on in the background); `stop` aborts every request and clears every
  * timer; `restartAll` is the engine's hook for system resume.
  */
-import { WATCHED_KINDS, type Kind, type KindHealth } from '../../../../shared/cluster.ts';
+import { BUILTIN_KEYS } from '../../../../shared/builtin-kinds.ts';
+import { WATCHED_KINDS, type KindKey, type KindHealth } from '../../../../shared/cluster.ts';
 import type { ObjectCache } from '../../stream/cache.ts';
 import { discoverKinds } from './discovery.ts';
 import { HealthBoard } from './health.ts';
@@ -30,7 +31,7 @@ export interface ClusterWatcherOptions {
   config: object;
   cache: ObjectCache;
   /** The kinds to watch; all of WATCHED_KINDS by default. */
-  kinds?: readonly Kind[];
+  kinds?: readonly KindKey[];
   /** Every health change; count-only changes at most every 250 ms. */
   onHealth: (kinds: KindHealth[]) => void;
   clock?: Clock;
@@ -105,7 +106,7 @@ export function createClusterWatcher(options: ClusterWatcherOptions): ClusterWat
     } catch (error) {
       if (stopped) return false;
       if (error instanceof ApiStatusError && error.status === 401) transport.renewCredentials();
-      const message = `Discovery failed: ${describeFailure(error, transport.server, kinds[0] ?? 'Namespace')}`;
+      const message = `Discovery failed: ${describeFailure(error, transport.server, kinds[0] ?? BUILTIN_KEYS.Namespace)}`;
       log(message);
       for (const kind of kinds) board.set(kind, 'reconnecting', { count: options.cache.size(kind), message });
       return false;

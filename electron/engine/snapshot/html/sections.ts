@@ -9,6 +9,7 @@ import type { SnapshotFile } from '../../../../shared/contracts/snapshot.ts';
 import { reasonLabels, type ReasonTone } from '../../../../shared/drift-reasons.ts';
 import { countByKind, type WorkloadRow } from '../summary.ts';
 import { formatCount, formatDuration, formatTime, html, raw, type RawHtml } from './escape.ts';
+import { kindNameOf } from '../../../../shared/builtin-kinds.ts';
 
 export function summarySection(file: SnapshotFile, rows: readonly WorkloadRow[], drifting: readonly WorkloadRow[]): RawHtml {
   const warnings = file.events.filter((event) => event['type'] === 'Warning').length;
@@ -63,7 +64,7 @@ export function episodesSection(file: SnapshotFile): RawHtml {
   return html`<section id="episodes"><h2>Drift episodes (${episodes.length})</h2>
 <table><thead><tr><th>Workload</th><th>Started</th><th>Ended</th><th class="num">Duration</th><th class="num">Peak gap</th><th>Why</th><th>Trigger</th></tr></thead><tbody>
 ${episodes.map(
-  (episode: Episode) => html`<tr><td><span class="muted">${episode.workload.kind}</span> ${episode.workload.namespace}/${episode.workload.name}</td>
+  (episode: Episode) => html`<tr><td><span class="muted">${kindNameOf(episode.workload.kind)}</span> ${episode.workload.namespace}/${episode.workload.name}</td>
 <td>${formatTime(episode.start)}</td><td>${episode.end === null ? html`<span class="pill warning">ongoing</span>` : formatTime(episode.end)}</td>
 <td class="num">${formatDuration(episode.durationMs)}</td><td class="num">${episode.peakGap}</td>
 <td>${reasonLabels(episode.reasons, episode.workload.kind).map((badge) => html`<span class="pill ${REASON_PILL[badge.tone]}" title="${badge.description}">${badge.label}</span> `)}</td>

@@ -2,6 +2,8 @@
  * Slim objects and core/v1 Events as the engine cache holds them, for the events feature tests.
  */
 import type { SlimObject } from '../../../../shared/cluster.ts';
+import { builtinKind, LEGACY_KIND_KEYS } from '../../../../shared/builtin-kinds.ts';
+import { apiVersionOf } from '../../../../shared/kinds.ts';
 
 let rv = 1;
 
@@ -21,7 +23,8 @@ export function object(kind: SlimObject['kind'], name: string, uid: string, o: W
   if (o.generation !== undefined) metadata.generation = o.generation;
   if (o.owner) metadata.ownerReferences = [{ apiVersion: 'apps/v1', kind: o.owner.kind, name: o.owner.metadata.name, uid: o.owner.metadata.uid, controller: true }];
   const status = o.observedGeneration !== undefined ? { observedGeneration: o.observedGeneration } : {};
-  return { apiVersion: kind === 'Pod' ? 'v1' : 'apps/v1', kind, metadata, spec: {}, status, ...o.extra } as SlimObject;
+  const ref = LEGACY_KIND_KEYS[kind] === undefined ? undefined : builtinKind(LEGACY_KIND_KEYS[kind] as string)?.ref;
+  return { apiVersion: ref ? apiVersionOf(ref) : 'apps/v1', kind, metadata, spec: {}, status, ...o.extra } as SlimObject;
 }
 
 /** A core/v1 Event about `about`, reported by `component`, at `time`. */

@@ -3,6 +3,7 @@ import { createEventsFeature } from '../../../../electron/engine/events/index.ts
 import type { Result } from '../../../../shared/result.ts';
 import { fakeEngineContext } from '../../../helpers/engine-context.ts';
 import { event, object } from './context.ts';
+import { upsertBuiltin } from '../stream/cache-helpers.ts';
 
 const T0 = Date.parse('2025-05-02T09:30:00Z');
 
@@ -31,9 +32,9 @@ describe('events feature', () => {
     const { cache, changes, h, feature } = setup();
     const web = object('Deployment', 'web', 'd-web', { generation: 1, observedGeneration: 1 });
     const pod = object('Pod', 'web-1', 'p-1');
-    cache.upsert(event('e1', web, 'ScalingReplicaSet', 'deployment-controller', '2025-05-02T09:20:00Z'));
-    cache.upsert(event('e2', pod, 'BackOff', 'kubelet', '2025-05-02T09:21:00Z', { type: 'Warning', count: 7, last: '2025-05-02T09:27:00Z' }));
-    cache.upsert(event('e3', pod, 'Pulled', 'kubelet', '2025-05-02T09:20:30Z'));
+    upsertBuiltin(cache, event('e1', web, 'ScalingReplicaSet', 'deployment-controller', '2025-05-02T09:20:00Z'));
+    upsertBuiltin(cache, event('e2', pod, 'BackOff', 'kubelet', '2025-05-02T09:21:00Z', { type: 'Warning', count: 7, last: '2025-05-02T09:27:00Z' }));
+    upsertBuiltin(cache, event('e3', pod, 'Pulled', 'kubelet', '2025-05-02T09:20:30Z'));
     expect(changes).toEqual([]);
     vi.advanceTimersByTime(500);
     expect(changes).toHaveLength(1);
@@ -52,16 +53,16 @@ describe('events feature', () => {
   it('keeps Events the API server deleted, marked expired', () => {
     const { cache, h } = setup();
     const pod = object('Pod', 'web-1', 'p-1');
-    cache.upsert(event('e1', pod, 'Pulled', 'kubelet', '2025-05-02T09:20:00Z'));
-    cache.delete('Event', 'e1');
+    upsertBuiltin(cache, event('e1', pod, 'Pulled', 'kubelet', '2025-05-02T09:20:00Z'));
+    cache.delete('events', 'e1');
     const list = value(h['events:list']({ offset: 0, limit: 10 }));
     expect(list.events.map((e) => [e.reason, e.expired])).toEqual([['Pulled', true]]);
   });
 
   it('starts over on a context switch', () => {
     const { cache, h, switchTo } = setup();
-    cache.upsert(event('e1', object('Pod', 'web-1', 'p-1'), 'Pulled', 'kubelet', '2025-05-02T09:20:00Z'));
-    cache.upsert(object('Deployment', 'web', 'd-web', { generation: 2, observedGeneration: 1 }));
+    upsertBuiltin(cache, event('e1', object('Pod', 'web-1', 'p-1'), 'Pulled', 'kubelet', '2025-05-02T09:20:00Z'));
+    upsertBuiltin(cache, object('Deployment', 'web', 'd-web', { generation: 2, observedGeneration: 1 }));
     expect(value(h['events:controllers']({})).controllers.map((c) => c.name).sort()).toEqual(['deployment-controller', 'kubelet']);
     switchTo('prod');
     const after = value(h['events:controllers']({}));
@@ -71,10 +72,10 @@ describe('events feature', () => {
 
   it('measures reconcile lag from a generation bump to observedGeneration catching up', () => {
     const { cache, h } = setup();
-    cache.upsert(object('Deployment', 'web', 'd-web', { generation: 3, observedGeneration: 3 }));
-    cache.upsert(object('Deployment', 'web', 'd-web', { generation: 4, observedGeneration: 3 }));
+    upsertBuiltin(cache, object('Deployment', 'web', 'd-web', { generation: 3, observedGeneration: 3 }));
+    upsertBuiltin(cache, object('Deployment', 'web', 'd-web', { generation: 4, observedGeneration: 3 }));
     vi.advanceTimersByTime(1_200);
-    cache.upsert(object('Deployment', 'web', 'd-web', { generation: 4, observedGeneration: 4 }));
+    upsertBuiltin(cache, object('Deployment', 'web', 'd-web', { generation: 4, observedGeneration: 4 }));
     const reconciles = value(h['events:reconciles']({ uid: 'd-web' }));
     expect(reconciles.reconciles).toEqual([expect.objectContaining({ generation: 4, start: T0, end: T0 + 1_200, lagMs: 1_200, stuck: false, startKnown: true, controller: 'deployment-controller' })]);
     const deployments = value(h['events:controllers']({})).controllers.find((c) => c.name === 'deployment-controller');
@@ -83,8 +84,8 @@ describe('events feature', () => {
 
   it('calls a reconcile stuck after five minutes, and says so without any cluster change', () => {
     const { cache, h, changes } = setup();
-    cache.upsert(object('StatefulSet', 'db', 's-db', { generation: 1, observedGeneration: 1 }));
-    cache.upsert(object('StatefulSet', 'db', 's-db', { generation: 2, observedGeneration: 1 }));
+    upsertBuiltin(cache, object('StatefulSet', 'db', 's-db', { generation: 1, observedGeneration: 1 }));
+    upsertBuiltin(cache, object('StatefulSet', 'db', 's-db', { generation: 2, observedGeneration: 1 }));
     vi.advanceTimersByTime(1_000);
     const pushed = changes.length;
     expect(value(h['events:controllers']({})).controllers[0]).toMatchObject({ name: 'statefulset-controller', stuck: 0, pending: 1 });
@@ -93,14 +94,14 @@ describe('events feature', () => {
     expect(value(h['events:controllers']({})).controllers[0]).toMatchObject({ stuck: 1, pending: 0 });
     expect(value(h['events:reconciles']({ controller: 'statefulset-controller' })).reconciles[0]).toMatchObject({ end: null, stuck: true, lagMs: 301_000 });
     // Deleting the workload makes the reconcile moot, not stuck.
-    cache.delete('StatefulSet', 's-db');
+    cache.delete('statefulsets.apps', 's-db');
     expect(value(h['events:controllers']({})).controllers).toEqual([]);
     expect(value(h['events:reconciles']({ uid: 's-db' })).reconciles).toEqual([]);
   });
 
   it('does not count HPAs whose status never reports observedGeneration', () => {
     const { cache, h } = setup();
-    cache.upsert(object('HorizontalPodAutoscaler', 'web', 'h-web', { generation: 2 }));
+    upsertBuiltin(cache, object('HorizontalPodAutoscaler', 'web', 'h-web', { generation: 2 }));
     vi.advanceTimersByTime(10 * 60_000);
     expect(value(h['events:controllers']({})).controllers).toEqual([]);
   });
@@ -113,15 +114,15 @@ describe('events feature', () => {
     const newPod = object('Pod', 'web-7d4b-new', 'p-new', { owner: rs });
     const other = object('Pod', 'cart-1', 'p-cart');
     const hpa = object('HorizontalPodAutoscaler', 'web', 'h-web', { extra: { spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' } } } });
-    for (const o of [web, rs, oldPod, newPod, other, hpa]) cache.upsert(o);
-    cache.upsert(event('a1', web, 'ScalingReplicaSet', 'deployment-controller', '2025-05-02T09:20:00Z'));
-    cache.upsert(event('a2', rs, 'SuccessfulCreate', 'replicaset-controller', '2025-05-02T09:20:00Z'));
-    cache.upsert(event('a3', newPod, 'Scheduled', 'default-scheduler', '2025-05-02T09:20:01Z'));
-    cache.upsert(event('a4', oldPod, 'Killing', 'kubelet', '2025-05-02T09:20:09Z'));
-    cache.upsert(event('a5', hpa, 'SuccessfulRescale', 'horizontal-pod-autoscaler', '2025-05-02T09:19:50Z'));
-    cache.upsert(event('x1', other, 'Killing', 'kubelet', '2025-05-02T09:20:05Z'));
-    cache.upsert(event('x2', web, 'ScalingReplicaSet', 'deployment-controller', '2025-05-02T08:00:00Z'));
-    cache.delete('Pod', 'p-old');
+    for (const o of [web, rs, oldPod, newPod, other, hpa]) upsertBuiltin(cache, o);
+    upsertBuiltin(cache, event('a1', web, 'ScalingReplicaSet', 'deployment-controller', '2025-05-02T09:20:00Z'));
+    upsertBuiltin(cache, event('a2', rs, 'SuccessfulCreate', 'replicaset-controller', '2025-05-02T09:20:00Z'));
+    upsertBuiltin(cache, event('a3', newPod, 'Scheduled', 'default-scheduler', '2025-05-02T09:20:01Z'));
+    upsertBuiltin(cache, event('a4', oldPod, 'Killing', 'kubelet', '2025-05-02T09:20:09Z'));
+    upsertBuiltin(cache, event('a5', hpa, 'SuccessfulRescale', 'horizontal-pod-autoscaler', '2025-05-02T09:19:50Z'));
+    upsertBuiltin(cache, event('x1', other, 'Killing', 'kubelet', '2025-05-02T09:20:05Z'));
+    upsertBuiltin(cache, event('x2', web, 'ScalingReplicaSet', 'deployment-controller', '2025-05-02T08:00:00Z'));
+    cache.delete('pods', 'p-old');
     const result = value(h['events:actions']({ uid: 'd-web', from: Date.parse('2025-05-02T09:19:00Z'), to: Date.parse('2025-05-02T09:25:00Z') }));
     expect(result.workload).toEqual({ kind: 'Deployment', namespace: 'shop', name: 'web', uid: 'd-web' });
     expect(result.actions.map((a) => [a.controller, a.reason, a.object.name, a.depth])).toEqual([

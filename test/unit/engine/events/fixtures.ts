@@ -123,7 +123,7 @@ export const LEGACY_SOURCE_ONLY = {
 
 /** The slim form the cache holds of raw Event JSON from either API. */
 export function slim(raw: { apiVersion: string; [field: string]: unknown }): SlimObject {
-  return slimObject(raw, { kind: 'Event', apiVersion: raw.apiVersion });
+  return slimObject(raw, { kind: 'events', objectKind: 'Event', apiVersion: raw.apiVersion });
 }
 
 export const at = (iso: string): number => Date.parse(iso);

@@ -6,12 +6,14 @@
  * exactly what the feature infers.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { WATCHED_KINDS, type Kind } from '../../../../shared/cluster.ts';
+import { WATCHED_KINDS } from '../../../../shared/cluster.ts';
 import { slimObject } from '../../../../electron/engine/cluster/informers/slim.ts';
 import { createEventsFeature } from '../../../../electron/engine/events/index.ts';
 import type { Result } from '../../../../shared/result.ts';
 import { cluster, deployment, DEPLOYMENTS, type Cluster } from '../../simcluster/controllers/cluster.ts';
 import { fakeEngineContext } from '../../../helpers/engine-context.ts';
+import { upsertBuiltin } from '../stream/cache-helpers.ts';
+import { BUILTIN_KEYS, LEGACY_KIND_KEYS } from '../../../../shared/builtin-kinds.ts';
 
 interface Truth {
   uid: string;
@@ -42,16 +44,16 @@ function harness(): { c: Cluster; feature: ReturnType<typeof createEventsFeature
   const truth: Truth[] = [];
   const stop = c.store.onChange((change) => {
     const { object } = change;
-    const kind = object.kind as Kind;
-    if (WATCHED_KINDS.includes(kind)) {
+    const kind = LEGACY_KIND_KEYS[object.kind];
+    if (kind !== undefined && WATCHED_KINDS.includes(kind)) {
       if (change.type === 'DELETED') fake.cache.delete(kind, object.metadata.uid);
-      else fake.cache.upsert(slimObject(object, { kind, apiVersion: object.apiVersion }));
+      else upsertBuiltin(fake.cache, slimObject(object, { kind, objectKind: object.kind, apiVersion: object.apiVersion }));
     }
-    if (kind !== 'Deployment' && kind !== 'ReplicaSet') return;
+    if (kind !== BUILTIN_KEYS.Deployment && kind !== BUILTIN_KEYS.ReplicaSet) return;
     const generation = object.metadata.generation ?? 0;
     const now = c.clock.now();
     if (change.type !== 'DELETED' && generation !== (change.old?.metadata.generation ?? 0) && generation > observedOf(object)) {
-      truth.push({ uid: object.metadata.uid, kind, generation, start: now, end: null });
+      truth.push({ uid: object.metadata.uid, kind: object.kind, generation, start: now, end: null });
     }
     for (const t of truth) if (t.uid === object.metadata.uid && t.end === null && t.generation <= observedOf(object)) t.end = now;
   });

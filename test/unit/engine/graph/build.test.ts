@@ -97,6 +97,24 @@ describe('graph builder: dangling owners and orphans', () => {
     expect(has(g, { from: `ref:${UID.rollout}`, to: uid(rolloutPod), type: 'owns' })).toBe(true);
   });
 
+  it('matches owners by group, kind and uid: a custom Job is not a batch Job (headlamp#5569)', () => {
+    // A custom resource named Job in another group, and a pod it owns.
+    const customJob = { apiVersion: 'example.com/v1', kind: 'Job', metadata: { name: 'nightly', namespace: 'shop', uid: 'custom-job', resourceVersion: '1' }, status: { succeeded: 1 } } as SlimObject;
+    const owner = { apiVersion: 'example.com/v1', kind: 'Job', name: 'nightly', uid: 'custom-job', controller: true };
+    const customPod = patched(runningPod('nightly-x', 'custom-pod'), { metadata: { ownerReferences: [owner] } });
+    // A reference of that custom kind whose uid is a batch Job's (never a batch Job's child).
+    const impostor = patched(runningPod('impostor', 'impostor-pod'), { metadata: { ownerReferences: [{ ...owner, name: 'report-29100000', uid: UID.reportJob }] } });
+    const g = graph([...shop(), customJob, customPod, impostor]);
+    expect(g.nodes.find((n) => n.id === 'custom-job')).toBeUndefined();
+    expect(node(g, 'ref:custom-job')).toMatchObject({ kind: 'Job', health: 'neutral', flags: ['external'] });
+    expect(has(g, { from: 'ref:custom-job', to: 'custom-pod', type: 'owns' })).toBe(true);
+    expect(node(g, 'custom-pod').flags).toEqual([]);
+    expect(g.edges.some((e) => e.from === UID.reportJob && e.to === 'impostor-pod')).toBe(false);
+    expect(node(g, 'impostor-pod').parent).not.toBe(UID.reportJob);
+    // The batch Job keeps its own pod.
+    expect(has(g, { from: UID.reportJob, to: uid(reportPod), type: 'owns' })).toBe(true);
+  });
+
   it('flags an HPA whose target is gone and a Service that selects nothing', () => {
     const g = graph([webHpa, webService]);
     expect(node(g, UID.webHpa)).toMatchObject({ health: 'failing', status: 'Deployment web not found', flags: ['missing-target'] });

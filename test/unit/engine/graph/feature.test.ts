@@ -5,6 +5,7 @@ import type { Result } from '../../../../shared/result.ts';
 import { createGraphFeature } from '../../../../electron/engine/graph/index.ts';
 import { fakeEngineContext } from '../../../helpers/engine-context.ts';
 import { node, patched, shop, UID, web, webEvents, worker1 } from './fixtures.ts';
+import { upsertBuiltin } from '../stream/cache-helpers.ts';
 
 const THROTTLE_MS = 100;
 
@@ -33,7 +34,7 @@ afterEach(() => {
 });
 
 const fill = (objects: SlimObject[]): void => {
-  for (const object of objects) env.cache.upsert(object);
+  for (const object of objects) upsertBuiltin(env.cache, object);
 };
 
 describe('graph feature: live', () => {
@@ -50,7 +51,7 @@ describe('graph feature: live', () => {
     fill(shop());
     const first = value(await env.feature.handlers['graph:get']({ namespace: 'shop' }));
     expect(value(await env.feature.handlers['graph:get']({ namespace: 'shop' })).nodes).toBe(first.nodes);
-    env.cache.upsert(patched(web, { metadata: { resourceVersion: '9000', generation: 4 } }));
+    upsertBuiltin(env.cache, patched(web, { metadata: { resourceVersion: '9000', generation: 4 } }));
     const next = value(await env.feature.handlers['graph:get']({ namespace: 'shop' }));
     expect(next.nodes).not.toBe(first.nodes);
     expect(next.nodes.find((node) => node.id === UID.web)).toMatchObject({ health: 'progressing', status: 'Rolling out' });
@@ -73,10 +74,10 @@ describe('graph feature: live', () => {
     fill(shop());
     await vi.advanceTimersByTimeAsync(THROTTLE_MS);
     env.changed.length = 0;
-    env.cache.upsert(patched(worker1, { metadata: { resourceVersion: '901' } }));
+    upsertBuiltin(env.cache, patched(worker1, { metadata: { resourceVersion: '901' } }));
     await vi.advanceTimersByTimeAsync(THROTTLE_MS);
     expect(env.changed).toHaveLength(0);
-    env.cache.upsert(patched(node('worker-1', UID.worker1, false), { metadata: { resourceVersion: '902' } }));
+    upsertBuiltin(env.cache, patched(node('worker-1', UID.worker1, false), { metadata: { resourceVersion: '902' } }));
     await vi.advanceTimersByTimeAsync(THROTTLE_MS);
     expect(env.changed.at(-1)?.objects['']).toBe(3);
   });

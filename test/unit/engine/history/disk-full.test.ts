@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isDiskFull } from '../../../../electron/engine/history/db.ts';
 import { deployment, pod } from './fixtures.ts';
 import { MANUAL_TIMING, harnessPerTest, type StoreHarness } from './harness.ts';
+import { upsertBuiltin } from '../stream/cache-helpers.ts';
 
 let h: StoreHarness;
 harnessPerTest((next) => (h = next), { timing: { ...MANUAL_TIMING, retryMs: 25 } });
@@ -26,7 +27,7 @@ const pages = () => (h.store.db.prepare('PRAGMA page_count').get() as { page_cou
 describe('a full disk', () => {
   it('pauses recording with a message, keeps the live cache and the queries working, and resumes', async () => {
     const t0 = h.clock.now();
-    h.cache.upsert(deployment('web', 'w'));
+    upsertBuiltin(h.cache, deployment('web', 'w'));
     h.store.synced();
     await h.store.flush();
     const keyframes = () => (h.store.db.prepare('SELECT count(*) AS n FROM keyframes WHERE complete = 1').get() as { n: number }).n;
@@ -34,8 +35,8 @@ describe('a full disk', () => {
     // The disk fills up: SQLite may not grow the file by one more page.
     h.store.db.exec(`PRAGMA max_page_count = ${pages()}`);
     h.clock.advance(1_000);
-    h.cache.upsert(deployment('web', 'w', { ready: 1 }));
-    for (let i = 0; i < 50; i++) h.cache.upsert(bigPod(i));
+    upsertBuiltin(h.cache, deployment('web', 'w', { ready: 1 }));
+    for (let i = 0; i < 50; i++) upsertBuiltin(h.cache, bigPod(i));
     await h.store.flush();
     const paused = h.statuses.at(-1);
     expect(paused?.state).toBe('paused');
@@ -44,7 +45,7 @@ describe('a full disk', () => {
 
     // The live side never noticed: the cache keeps taking changes, queries answer from what was kept.
     h.clock.advance(1_000);
-    h.cache.upsert(deployment('web', 'w', { ready: 0 }));
+    upsertBuiltin(h.cache, deployment('web', 'w', { ready: 0 }));
     expect(h.cache.size()).toBe(51);
     expect(h.store.series({ uid: 'w', from: t0, to: h.clock.now() })?.series.find((s) => s.name === 'ready')?.points).toEqual([[t0, 2]]);
 

@@ -10,6 +10,7 @@ import type { Result } from '../../../../shared/result.ts';
 import { withTempDir } from '../../../helpers/tmp.ts';
 import { fakeEngineContext } from '../../../helpers/engine-context.ts';
 import { deployment, pod } from './fixtures.ts';
+import { upsertBuiltin } from '../stream/cache-helpers.ts';
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -79,7 +80,7 @@ describe('history feature', () => {
     await env.feature.start?.();
     env.switchTo('prod');
     expect(env.statuses.at(-1)).toMatchObject({ context: 'prod', state: 'recording' });
-    env.cache.upsert(deployment('web', 'w', { ready: 1 }));
+    upsertBuiltin(env.cache, deployment('web', 'w', { ready: 1 }));
     await sleep(60);
     expect(value(await env.feature.handlers['history:series']({ uid: 'w', ...ALL })).rawSamples).toBe(1);
     expect(value(await env.feature.handlers['history:episodes'](ALL)).episodes).toHaveLength(1);
@@ -101,7 +102,7 @@ describe('history feature', () => {
     await env.feature.start?.();
     env.switchTo('snapshot: prod @ 12:00', { readOnly: true });
     expect(env.statuses.at(-1)).toMatchObject({ context: 'snapshot: prod @ 12:00', state: 'off', message: expect.stringMatching(/offline snapshot/) });
-    env.cache.upsert(deployment('web', 'w', { ready: 1 }));
+    upsertBuiltin(env.cache, deployment('web', 'w', { ready: 1 }));
     await sleep(60);
     expect(existsSync(historyFile(path.join(dir, 'data'), 'snapshot: prod @ 12:00'))).toBe(false);
     expect(env.statuses.at(-1)).toMatchObject({ state: 'off', samples: 0 });
@@ -112,11 +113,11 @@ describe('history feature', () => {
     await env.feature.start?.();
     env.switchTo('prod');
     env.listed('prod');
-    for (let i = 0; i < 25; i++) env.cache.upsert(pod(`p${i}`, `p${i}`, 'rs'));
+    for (let i = 0; i < 25; i++) upsertBuiltin(env.cache, pod(`p${i}`, `p${i}`, 'rs'));
     await sleep(60);
     const at = Date.now();
     await sleep(5);
-    env.cache.delete('Pod', 'p0');
+    env.cache.delete('pods', 'p0');
     await sleep(60);
     const first = value(await env.feature.handlers['history:state-at']({ at, offset: 0, limit: 10 }));
     expect(first).toMatchObject({ at, total: 25, nextOffset: 10 });
@@ -132,7 +133,7 @@ describe('history feature', () => {
     env = setup();
     await env.feature.start?.();
     env.switchTo('prod');
-    env.cache.upsert(pod('p0', 'p0', 'rs'));
+    upsertBuiltin(env.cache, pod('p0', 'p0', 'rs'));
     await sleep(30);
     const at = Date.now();
     await sleep(5);
@@ -150,11 +151,11 @@ describe('history feature', () => {
     await env.settings.load();
     await env.feature.start?.();
     env.switchTo('prod');
-    env.cache.upsert(deployment('web', 'w'));
+    upsertBuiltin(env.cache, deployment('web', 'w'));
     await sleep(60);
     env.hub.emit('settings:changed', await env.settings.update({ historyRecording: false }));
     expect(env.statuses.at(-1)).toMatchObject({ context: 'prod', state: 'off' });
-    env.cache.upsert(deployment('web', 'w', { ready: 0 }));
+    upsertBuiltin(env.cache, deployment('web', 'w', { ready: 0 }));
     await sleep(60);
     expect(value(await env.feature.handlers['history:series']({ uid: 'w', ...ALL })).rawSamples).toBe(1);
     env.hub.emit('settings:changed', await env.settings.update({ historyRecording: true }));
@@ -172,7 +173,7 @@ describe('history feature', () => {
     await env.settings.load();
     await env.feature.start?.();
     env.switchTo('prod');
-    env.cache.upsert(deployment('web', 'w'));
+    upsertBuiltin(env.cache, deployment('web', 'w'));
     await sleep(60);
     expect(env.statuses.at(-1)).toMatchObject({ context: 'prod', state: 'off', samples: 0 });
   });
@@ -186,7 +187,7 @@ describe('history feature', () => {
     writeFileSync(path.join(dir, 'data', 'history'), 'not a directory');
     env.switchTo('prod');
     expect(env.statuses.at(-1)).toMatchObject({ context: 'prod', state: 'error', message: expect.stringMatching(/cannot be opened/) });
-    env.cache.upsert(deployment('web', 'w'));
+    upsertBuiltin(env.cache, deployment('web', 'w'));
     expect(env.cache.size()).toBe(1);
     expect(await env.feature.handlers['history:episodes'](ALL)).toMatchObject({ ok: false, error: { code: 'unavailable', message: expect.stringMatching(/cannot be opened/) } });
   });

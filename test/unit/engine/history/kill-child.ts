@@ -8,6 +8,7 @@
 import { openStore } from '../../../../electron/engine/history/store.ts';
 import { ObjectCache } from '../../../../electron/engine/stream/cache.ts';
 import { deployment, pod } from './fixtures.ts';
+import { upsertBuiltin } from '../stream/cache-helpers.ts';
 
 const file = process.argv[2];
 if (!file) throw new Error('usage: kill-child.ts <database file>');
@@ -28,11 +29,11 @@ let step = 0;
 const filler = 'x'.repeat(1_500);
 setInterval(() => {
   step += 1;
-  cache.upsert(deployment('web', 'w', { ready: step % 3, replicas: 3 + (step % 2) }));
+  upsertBuiltin(cache, deployment('web', 'w', { ready: step % 3, replicas: 3 + (step % 2) }));
   for (let i = 0; i < 20; i++) {
     const p = pod(`p${(step * 20 + i) % 2_000}`, `p${(step * 20 + i) % 2_000}`, 'rs');
     p.metadata.annotations = { step: String(step), filler };
-    cache.upsert(p);
+    upsertBuiltin(cache, p);
   }
   process.stdout.write(`changed ${Date.now()}\n`);
 }, 5);

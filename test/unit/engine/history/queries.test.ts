@@ -3,6 +3,7 @@ import { driftCountSteps } from '../../../../electron/engine/history/episode-que
 import type { SlimObject } from '../../../../shared/cluster.ts';
 import { deployment, replicaSet } from './fixtures.ts';
 import { harnessPerTest, type StoreHarness } from './harness.ts';
+import { upsertBuiltin } from '../stream/cache-helpers.ts';
 
 let h: StoreHarness;
 harnessPerTest((next) => (h = next));
@@ -12,17 +13,17 @@ const ALL = { from: 0, to: Number.MAX_SAFE_INTEGER };
 /** Three workloads: web drifts 0-10 s, api 5-65 s, db (another namespace) drifts from 20 s on. */
 async function threeEpisodes(): Promise<number> {
   const t0 = h.clock.now();
-  h.cache.upsert(deployment('web', 'w', { ready: 0 }));
-  h.cache.upsert(deployment('api', 'a'));
-  h.cache.upsert(deployment('db', 'd', {}, 'data'));
+  upsertBuiltin(h.cache, deployment('web', 'w', { ready: 0 }));
+  upsertBuiltin(h.cache, deployment('api', 'a'));
+  upsertBuiltin(h.cache, deployment('db', 'd', {}, 'data'));
   h.clock.set(t0 + 5_000);
-  h.cache.upsert(deployment('api', 'a', { ready: 1 }));
+  upsertBuiltin(h.cache, deployment('api', 'a', { ready: 1 }));
   h.clock.set(t0 + 10_000);
-  h.cache.upsert(deployment('web', 'w'));
+  upsertBuiltin(h.cache, deployment('web', 'w'));
   h.clock.set(t0 + 20_000);
-  h.cache.upsert(deployment('db', 'd', { ready: 0, replicas: 3 }, 'data'));
+  upsertBuiltin(h.cache, deployment('db', 'd', { ready: 0, replicas: 3 }, 'data'));
   h.clock.set(t0 + 65_000);
-  h.cache.upsert(deployment('api', 'a'));
+  upsertBuiltin(h.cache, deployment('api', 'a'));
   h.clock.set(t0 + 100_000);
   await h.store.flush();
   return t0;
@@ -47,7 +48,7 @@ describe('episode list', () => {
     const t0 = await threeEpisodes();
     const names = (query: Parameters<StoreHarness['store']['episodes']['episodes']>[0]) => h.store.episodes.episodes(query).episodes.map((e) => e.workload.name);
     expect(names({ ...ALL, namespace: 'data' })).toEqual(['db']);
-    expect(names({ ...ALL, kind: 'StatefulSet' })).toEqual([]);
+    expect(names({ ...ALL, kind: 'statefulsets.apps' })).toEqual([]);
     expect(names({ ...ALL, ongoingOnly: true })).toEqual(['db']);
     expect(names({ ...ALL, minDurationMs: 30_000 })).toEqual(['api', 'db']);
     const ongoing = h.store.episodes.episodes({ ...ALL, namespace: 'data' }).episodes[0];
@@ -65,10 +66,10 @@ describe('episode list', () => {
   it('counts a ReplicaSet run by a Deployment as that Deployment, not as a workload of its own', async () => {
     const t0 = h.clock.now();
     const notReady = (object: SlimObject): SlimObject => ({ ...object, status: { replicas: 2, readyReplicas: 0, availableReplicas: 0, observedGeneration: 1 } }) as SlimObject;
-    h.cache.upsert(deployment('web', 'w', { replicas: 2, ready: 0 }));
-    h.cache.upsert(notReady(replicaSet('web-5d8f7', 'rs-w', 'w')));
+    upsertBuiltin(h.cache, deployment('web', 'w', { replicas: 2, ready: 0 }));
+    upsertBuiltin(h.cache, notReady(replicaSet('web-5d8f7', 'rs-w', 'w')));
     // A ReplicaSet nothing runs (its owner is no Deployment the history knows) is a workload.
-    h.cache.upsert(notReady({ ...replicaSet('legacy', 'rs-l', 'w'), metadata: { uid: 'rs-l', name: 'legacy', namespace: 'shop', resourceVersion: '1', generation: 1 } } as SlimObject));
+    upsertBuiltin(h.cache, notReady({ ...replicaSet('legacy', 'rs-l', 'w'), metadata: { uid: 'rs-l', name: 'legacy', namespace: 'shop', resourceVersion: '1', generation: 1 } } as SlimObject));
     h.clock.set(t0 + 10_000);
     await h.store.flush();
     // Still listing: ownership is not written yet, so nothing is known to run the ReplicaSets.
@@ -83,9 +84,9 @@ describe('episode list', () => {
     ]);
     expect(all.driftCount.at(-1)).toEqual([t0 + 10_000, 2]);
     // Asked for ReplicaSets, every ReplicaSet counts; the ongoing filter does not change what drifting means.
-    expect(h.store.episodes.episodes({ from: t0, to: t0 + 10_000, kind: 'ReplicaSet' }).driftCount.at(-1)).toEqual([t0 + 10_000, 2]);
+    expect(h.store.episodes.episodes({ from: t0, to: t0 + 10_000, kind: 'replicasets.apps' }).driftCount.at(-1)).toEqual([t0 + 10_000, 2]);
     expect(h.store.episodes.episodes({ from: t0, to: t0 + 10_000, ongoingOnly: true }).driftCount.at(-1)).toEqual([t0 + 10_000, 2]);
-    expect(h.store.episodes.episode(all.episodes[1]!.id)?.controller).toMatchObject({ kind: 'Deployment', name: 'web', uid: 'w' });
+    expect(h.store.episodes.episode(all.episodes[1]!.id)?.controller).toMatchObject({ kind: 'deployments.apps', name: 'web', uid: 'w' });
   });
 
   it('counts episodes that began before the range and ended inside it', () => {
@@ -113,12 +114,12 @@ describe('episode list', () => {
 describe('compare', () => {
   it('names what changed between two times, and what was created or deleted', async () => {
     const t0 = h.clock.now();
-    h.cache.upsert(deployment('web', 'w'));
-    h.cache.upsert(deployment('old', 'o'));
+    upsertBuiltin(h.cache, deployment('web', 'w'));
+    upsertBuiltin(h.cache, deployment('old', 'o'));
     h.clock.set(t0 + 10_000);
-    h.cache.upsert(deployment('web', 'w', { replicas: 4, ready: 2, generation: 2 }));
-    h.cache.delete('Deployment', 'o');
-    h.cache.upsert(deployment('new', 'n', {}, 'data'));
+    upsertBuiltin(h.cache, deployment('web', 'w', { replicas: 4, ready: 2, generation: 2 }));
+    h.cache.delete('deployments.apps', 'o');
+    upsertBuiltin(h.cache, deployment('new', 'n', {}, 'data'));
     h.clock.set(t0 + 20_000);
     await h.store.flush();
     const changes = h.store.compare(t0 + 5_000, t0 + 15_000);
@@ -139,7 +140,7 @@ describe('series', () => {
   it('starts with the value in effect at the range start and downsamples to maxPoints', async () => {
     const t0 = h.clock.now();
     for (let i = 0; i < 3_000; i++) {
-      h.cache.upsert(deployment('web', 'w', { ready: i % 3 }));
+      upsertBuiltin(h.cache, deployment('web', 'w', { ready: i % 3 }));
       h.clock.advance(1_000);
     }
     await h.store.flush();

@@ -72,7 +72,7 @@ describe('schema v3: history recorded before "stalled" existed', () => {
       {
         // 2 -> 4: the old recorder set bit 4 because updated lagged desired; nothing gave up.
         uid: 'search',
-        kind: 'Deployment',
+        kind: 'deployments.apps',
         samples: [
           [T0, deployment({ desired: 2, current: 2, ready: 2, available: 2, updated: 2 })],
           [T0 + 10 * SECOND, deployment({ generation: 3, observedGeneration: 2, desired: 4, current: 2, ready: 2, available: 2, updated: 2 })],
@@ -84,7 +84,7 @@ describe('schema v3: history recorded before "stalled" existed', () => {
       {
         // A bad image until the deadline passed: rolling out first, then the controller gave up.
         uid: 'payments-api',
-        kind: 'Deployment',
+        kind: 'deployments.apps',
         samples: [
           [T0, deployment({ desired: 3, current: 3, ready: 3, available: 3, updated: 3 })],
           [T0 + 5 * SECOND, deployment({ desired: 3, current: 4, ready: 3, available: 3, updated: 1, generation: 3, observedGeneration: 3, progressingReason: 'ReplicaSetUpdated' })],
@@ -94,7 +94,7 @@ describe('schema v3: history recorded before "stalled" existed', () => {
       },
       {
         uid: 'report',
-        kind: 'Job',
+        kind: 'jobs.batch',
         samples: [[T0 + 30 * SECOND, { ...EMPTY_VALUES, desired: 1, current: 0, ready: 0, available: 0, unavailable: 7, generation: 1, progressingCondition: 'False', progressingReason: 'BackoffLimitExceeded' }]],
         episodes: [[T0 + 30 * SECOND, null, OLD_PROGRESSING]],
       },
@@ -108,13 +108,13 @@ describe('schema v3: history recorded before "stalled" existed', () => {
 
   it('keeps "rolling out" for an episode whose samples retention removed: it never guesses a failure', () => {
     const file = path.join(dir, 'pruned.sqlite');
-    writeV2(file, [{ uid: 'catalog', kind: 'Deployment', samples: [], episodes: [[T0, T0 + 60 * SECOND, OLD_READY | OLD_PROGRESSING]] }]);
+    writeV2(file, [{ uid: 'catalog', kind: 'deployments.apps', samples: [], episodes: [[T0, T0 + 60 * SECOND, OLD_READY | OLD_PROGRESSING]] }]);
     expect(reasonsByWorkload(file)).toEqual({ catalog: [['progressing', 'ready']] });
   });
 
   it('leaves episodes without the old bit alone', () => {
     const file = path.join(dir, 'plain.sqlite');
-    writeV2(file, [{ uid: 'cart', kind: 'Deployment', samples: [[T0, deployment({ ready: 3 })]], episodes: [[T0, T0 + SECOND, OLD_READY]] }]);
+    writeV2(file, [{ uid: 'cart', kind: 'deployments.apps', samples: [[T0, deployment({ ready: 3 })]], episodes: [[T0, T0 + SECOND, OLD_READY]] }]);
     expect(reasonsByWorkload(file)).toEqual({ cart: [['ready']] });
   });
 
@@ -123,7 +123,7 @@ describe('schema v3: history recorded before "stalled" existed', () => {
     writeV2(file, [
       {
         uid: 'search',
-        kind: 'Deployment',
+        kind: 'deployments.apps',
         samples: [
           [T0, deployment({ desired: 4, ready: 2, available: 2, updated: 2, progressingReason: 'ReplicaSetUpdated' })],
           [T0 + 20 * SECOND, deployment({})],

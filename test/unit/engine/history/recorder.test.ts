@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { HEARTBEAT_MS } from '../../../../electron/engine/history/recorder.ts';
 import { deployment, event, pod, replicaSet } from './fixtures.ts';
 import { harnessPerTest, MANUAL_TIMING, type StoreHarness } from './harness.ts';
+import { upsertBuiltin } from '../stream/cache-helpers.ts';
 
 let h: StoreHarness;
 harnessPerTest((next) => (h = next));
@@ -13,19 +14,19 @@ const series = (name: string, uid = 'd1', from = 0, to = Number.MAX_SAFE_INTEGER
 describe('recording a rollout', () => {
   it('records the samples, the rollout, one episode with its trigger, and the Warnings of the pods', async () => {
     const t0 = h.clock.now();
-    h.cache.upsert(deployment('web', 'd1', { generation: 1, image: 'web:v1' }));
-    h.cache.upsert(replicaSet('web-2', 'rs2', 'd1'));
-    h.cache.upsert(pod('web-2-a', 'p1', 'rs2'));
+    upsertBuiltin(h.cache, deployment('web', 'd1', { generation: 1, image: 'web:v1' }));
+    upsertBuiltin(h.cache, replicaSet('web-2', 'rs2', 'd1'));
+    upsertBuiltin(h.cache, pod('web-2-a', 'p1', 'rs2'));
     h.store.synced();
     h.clock.advance(1_000);
-    h.cache.upsert(deployment('web', 'd1', { generation: 2, observedGeneration: 1, image: 'web:broken' }));
+    upsertBuiltin(h.cache, deployment('web', 'd1', { generation: 2, observedGeneration: 1, image: 'web:broken' }));
     h.clock.advance(1_000);
-    h.cache.upsert(deployment('web', 'd1', { generation: 2, current: 3, updated: 1, image: 'web:broken', progressing: { status: 'True', reason: 'ReplicaSetUpdated' } }));
-    h.cache.upsert(event('e1', { kind: 'Pod', name: 'web-2-a', uid: 'p1' }, h.clock.now(), 'Warning', 'Failed'));
-    h.cache.upsert(event('e2', { kind: 'Deployment', name: 'web', uid: 'd1' }, h.clock.now(), 'Normal', 'ScalingReplicaSet'));
-    h.cache.upsert(event('e3', { kind: 'Pod', name: 'other', uid: 'unrelated' }, h.clock.now(), 'Warning', 'Failed'));
+    upsertBuiltin(h.cache, deployment('web', 'd1', { generation: 2, current: 3, updated: 1, image: 'web:broken', progressing: { status: 'True', reason: 'ReplicaSetUpdated' } }));
+    upsertBuiltin(h.cache, event('e1', { kind: 'Pod', name: 'web-2-a', uid: 'p1' }, h.clock.now(), 'Warning', 'Failed'));
+    upsertBuiltin(h.cache, event('e2', { kind: 'Deployment', name: 'web', uid: 'd1' }, h.clock.now(), 'Normal', 'ScalingReplicaSet'));
+    upsertBuiltin(h.cache, event('e3', { kind: 'Pod', name: 'other', uid: 'unrelated' }, h.clock.now(), 'Warning', 'Failed'));
     h.clock.advance(5_000);
-    h.cache.upsert(deployment('web', 'd1', { generation: 2, image: 'web:broken' }));
+    upsertBuiltin(h.cache, deployment('web', 'd1', { generation: 2, image: 'web:broken' }));
     await h.store.flush();
 
     const result = h.store.series({ uid: 'd1', from: t0, to: t0 + 10_000 });
@@ -52,14 +53,14 @@ describe('recording a rollout', () => {
   });
 
   it('makes a release during an episode without a cause that episode\'s trigger', async () => {
-    h.cache.upsert(deployment('web', 'd1', { generation: 1 }));
+    upsertBuiltin(h.cache, deployment('web', 'd1', { generation: 1 }));
     h.clock.advance(1_000);
     // A node goes away with one pod: drift without any spec change.
-    h.cache.upsert(deployment('web', 'd1', { generation: 1, ready: 1 }));
+    upsertBuiltin(h.cache, deployment('web', 'd1', { generation: 1, ready: 1 }));
     h.clock.advance(1_000);
-    h.cache.upsert(deployment('web', 'd1', { generation: 2, observedGeneration: 2, ready: 1, updated: 1, image: 'web:broken' }));
+    upsertBuiltin(h.cache, deployment('web', 'd1', { generation: 2, observedGeneration: 2, ready: 1, updated: 1, image: 'web:broken' }));
     h.clock.advance(1_000);
-    h.cache.upsert(deployment('web', 'd1', { generation: 3, observedGeneration: 3, ready: 1, updated: 1, image: 'web:fixed' }));
+    upsertBuiltin(h.cache, deployment('web', 'd1', { generation: 3, observedGeneration: 3, ready: 1, updated: 1, image: 'web:fixed' }));
     await h.store.flush();
     const [episode] = allEpisodes().episodes;
     expect(episode?.trigger).toEqual({ generation: 2, image: 'web:broken' });
@@ -67,10 +68,10 @@ describe('recording a rollout', () => {
 
   it('writes a sample only when a recorded field changed, plus heartbeats', async () => {
     const t0 = h.clock.now();
-    h.cache.upsert(deployment('web', 'd1'));
+    upsertBuiltin(h.cache, deployment('web', 'd1'));
     h.clock.advance(1_000);
     // A change nobody records (a label, a new resourceVersion) writes nothing.
-    h.cache.upsert(deployment('web', 'd1'));
+    upsertBuiltin(h.cache, deployment('web', 'd1'));
     h.clock.advance(HEARTBEAT_MS);
     h.store.heartbeat();
     await h.store.flush();
@@ -82,11 +83,11 @@ describe('recording a rollout', () => {
 
   it('breaks the line where recording was interrupted and where the workload was deleted', async () => {
     const t0 = h.clock.now();
-    h.cache.upsert(deployment('web', 'd1'));
+    upsertBuiltin(h.cache, deployment('web', 'd1'));
     await h.restartAfter(3_600_000);
-    h.cache.upsert(deployment('web', 'd1', { ready: 1 }));
+    upsertBuiltin(h.cache, deployment('web', 'd1', { ready: 1 }));
     h.clock.advance(1_000);
-    h.cache.delete('Deployment', 'd1');
+    h.cache.delete('deployments.apps', 'd1');
     await h.store.flush();
     expect(series('ready')).toEqual([
       [t0, 2],
@@ -102,11 +103,11 @@ describe('recording a rollout', () => {
 describe('history across restarts', () => {
   it('continues an episode after a quick restart', async () => {
     const t0 = h.clock.now();
-    h.cache.upsert(deployment('web', 'd1', { ready: 0 }));
+    upsertBuiltin(h.cache, deployment('web', 'd1', { ready: 0 }));
     await h.restartAfter(20_000);
-    h.cache.upsert(deployment('web', 'd1', { ready: 1 }));
+    upsertBuiltin(h.cache, deployment('web', 'd1', { ready: 1 }));
     h.clock.advance(5_000);
-    h.cache.upsert(deployment('web', 'd1', { ready: 2 }));
+    upsertBuiltin(h.cache, deployment('web', 'd1', { ready: 2 }));
     await h.store.flush();
     const { episodes } = allEpisodes();
     expect(episodes).toEqual([expect.objectContaining({ start: t0, end: t0 + 25_000, peakGap: 2 })]);
@@ -114,11 +115,11 @@ describe('history across restarts', () => {
 
   it('closes an episode at the last known moment after a long gap and starts a new one', async () => {
     const t0 = h.clock.now();
-    h.cache.upsert(deployment('web', 'd1', { ready: 0 }));
+    upsertBuiltin(h.cache, deployment('web', 'd1', { ready: 0 }));
     h.clock.advance(10_000);
-    h.cache.upsert(deployment('web', 'd1', { ready: 1 }));
+    upsertBuiltin(h.cache, deployment('web', 'd1', { ready: 1 }));
     await h.restartAfter(3_600_000);
-    h.cache.upsert(deployment('web', 'd1', { ready: 1 }));
+    upsertBuiltin(h.cache, deployment('web', 'd1', { ready: 1 }));
     await h.store.flush();
     const { episodes } = allEpisodes();
     expect(episodes.map((e) => [e.start - t0, e.end === null ? null : e.end - t0])).toEqual([
@@ -129,9 +130,9 @@ describe('history across restarts', () => {
 
   it('closes what was left open for workloads deleted while the app was closed, once synced', async () => {
     const t0 = h.clock.now();
-    h.cache.upsert(deployment('gone', 'g1', { ready: 0 }));
+    upsertBuiltin(h.cache, deployment('gone', 'g1', { ready: 0 }));
     await h.restartAfter(600_000);
-    h.cache.upsert(deployment('web', 'd1'));
+    upsertBuiltin(h.cache, deployment('web', 'd1'));
     h.store.synced();
     await h.store.flush();
     const { episodes } = allEpisodes();
@@ -143,12 +144,12 @@ describe('ownership during the first sync', () => {
   const warningsOf = (uid: string) => h.store.series({ uid, from: 0, to: Number.MAX_SAFE_INTEGER })?.warnings.map((w) => w.uid);
   /** A Deployment d1 -> ReplicaSet rs1 -> pods p1 (with a Warning, e1) and p2 (with e2), as listed. */
   const listWorkload = (): void => {
-    h.cache.upsert(deployment('web', 'd1'));
-    h.cache.upsert(replicaSet('web-1', 'rs1', 'd1'));
-    h.cache.upsert(pod('web-1-a', 'p1', 'rs1'));
-    h.cache.upsert(pod('web-1-b', 'p2', 'rs1'));
-    h.cache.upsert(event('e1', { kind: 'Pod', name: 'web-1-a', uid: 'p1' }, h.clock.now(), 'Warning', 'BackOff'));
-    h.cache.upsert(event('e2', { kind: 'Pod', name: 'web-1-b', uid: 'p2' }, h.clock.now(), 'Warning', 'Unhealthy'));
+    upsertBuiltin(h.cache, deployment('web', 'd1'));
+    upsertBuiltin(h.cache, replicaSet('web-1', 'rs1', 'd1'));
+    upsertBuiltin(h.cache, pod('web-1-a', 'p1', 'rs1'));
+    upsertBuiltin(h.cache, pod('web-1-b', 'p2', 'rs1'));
+    upsertBuiltin(h.cache, event('e1', { kind: 'Pod', name: 'web-1-a', uid: 'p1' }, h.clock.now(), 'Warning', 'BackOff'));
+    upsertBuiltin(h.cache, event('e2', { kind: 'Pod', name: 'web-1-b', uid: 'p2' }, h.clock.now(), 'Warning', 'Unhealthy'));
   };
 
   it('writes who owns what with the first keyframe, once every kind is listed', async () => {
@@ -157,7 +158,7 @@ describe('ownership during the first sync', () => {
     // Still listing: the samples are written, the ownership rows wait.
     expect(series('ready')).toHaveLength(1);
     expect(warningsOf('d1')).toEqual([]);
-    h.cache.delete('Pod', 'p1');
+    h.cache.delete('pods', 'p1');
     h.store.synced();
     h.clock.advance(1_000);
     await h.store.flush();
@@ -167,7 +168,7 @@ describe('ownership during the first sync', () => {
   it('writes what it held a slice per flush, the rows of children gone last', async () => {
     h.reopen({ timing: { ...MANUAL_TIMING, ownershipRowsPerFlush: 1 } });
     listWorkload();
-    h.cache.delete('Pod', 'p1');
+    h.cache.delete('pods', 'p1');
     h.store.synced();
     const flushes: Array<string[] | undefined> = [];
     for (let i = 0; i < 4; i += 1) {

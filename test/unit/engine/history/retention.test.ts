@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DAY_MS, usedBytes } from '../../../../electron/engine/history/retention.ts';
 import { deployment, event, pod } from './fixtures.ts';
 import { MANUAL_TIMING, harnessPerTest, type StoreHarness } from './harness.ts';
+import { upsertBuiltin } from '../stream/cache-helpers.ts';
 
 let h: StoreHarness;
 harnessPerTest((next) => (h = next), { timing: { ...MANUAL_TIMING, keyframeIntervalMs: DAY_MS / 4 } });
@@ -25,11 +26,11 @@ async function fourDays(): Promise<number> {
   const t0 = h.clock.now();
   h.store.synced();
   for (let hour = 0; hour < 96; hour++) {
-    h.cache.upsert(deployment('web', 'w', { ready: hour % 2 === 0 ? 0 : 2 }));
+    upsertBuiltin(h.cache, deployment('web', 'w', { ready: hour % 2 === 0 ? 0 : 2 }));
     const p = pod(`p${hour}`, `p${hour}`, 'rs');
     p.metadata.annotations = { note: noise(hour + 1, 20_000) };
-    h.cache.upsert(p);
-    h.cache.upsert(event(`e${hour}`, { kind: 'Deployment', name: 'web', uid: 'w' }, h.clock.now()));
+    upsertBuiltin(h.cache, p);
+    upsertBuiltin(h.cache, event(`e${hour}`, { kind: 'Deployment', name: 'web', uid: 'w' }, h.clock.now()));
     await h.store.flush();
     await settle();
     h.clock.advance(3_600_000);
@@ -78,7 +79,7 @@ describe('retention', () => {
     await fourDays();
     h.limits = { maxAgeMs: DAY_MS, maxBytes: 1024 ** 3 };
     h.store.applyRetention();
-    h.cache.upsert(deployment('web', 'w', { ready: 7 }));
+    upsertBuiltin(h.cache, deployment('web', 'w', { ready: 7 }));
     await h.store.flush();
     const ready = h.store.series({ uid: 'w', from: 0, to: h.clock.now() })?.series.find((s) => s.name === 'ready')?.points ?? [];
     expect(ready.at(-1)).toEqual([h.clock.now(), 7]);

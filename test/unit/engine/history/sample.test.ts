@@ -4,6 +4,7 @@ import { allocateColumns, appendSample, blockBytes, decodeInto, EMPTY_VALUES, ne
 import { imagesOf, sampleOf } from '../../../../electron/engine/history/sample.ts';
 import type { SlimObject } from '../../../../shared/cluster.ts';
 import { deployment } from './fixtures.ts';
+import { builtinKeyOf } from '../../../../shared/builtin-kinds.ts';
 
 const values = (patch: Partial<SampleValues>): SampleValues => ({ ...EMPTY_VALUES, ...patch });
 
@@ -52,7 +53,7 @@ describe('samples of each kind', () => {
   it('reads a Deployment, treating omitted counts as 0', () => {
     const d = deployment('web', 'u1', { replicas: 3, ready: 2, generation: 5, observedGeneration: 4 });
     delete (d['status'] as Record<string, unknown>)['unavailableReplicas'];
-    expect(sampleOf(d)).toEqual({
+    expect(sampleOf(d, builtinKeyOf(d))).toEqual({
       desired: 3,
       current: 3,
       ready: 2,
@@ -70,12 +71,12 @@ describe('samples of each kind', () => {
 
   it('reads a DaemonSet, a Job and an HPA by their own fields', () => {
     const ds = { apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { uid: 'd', name: 'ne', resourceVersion: '1', generation: 2 }, spec: {}, status: { desiredNumberScheduled: 4, currentNumberScheduled: 4, numberReady: 3, updatedNumberScheduled: 4, numberAvailable: 3, numberUnavailable: 1, observedGeneration: 2 } } as SlimObject;
-    expect(sampleOf(ds)).toMatchObject({ desired: 4, current: 4, ready: 3, available: 3, updated: 4, unavailable: 1, generation: 2, observedGeneration: 2 });
+    expect(sampleOf(ds, builtinKeyOf(ds))).toMatchObject({ desired: 4, current: 4, ready: 3, available: 3, updated: 4, unavailable: 1, generation: 2, observedGeneration: 2 });
     const job = { apiVersion: 'batch/v1', kind: 'Job', metadata: { uid: 'j', name: 'r', resourceVersion: '1', generation: 1 }, spec: { completions: 3 }, status: { active: 1, succeeded: 2, failed: 1, conditions: [{ type: 'Failed', status: 'True', reason: 'BackoffLimitExceeded' }] } } as SlimObject;
-    expect(sampleOf(job)).toMatchObject({ desired: 3, current: 1, available: 2, unavailable: 1, progressingCondition: 'False', progressingReason: 'BackoffLimitExceeded', observedGeneration: null });
+    expect(sampleOf(job, builtinKeyOf(job))).toMatchObject({ desired: 3, current: 1, available: 2, unavailable: 1, progressingCondition: 'False', progressingReason: 'BackoffLimitExceeded', observedGeneration: null });
     const hpa = { apiVersion: 'autoscaling/v2', kind: 'HorizontalPodAutoscaler', metadata: { uid: 'h', name: 'f', resourceVersion: '1', generation: 1 }, spec: {}, status: { currentReplicas: 3, desiredReplicas: 5, conditions: [{ type: 'AbleToScale', status: 'True', reason: 'ReadyForNewScale' }] } } as SlimObject;
-    expect(sampleOf(hpa)).toMatchObject({ desired: 5, current: 3, ready: null, updated: null, progressingCondition: 'True', progressingReason: 'ReadyForNewScale' });
-    expect(sampleOf({ apiVersion: 'v1', kind: 'Pod', metadata: { uid: 'p', name: 'p', resourceVersion: '1' } } as SlimObject)).toBeNull();
+    expect(sampleOf(hpa, builtinKeyOf(hpa))).toMatchObject({ desired: 5, current: 3, ready: null, updated: null, progressingCondition: 'True', progressingReason: 'ReadyForNewScale' });
+    expect(sampleOf({ apiVersion: 'v1', kind: 'Pod', metadata: { uid: 'p', name: 'p', resourceVersion: '1' } } as SlimObject, 'pods')).toBeNull();
   });
 });
 
@@ -83,49 +84,49 @@ describe('drift', () => {
   const healthy = values({ desired: 2, current: 2, ready: 2, available: 2, updated: 2, generation: 3, observedGeneration: 3, progressingCondition: 'True', progressingReason: 'NewReplicaSetAvailable' });
 
   it('a settled Deployment does not drift; each cause is named', () => {
-    expect(driftOf('Deployment', healthy)).toEqual({ reasons: [], gap: 0 });
-    expect(driftOf('Deployment', { ...healthy, observedGeneration: 2 }).reasons).toEqual(['generation']);
-    expect(driftOf('Deployment', { ...healthy, ready: 0 })).toEqual({ reasons: ['ready'], gap: 2 });
-    expect(driftOf('Deployment', { ...healthy, progressingCondition: 'False', progressingReason: 'ProgressDeadlineExceeded' }).reasons).toEqual(['stalled']);
+    expect(driftOf('deployments.apps', healthy)).toEqual({ reasons: [], gap: 0 });
+    expect(driftOf('deployments.apps', { ...healthy, observedGeneration: 2 }).reasons).toEqual(['generation']);
+    expect(driftOf('deployments.apps', { ...healthy, ready: 0 })).toEqual({ reasons: ['ready'], gap: 2 });
+    expect(driftOf('deployments.apps', { ...healthy, progressingCondition: 'False', progressingReason: 'ProgressDeadlineExceeded' }).reasons).toEqual(['stalled']);
   });
 
   it('a scale-up or a first rollout is rolling out, not stalled', () => {
     const scalingUp = { ...healthy, desired: 4, current: 4, ready: 2, available: 2, updated: 2, generation: 4, observedGeneration: 4, progressingReason: 'ReplicaSetUpdated' };
-    expect(driftOf('Deployment', scalingUp).reasons).toEqual(['ready', 'progressing']);
+    expect(driftOf('deployments.apps', scalingUp).reasons).toEqual(['ready', 'progressing']);
     const first = values({ desired: 3, current: 0, ready: 0, available: 0, updated: 0, generation: 1, observedGeneration: 1, progressingCondition: 'True', progressingReason: 'NewReplicaSetCreated' });
-    expect(driftOf('Deployment', first).reasons).toEqual(['ready', 'progressing']);
-    expect(driftOf('StatefulSet', { ...scalingUp, progressingCondition: null, progressingReason: null }).reasons).toEqual(['ready', 'progressing']);
+    expect(driftOf('deployments.apps', first).reasons).toEqual(['ready', 'progressing']);
+    expect(driftOf('statefulsets.apps', { ...scalingUp, progressingCondition: null, progressingReason: null }).reasons).toEqual(['ready', 'progressing']);
   });
 
   it('a rollout past its progress deadline is stalled, not rolling out', () => {
     const stuck = { ...healthy, current: 3, updated: 1, progressingCondition: 'False' as const, progressingReason: 'ProgressDeadlineExceeded' };
-    expect(driftOf('Deployment', stuck).reasons).toEqual(['stalled']);
+    expect(driftOf('deployments.apps', stuck).reasons).toEqual(['stalled']);
   });
 
   it('a rollout stuck on a bad image drifts although the old pods stay ready', () => {
     const stuck = { ...healthy, current: 3, updated: 1, progressingReason: 'ReplicaSetUpdated' };
-    expect(driftOf('Deployment', stuck).reasons).toEqual(['progressing']);
+    expect(driftOf('deployments.apps', stuck).reasons).toEqual(['progressing']);
   });
 
   it('a running Job is not drift; a failing one is', () => {
-    expect(driftOf('Job', values({ desired: 3, current: 1, available: 1, unavailable: 0 })).reasons).toEqual([]);
-    expect(driftOf('Job', values({ desired: 3, current: 1, available: 1, unavailable: 2 }))).toEqual({ reasons: ['progressing'], gap: 2 });
-    expect(driftOf('Job', values({ desired: 3, available: 1, unavailable: 7, progressingCondition: 'False', progressingReason: 'BackoffLimitExceeded' }))).toEqual({ reasons: ['stalled'], gap: 2 });
-    expect(driftOf('Job', values({ desired: 1, available: 1, unavailable: 2, progressingCondition: 'True' })).reasons).toEqual([]);
+    expect(driftOf('jobs.batch', values({ desired: 3, current: 1, available: 1, unavailable: 0 })).reasons).toEqual([]);
+    expect(driftOf('jobs.batch', values({ desired: 3, current: 1, available: 1, unavailable: 2 }))).toEqual({ reasons: ['progressing'], gap: 2 });
+    expect(driftOf('jobs.batch', values({ desired: 3, available: 1, unavailable: 7, progressingCondition: 'False', progressingReason: 'BackoffLimitExceeded' }))).toEqual({ reasons: ['stalled'], gap: 2 });
+    expect(driftOf('jobs.batch', values({ desired: 1, available: 1, unavailable: 2, progressingCondition: 'True' })).reasons).toEqual([]);
   });
 
   it('an HPA drifts while its current replicas differ from the desired ones', () => {
-    expect(driftOf('HorizontalPodAutoscaler', values({ desired: 5, current: 3 }))).toEqual({ reasons: ['ready'], gap: 2 });
-    expect(driftOf('HorizontalPodAutoscaler', values({ desired: 5, current: 5 })).reasons).toEqual([]);
-    expect(driftOf('HorizontalPodAutoscaler', values({ desired: 5, current: 5, availableCondition: 'False' })).reasons).toEqual(['stalled']);
+    expect(driftOf('horizontalpodautoscalers.autoscaling', values({ desired: 5, current: 3 }))).toEqual({ reasons: ['ready'], gap: 2 });
+    expect(driftOf('horizontalpodautoscalers.autoscaling', values({ desired: 5, current: 5 })).reasons).toEqual([]);
+    expect(driftOf('horizontalpodautoscalers.autoscaling', values({ desired: 5, current: 5, availableCondition: 'False' })).reasons).toEqual(['stalled']);
   });
 
   it('a Deployment rollout completes only when counts and the condition agree', () => {
-    expect(rolloutComplete('Deployment', healthy, 3)).toBe(true);
-    expect(rolloutComplete('Deployment', healthy, 4)).toBe(false);
-    expect(rolloutComplete('Deployment', { ...healthy, updated: 1 }, 3)).toBe(false);
-    expect(rolloutComplete('Deployment', { ...healthy, progressingReason: 'ReplicaSetUpdated' }, 3)).toBe(false);
-    expect(rolloutComplete('StatefulSet', { ...healthy, ready: 1 }, 3)).toBe(false);
-    expect(rolloutComplete('ReplicaSet', { ...healthy, ready: 1 }, 3)).toBe(true);
+    expect(rolloutComplete('deployments.apps', healthy, 3)).toBe(true);
+    expect(rolloutComplete('deployments.apps', healthy, 4)).toBe(false);
+    expect(rolloutComplete('deployments.apps', { ...healthy, updated: 1 }, 3)).toBe(false);
+    expect(rolloutComplete('deployments.apps', { ...healthy, progressingReason: 'ReplicaSetUpdated' }, 3)).toBe(false);
+    expect(rolloutComplete('statefulsets.apps', { ...healthy, ready: 1 }, 3)).toBe(false);
+    expect(rolloutComplete('replicasets.apps', { ...healthy, ready: 1 }, 3)).toBe(true);
   });
 });

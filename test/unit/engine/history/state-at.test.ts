@@ -4,6 +4,7 @@ import { deployment, event, pod } from './fixtures.ts';
 import { FIRST_KEYFRAME_WAIT_MS } from '../../../../electron/engine/history/session.ts';
 import { BeforeStateLogError } from '../../../../electron/engine/history/state-at.ts';
 import { MANUAL_TIMING, harnessPerTest, type StoreHarness } from './harness.ts';
+import { upsertBuiltin } from '../stream/cache-helpers.ts';
 
 let h: StoreHarness;
 // Small keyframes, often: the rebuild crosses keyframes, chunks and delta batches.
@@ -37,10 +38,10 @@ describe('the cluster at a past time', () => {
     for (let step = 0; step < 300; step++) {
       const i = Math.floor(next() * 40);
       const roll = next();
-      if (roll < 0.15) h.cache.delete('Pod', `p${i}`);
-      else if (roll < 0.2) h.cache.upsert(deployment(`d${i % 5}`, `d${i % 5}`, { ready: Math.floor(next() * 3) }));
-      else h.cache.upsert(pod(`p${i}`, `p${i}`, 'rs'));
-      if (step % 5 === 0) h.cache.upsert(event(`e${step}`, { kind: 'Pod', name: `p${i}`, uid: `p${i}` }, h.clock.now()));
+      if (roll < 0.15) h.cache.delete('pods', `p${i}`);
+      else if (roll < 0.2) upsertBuiltin(h.cache, deployment(`d${i % 5}`, `d${i % 5}`, { ready: Math.floor(next() * 3) }));
+      else upsertBuiltin(h.cache, pod(`p${i}`, `p${i}`, 'rs'));
+      if (step % 5 === 0) upsertBuiltin(h.cache, event(`e${step}`, { kind: 'Pod', name: `p${i}`, uid: `p${i}` }, h.clock.now()));
       truth.push({ at: h.clock.now(), objects: names(h.cache.list().filter((o) => o.kind !== 'Event')) });
       h.clock.advance(100 + Math.floor(next() * 900));
       if (step % 10 === 9) {
@@ -61,9 +62,9 @@ describe('the cluster at a past time', () => {
   it('knows the objects of a deleted workload before its deletion, and not after', async () => {
     await listed();
     const t0 = h.clock.now();
-    h.cache.upsert(deployment('web', 'w'));
+    upsertBuiltin(h.cache, deployment('web', 'w'));
     h.clock.advance(1_000);
-    h.cache.delete('Deployment', 'w');
+    h.cache.delete('deployments.apps', 'w');
     await h.store.flush();
     expect(names(await h.store.objectsAt(t0 + 500))).toHaveLength(1);
     expect(await h.store.objectsAt(t0 + 1_500)).toEqual([]);
@@ -72,7 +73,7 @@ describe('the cluster at a past time', () => {
   it('survives a restart, and a keyframe cut off half written', async () => {
     h.store.synced();
     for (let i = 0; i < 40; i++) {
-      h.cache.upsert(pod(`p${i}`, `p${i}`, 'rs'));
+      upsertBuiltin(h.cache, pod(`p${i}`, `p${i}`, 'rs'));
       h.clock.advance(100);
     }
     await h.store.flush();
@@ -90,9 +91,9 @@ describe('the cluster at a past time', () => {
   it('reads change batches stored before their headers were kept apart (schema v1)', async () => {
     await listed();
     const t0 = h.clock.now();
-    for (let i = 0; i < 10; i++) h.cache.upsert(pod(`p${i}`, `p${i}`, 'rs'));
+    for (let i = 0; i < 10; i++) upsertBuiltin(h.cache, pod(`p${i}`, `p${i}`, 'rs'));
     h.clock.advance(1_000);
-    h.cache.delete('Pod', 'p3');
+    h.cache.delete('pods', 'p3');
     await h.store.flush();
     h.store.db.exec('UPDATE delta_batches SET headers = NULL');
     h.store.close();
@@ -105,7 +106,7 @@ describe('the cluster at a past time', () => {
     const keyframes = () => (h.store.db.prepare('SELECT count(*) AS n FROM keyframes WHERE complete = 1').get() as { n: number }).n;
     const changes = async (from: number) => {
       for (let i = from; i < from + 60; i++) {
-        h.cache.upsert(pod(`p${i}`, `p${i}`, 'rs'));
+        upsertBuiltin(h.cache, pod(`p${i}`, `p${i}`, 'rs'));
         if (i % 10 === 9) {
           await h.store.flush();
           await settle();
@@ -130,8 +131,8 @@ describe('the cluster at a past time', () => {
 
   it('logs no change before the first keyframe, which holds the state they would spell out', async () => {
     const t0 = h.clock.now();
-    for (let i = 0; i < 30; i++) h.cache.upsert(pod(`p${i}`, `p${i}`, 'rs'));
-    h.cache.delete('Pod', 'p0');
+    for (let i = 0; i < 30; i++) upsertBuiltin(h.cache, pod(`p${i}`, `p${i}`, 'rs'));
+    h.cache.delete('pods', 'p0');
     await h.store.flush();
     const logged = () => (h.store.db.prepare('SELECT coalesce(sum(count), 0) AS n FROM delta_batches').get() as { n: number }).n;
     expect(logged()).toBe(0);
@@ -143,7 +144,7 @@ describe('the cluster at a past time', () => {
     await expect(h.store.objectsAt(t0)).rejects.toThrow(`the first recorded state of this cluster is from ${new Date(t0 + 1_000).toISOString()}`);
     expect(names(await h.store.objectsAt(h.clock.now()))).toEqual(names(h.cache.list()));
     h.clock.advance(500);
-    h.cache.delete('Pod', 'p1');
+    h.cache.delete('pods', 'p1');
     await h.store.flush();
     expect(logged()).toBe(1);
     expect(await h.store.objectsAt(h.clock.now())).toHaveLength(28);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Kind } from '../../../../shared/cluster.ts';
+import type { KindKey } from '../../../../shared/cluster.ts';
 import { HEALTH_THROTTLE_MS } from '../../../../electron/engine/cluster/informers/health.ts';
 import { FORBIDDEN_RETRY_MS } from '../../../../electron/engine/cluster/informers/reflector.ts';
 import { DEFAULT_BACKOFF, HEALTHY_RESET_MS } from '../../../../electron/engine/cluster/informers/timing.ts';
@@ -9,7 +9,7 @@ import { startSimCluster } from '../../../../electron/engine/simcluster/index.ts
 import type { KubeObject } from '../../../../electron/engine/simcluster/types.ts';
 import { FakeClock, startQuietCluster, T, waitFor, watching, type FakeTimer, type Watching } from './helpers.ts';
 
-const KINDS: Kind[] = ['Namespace', 'Node', 'Pod', 'Deployment', 'ReplicaSet'];
+const KINDS: KindKey[] = ['namespaces', 'nodes', 'pods', 'deployments.apps', 'replicasets.apps'];
 const PODS_PATH = '/api/v1/pods';
 const DENIED = 'pods is forbidden: User "viewer" cannot list resource "pods" in API group "" at the cluster scope';
 
@@ -34,17 +34,17 @@ describe('access', () => {
     const clock = new FakeClock();
     w = watching(sim.kubeconfigObject(), { kinds: KINDS, clock });
     await w.watcher.start();
-    await waitFor('pods forbidden, the rest live', () => w?.health.latest('Pod')?.state === 'forbidden' && w.health.all(['Namespace', 'Node', 'Deployment', 'ReplicaSet'], 'live'));
-    expect(w.health.latest('Pod')).toMatchObject({ state: 'forbidden', message: DENIED, count: 0 });
+    await waitFor('pods forbidden, the rest live', () => w?.health.latest('pods')?.state === 'forbidden' && w.health.all(['namespaces', 'nodes', 'deployments.apps', 'replicasets.apps'], 'live'));
+    expect(w.health.latest('pods')).toMatchObject({ state: 'forbidden', message: DENIED, count: 0 });
     // The others keep working: a new namespace arrives while pods stay forbidden.
     const created = sim.store.create(T('namespaces'), { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'late' } });
-    await waitFor('the new namespace', () => w?.cache.get('Namespace', created.metadata.uid as string));
+    await waitFor('the new namespace', () => w?.cache.get('namespaces', created.metadata.uid as string));
     // Retried slowly; once access is granted the kind goes live.
     const retry = await timerOf(clock, FORBIDDEN_RETRY_MS);
     sim.server.faults.clear();
     clock.fire(retry);
-    await waitFor('pods live', () => w?.health.latest('Pod')?.state === 'live');
-    expect(w.cache.size('Pod')).toBe(12);
+    await waitFor('pods live', () => w?.health.latest('pods')?.state === 'live');
+    expect(w.cache.size('pods')).toBe(12);
   });
 
   it('takes Events from events.k8s.io when core Events are forbidden, in the core shape', async () => {
@@ -52,16 +52,16 @@ describe('access', () => {
     const running = sim;
     await waitFor('some events', () => running.store.all(T('events')).length >= 3);
     sim.server.faults.failRequests({ status: 403, match: (_method, path) => path === '/api/v1/events' });
-    w = watching(sim.kubeconfigObject(), { kinds: ['Event'] });
+    w = watching(sim.kubeconfigObject(), { kinds: ['events'] });
     await w.watcher.start();
-    await waitFor('events live', () => w?.health.latest('Event')?.state === 'live');
+    await waitFor('events live', () => w?.health.latest('events')?.state === 'live');
     expect(w.logs.some((m) => m.includes('trying /apis/events.k8s.io/v1/events'))).toBe(true);
     // Each cached Event equals what the core API shows for the same stored object and version.
     let compared = 0;
     for (const stored of running.store.all(T('events'))) {
-      const cached = w.cache.get('Event', stored.metadata.uid as string);
+      const cached = w.cache.get('events', stored.metadata.uid as string);
       if (!cached || cached.metadata.resourceVersion !== String(stored.metadata.resourceVersion)) continue;
-      expect(cached).toEqual(slimObject(stored, { kind: 'Event', apiVersion: 'v1' }));
+      expect(cached).toEqual(slimObject(stored, { kind: 'events', objectKind: 'Event', apiVersion: 'v1' }));
       expect(cached).toMatchObject({ kind: 'Event', apiVersion: 'v1', involvedObject: expect.any(Object), message: expect.any(String) });
       compared += 1;
     }
@@ -71,10 +71,10 @@ describe('access', () => {
   it('reports 401 as reconnecting with a clear message and recovers with the credentials', async () => {
     sim = await startQuietCluster();
     sim.server.faults.failRequests({ status: 401, count: 1, match: (_method, path) => path === PODS_PATH });
-    w = watching(sim.kubeconfigObject(), { kinds: ['Pod'] });
+    w = watching(sim.kubeconfigObject(), { kinds: ['pods'] });
     await w.watcher.start();
-    await waitFor('pods live', () => w?.health.latest('Pod')?.state === 'live');
-    const reconnecting = w.health.reports.flat().find((h) => h.kind === 'Pod' && h.state === 'reconnecting');
+    await waitFor('pods live', () => w?.health.latest('pods')?.state === 'live');
+    const reconnecting = w.health.reports.flat().find((h) => h.kind === 'pods' && h.state === 'reconnecting');
     expect(reconnecting?.message).toMatch(/rejected the credentials \(401 Unauthorized\).*Log in again/);
   });
 
@@ -82,12 +82,12 @@ describe('access', () => {
     sim = await startQuietCluster();
     sim.server.faults.failRequests({ status: 429, retryAfterSeconds: 7, count: 1, match: (_method, path) => path === PODS_PATH });
     const clock = new FakeClock();
-    w = watching(sim.kubeconfigObject(), { kinds: ['Pod'], clock, random: () => 0.5 });
+    w = watching(sim.kubeconfigObject(), { kinds: ['pods'], clock, random: () => 0.5 });
     await w.watcher.start();
     const retry = await timerOf(clock, 7_000);
-    expect(w.health.latest('Pod')).toMatchObject({ state: 'reconnecting', message: expect.stringContaining('429 Too Many Requests); retrying in 7 s') });
+    expect(w.health.latest('pods')).toMatchObject({ state: 'reconnecting', message: expect.stringContaining('429 Too Many Requests); retrying in 7 s') });
     clock.fire(retry);
-    await waitFor('pods live', () => w?.health.latest('Pod')?.state === 'live');
+    await waitFor('pods live', () => w?.health.latest('pods')?.state === 'live');
   });
 });
 
@@ -97,7 +97,7 @@ describe('backoff', () => {
     sim.server.faults.failRequests({ status: 500, match: (_method, path) => path === PODS_PATH });
     const clock = new FakeClock();
     const watchdogMs = 123_456;
-    w = watching(sim.kubeconfigObject(), { kinds: ['Pod'], clock, random: () => 1, backoff: { initialMs: 500, maxMs: 30_000 }, watchdogMs });
+    w = watching(sim.kubeconfigObject(), { kinds: ['pods'], clock, random: () => 1, backoff: { initialMs: 500, maxMs: 30_000 }, watchdogMs });
     await w.watcher.start();
     const delays: number[] = [];
     let seen = new Set<number>();
@@ -109,12 +109,12 @@ describe('backoff', () => {
       if (i < 8) clock.fire(timer);
     }
     expect(delays).toEqual([500, 1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000]);
-    expect(w.health.latest('Pod')).toMatchObject({ state: 'reconnecting', message: expect.stringContaining('500 InternalError') });
+    expect(w.health.latest('pods')).toMatchObject({ state: 'reconnecting', message: expect.stringContaining('500 InternalError') });
     // Healthy for the healthy period, then cut: the next delay starts from the beginning again.
     sim.server.faults.clear();
     const last = clock.pending().find((t) => t.ms === 30_000) as FakeTimer;
     clock.fire(last);
-    await waitFor('pods live', () => w?.health.latest('Pod')?.state === 'live');
+    await waitFor('pods live', () => w?.health.latest('pods')?.state === 'live');
     clock.time += HEALTHY_RESET_MS;
     sim.server.faults.cutWatches();
     expect((await nextRetry()).ms).toBe(500);
@@ -125,9 +125,9 @@ describe('backoff', () => {
     sim = await startQuietCluster();
     const running = sim;
     const clock = new FakeClock();
-    w = watching(sim.kubeconfigObject(), { kinds: ['Pod'], clock, random: () => 1, backoff: DEFAULT_BACKOFF, watchdogMs: 123_456 });
+    w = watching(sim.kubeconfigObject(), { kinds: ['pods'], clock, random: () => 1, backoff: DEFAULT_BACKOFF, watchdogMs: 123_456 });
     await w.watcher.start();
-    await waitFor('pods live', () => w?.health.latest('Pod')?.state === 'live');
+    await waitFor('pods live', () => w?.health.latest('pods')?.state === 'live');
     const seen = new Set(clock.pending().map((t) => t.id));
     const delays: number[] = [];
     for (let i = 0; i < times; i += 1) {
@@ -137,7 +137,7 @@ describe('backoff', () => {
       seen.add(retry.id);
       delays.push(retry.ms);
       clock.fire(retry);
-      await waitFor('pods live again', () => w?.health.latest('Pod')?.state === 'live' && running.server.faults.openWatches() === 1);
+      await waitFor('pods live again', () => w?.health.latest('pods')?.state === 'live' && running.server.faults.openWatches() === 1);
     }
     return delays;
   }

@@ -111,11 +111,11 @@ describe('discovery', () => {
     expect(proxy.requests.map((r) => r.path).sort()).toEqual(['/api', '/apis']);
     const paths = Object.fromEntries(found.map((f) => [f.kind, 'endpoints' in f ? f.endpoints.map((e) => e.path) : f.unavailable]));
     expect(paths).toMatchObject({
-      Pod: ['/api/v1/pods'],
-      Deployment: ['/apis/apps/v1/deployments'],
-      CronJob: ['/apis/batch/v1/cronjobs'],
-      HorizontalPodAutoscaler: ['/apis/autoscaling/v2/horizontalpodautoscalers'],
-      Event: ['/api/v1/events', '/apis/events.k8s.io/v1/events'],
+      pods: ['/api/v1/pods'],
+      'deployments.apps': ['/apis/apps/v1/deployments'],
+      'cronjobs.batch': ['/apis/batch/v1/cronjobs'],
+      'horizontalpodautoscalers.autoscaling': ['/apis/autoscaling/v2/horizontalpodautoscalers'],
+      events: ['/api/v1/events', '/apis/events.k8s.io/v1/events'],
     });
     expect(found.every((f) => 'endpoints' in f)).toBe(true);
   });
@@ -126,35 +126,35 @@ describe('discovery', () => {
     transport = createTransport(sim.kubeconfigObject());
     const found = await discoverKinds(transport, WATCHED_KINDS, signal());
     expect(found.every((f) => 'endpoints' in f)).toBe(true);
-    expect(found.find((f) => f.kind === 'Node')).toMatchObject({ endpoints: [{ path: '/api/v1/nodes', namespaced: false, apiVersion: 'v1' }] });
+    expect(found.find((f) => f.kind === 'nodes')).toMatchObject({ endpoints: [{ path: '/api/v1/nodes', namespaced: false, apiVersion: 'v1' }] });
   });
 
   it('uses older group versions and names what an old cluster does not serve', async () => {
     transport = createTransport(kubeconfigFor(await startOldCluster()));
     const found = Object.fromEntries((await discoverKinds(transport, WATCHED_KINDS, signal())).map((f) => [f.kind, f]));
-    expect(found['CronJob']).toMatchObject({ endpoints: [{ apiVersion: 'batch/v1beta1', path: '/apis/batch/v1beta1/cronjobs' }] });
-    expect(found['HorizontalPodAutoscaler']).toMatchObject({ endpoints: [{ apiVersion: 'autoscaling/v2beta2' }] });
-    expect(found['Event']).toMatchObject({ endpoints: [{ path: '/api/v1/events' }] });
-    expect(found['StatefulSet']).toEqual({ kind: 'StatefulSet', unavailable: 'This cluster serves statefulsets.apps/v1 without the list and watch verbs.' });
+    expect(found['cronjobs.batch']).toMatchObject({ endpoints: [{ apiVersion: 'batch/v1beta1', path: '/apis/batch/v1beta1/cronjobs' }] });
+    expect(found['horizontalpodautoscalers.autoscaling']).toMatchObject({ endpoints: [{ apiVersion: 'autoscaling/v2beta2' }] });
+    expect(found['events']).toMatchObject({ endpoints: [{ path: '/api/v1/events' }] });
+    expect(found['statefulsets.apps']).toEqual({ kind: 'statefulsets.apps', unavailable: 'This cluster serves statefulsets.apps/v1 without the list and watch verbs.' });
   });
 
   it('marks a kind the cluster does not serve as unavailable with the reason and watches the rest', async () => {
     const server = await startOldCluster(['/apis/autoscaling/v2beta2']);
-    w = watching(kubeconfigFor(server), { kinds: ['HorizontalPodAutoscaler', 'StatefulSet', 'CronJob'] });
+    w = watching(kubeconfigFor(server), { kinds: ['horizontalpodautoscalers.autoscaling', 'statefulsets.apps', 'cronjobs.batch'] });
     await w.watcher.start();
-    expect(w.health.latest('HorizontalPodAutoscaler')).toMatchObject({
+    expect(w.health.latest('horizontalpodautoscalers.autoscaling')).toMatchObject({
       state: 'unavailable',
       message: 'This cluster does not serve horizontalpodautoscalers.autoscaling/v2 or horizontalpodautoscalers.autoscaling/v2beta2.',
     });
-    expect(w.health.latest('StatefulSet')?.state).toBe('unavailable');
-    await waitFor('cronjobs live', () => w?.health.latest('CronJob')?.state === 'live');
+    expect(w.health.latest('statefulsets.apps')?.state).toBe('unavailable');
+    await waitFor('cronjobs live', () => w?.health.latest('cronjobs.batch')?.state === 'live');
   });
 
   it('backs off instead of spinning when the server ends every watch at once', async () => {
-    w = watching(kubeconfigFor(await startOldCluster([], true)), { kinds: ['Pod'] });
+    w = watching(kubeconfigFor(await startOldCluster([], true)), { kinds: ['pods'] });
     await w.watcher.start();
-    await waitFor('a reconnect', () => w?.health.latest('Pod')?.state === 'reconnecting');
-    expect(w.health.latest('Pod')?.message).toMatch(/ended the Pod watch at once/);
+    await waitFor('a reconnect', () => w?.health.latest('pods')?.state === 'reconnecting');
+    expect(w.health.latest('pods')?.message).toMatch(/ended the pods watch at once/);
     await new Promise((resolve) => setTimeout(resolve, 600));
     // 20, 40, 80, 160, 200 ms...: a handful of attempts, where a busy loop would make thousands.
     expect(watchRequests).toBeGreaterThanOrEqual(3);

@@ -7,56 +7,56 @@ import { FakeClock, type FakeTimer } from './helpers.ts';
 function board() {
   const clock = new FakeClock();
   const reports: KindHealth[][] = [];
-  const health = new HealthBoard({ kinds: ['Pod', 'Node'], clock, onHealth: (kinds) => reports.push(kinds) });
+  const health = new HealthBoard({ kinds: ['pods', 'nodes'], clock, onHealth: (kinds) => reports.push(kinds) });
   return { clock, reports, health };
 }
 
 describe('HealthBoard', () => {
   it('reports a state change at once', () => {
     const { reports, health } = board();
-    health.set('Pod', 'live', { count: 3 });
+    health.set('pods', 'live', { count: 3 });
     expect(reports).toHaveLength(1);
-    expect(reports[0]?.find((h) => h.kind === 'Pod')).toMatchObject({ state: 'live', count: 3 });
+    expect(reports[0]?.find((h) => h.kind === 'pods')).toMatchObject({ state: 'live', count: 3 });
   });
 
   it('throttles sync progress to one trailing report per interval', () => {
     const { clock, reports, health } = board();
-    for (let count = 1; count <= 50; count += 1) health.set('Pod', 'syncing', { count: count * 500 });
+    for (let count = 1; count <= 50; count += 1) health.set('pods', 'syncing', { count: count * 500 });
     expect(reports).toHaveLength(0);
     const [timer] = clock.pending() as [FakeTimer];
     expect(timer.ms).toBe(HEALTH_THROTTLE_MS);
     clock.fire(timer);
     expect(reports).toHaveLength(1);
-    expect(reports[0]?.find((h) => h.kind === 'Pod')).toMatchObject({ state: 'syncing', count: 25_000 });
+    expect(reports[0]?.find((h) => h.kind === 'pods')).toMatchObject({ state: 'syncing', count: 25_000 });
     expect(clock.pending()).toEqual([]);
   });
 
   it('keeps since while the state holds and follows the latest message', () => {
     const { clock, reports, health } = board();
-    health.set('Node', 'reconnecting', { count: 1, message: 'first failure' });
-    const since = reports.at(-1)?.find((h) => h.kind === 'Node')?.since;
+    health.set('nodes', 'reconnecting', { count: 1, message: 'first failure' });
+    const since = reports.at(-1)?.find((h) => h.kind === 'nodes')?.since;
     clock.time += 5_000;
-    health.set('Node', 'reconnecting', { count: 1, message: 'second failure' });
+    health.set('nodes', 'reconnecting', { count: 1, message: 'second failure' });
     expect(reports).toHaveLength(2);
-    expect(reports[1]?.find((h) => h.kind === 'Node')).toMatchObject({ state: 'reconnecting', since, message: 'second failure' });
+    expect(reports[1]?.find((h) => h.kind === 'nodes')).toMatchObject({ state: 'reconnecting', since, message: 'second failure' });
     clock.time += 5_000;
-    health.set('Node', 'live', { count: 1 });
-    const live = reports.at(-1)?.find((h) => h.kind === 'Node');
+    health.set('nodes', 'live', { count: 1 });
+    const live = reports.at(-1)?.find((h) => h.kind === 'nodes');
     expect(live).toMatchObject({ state: 'live', since: clock.time });
     expect(live?.message).toBeUndefined();
   });
 
   it('folds a pending count report into a state change and reports nothing after dispose', () => {
     const { clock, reports, health } = board();
-    health.count('Pod', 10);
-    health.set('Node', 'live', { count: 2 });
+    health.count('pods', 10);
+    health.set('nodes', 'live', { count: 2 });
     expect(reports).toHaveLength(1);
-    expect(reports[0]?.find((h) => h.kind === 'Pod')?.count).toBe(10);
+    expect(reports[0]?.find((h) => h.kind === 'pods')?.count).toBe(10);
     expect(clock.pending()).toEqual([]);
-    health.count('Pod', 11);
+    health.count('pods', 11);
     health.dispose();
     expect(clock.pending()).toEqual([]);
-    health.set('Pod', 'live', { count: 11 });
+    health.set('pods', 'live', { count: 11 });
     expect(reports).toHaveLength(1);
   });
 });

@@ -6,7 +6,7 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pipeline } from 'node:stream';
-import type { Kind, KindHealth, KindHealthState, SlimObject } from '../../../../shared/cluster.ts';
+import type { KindKey, KindHealth, KindHealthState, SlimObject } from '../../../../shared/cluster.ts';
 import type { Clock } from '../../../../electron/engine/cluster/informers/timing.ts';
 import { startSimCluster, type SimCluster, type SimClusterOptions } from '../../../../electron/engine/simcluster/index.ts';
 import { typeById, type ResourceType } from '../../../../electron/engine/simcluster/resources.ts';
@@ -21,12 +21,12 @@ export const T = (id: string): ResourceType => {
 };
 
 /** Store resource ids of the watched kinds (Events excluded: churn makes none). */
-export const STORE_IDS: Partial<Record<Kind, string>> = {
-  Namespace: 'namespaces',
-  Node: 'nodes',
-  Pod: 'pods',
-  Deployment: 'deployments.apps',
-  ReplicaSet: 'replicasets.apps',
+export const STORE_IDS: Partial<Record<KindKey, string>> = {
+  namespaces: 'namespaces',
+  nodes: 'nodes',
+  pods: 'pods',
+  'deployments.apps': 'deployments.apps',
+  'replicasets.apps': 'replicasets.apps',
 };
 
 /** A quiet cluster: the minimal scenario's objects plus 2 namespaces x 2 Deployments x 3 pods. */
@@ -48,12 +48,12 @@ export async function waitFor<T>(what: string, check: () => T | undefined | fals
 }
 
 /** uid -> resourceVersion of one kind, from the cache. */
-export function cacheVersions(cache: ObjectCache, kind: Kind): Record<string, string> {
+export function cacheVersions(cache: ObjectCache, kind: KindKey): Record<string, string> {
   return Object.fromEntries(cache.list(kind).map((o: SlimObject) => [o.metadata.uid, o.metadata.resourceVersion]));
 }
 
 /** uid -> resourceVersion of one kind, from the simulator's store (the truth). */
-export function storeVersions(sim: SimCluster, kind: Kind): Record<string, string> {
+export function storeVersions(sim: SimCluster, kind: KindKey): Record<string, string> {
   const id = STORE_IDS[kind];
   if (!id) throw new Error(`no store id for ${kind}`);
   return Object.fromEntries(sim.store.all(T(id)).map((o) => [o.metadata.uid, String(o.metadata.resourceVersion)]));
@@ -61,7 +61,7 @@ export function storeVersions(sim: SimCluster, kind: Kind): Record<string, strin
 
 /** Whether the cache holds exactly the store's objects at their versions, for every seeded kind. */
 export function cacheMatchesStore(cache: ObjectCache, sim: SimCluster): boolean {
-  return (Object.keys(STORE_IDS) as Kind[]).every((kind) => JSON.stringify(sortKeys(cacheVersions(cache, kind))) === JSON.stringify(sortKeys(storeVersions(sim, kind))));
+  return (Object.keys(STORE_IDS) as KindKey[]).every((kind) => JSON.stringify(sortKeys(cacheVersions(cache, kind))) === JSON.stringify(sortKeys(storeVersions(sim, kind))));
 }
 
 function sortKeys(record: Record<string, string>): Array<[string, string]> {
@@ -75,7 +75,7 @@ export class HealthLog {
     this.reports.push(kinds);
   };
 
-  latest(kind: Kind): KindHealth | undefined {
+  latest(kind: KindKey): KindHealth | undefined {
     return this.reports.at(-1)?.find((h) => h.kind === kind);
   }
 
@@ -83,7 +83,7 @@ export class HealthLog {
    * The states a kind went through from report `from` on, without repeats, starting with the
    * state it was in just before (so `['live', 'reconnecting', 'live']` after a cut).
    */
-  states(kind: Kind, from = 0): KindHealthState[] {
+  states(kind: KindKey, from = 0): KindHealthState[] {
     const out: KindHealthState[] = [];
     for (const report of this.reports.slice(Math.max(0, from - 1))) {
       const state = report.find((h) => h.kind === kind)?.state;
@@ -93,7 +93,7 @@ export class HealthLog {
   }
 
   /** Whether every listed kind's latest report is `state`. */
-  all(kinds: readonly Kind[], state: KindHealthState): boolean {
+  all(kinds: readonly KindKey[], state: KindHealthState): boolean {
     return kinds.every((kind) => this.latest(kind)?.state === state);
   }
 }

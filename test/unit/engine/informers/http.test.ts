@@ -88,18 +88,18 @@ describe('credentials through the kubeconfig', () => {
     chmodSync(plugin, 0o755);
     const config = sim.kubeconfigObject();
     const exec = { apiVersion: 'client.authentication.k8s.io/v1beta1', command: plugin, interactiveMode: 'Never' };
-    w = watching({ ...config, users: config.users.map((u) => ({ name: u.name, user: { exec } })) }, { kinds: ['Namespace'] });
+    w = watching({ ...config, users: config.users.map((u) => ({ name: u.name, user: { exec } })) }, { kinds: ['namespaces'] });
     await w.watcher.start();
-    await waitFor('namespaces live', () => w?.health.latest('Namespace')?.state === 'live');
-    expect(w.cache.size('Namespace')).toBeGreaterThan(0);
+    await waitFor('namespaces live', () => w?.health.latest('namespaces')?.state === 'live');
+    expect(w.cache.size('namespaces')).toBeGreaterThan(0);
   });
 
   it('shows a wrong token as a 401 with a message naming the credentials', async () => {
     sim = await startSimCluster({ scenario: 'minimal', controllers: false, token: 'right' });
     const config = sim.kubeconfigObject();
-    w = watching({ ...config, users: config.users.map((u) => ({ name: u.name, user: { token: 'wrong' } })) }, { kinds: ['Namespace'] });
+    w = watching({ ...config, users: config.users.map((u) => ({ name: u.name, user: { token: 'wrong' } })) }, { kinds: ['namespaces'] });
     await w.watcher.start();
-    await waitFor('a discovery failure', () => w?.health.latest('Namespace')?.state === 'reconnecting');
-    expect(w.health.latest('Namespace')?.message).toMatch(/^Discovery failed: https:\/\/127\.0\.0\.1:\d+ rejected the credentials \(401 Unauthorized\)/);
+    await waitFor('a discovery failure', () => w?.health.latest('namespaces')?.state === 'reconnecting');
+    expect(w.health.latest('namespaces')?.message).toMatch(/^Discovery failed: https:\/\/127\.0\.0\.1:\d+ rejected the credentials \(401 Unauthorized\)/);
   });
 });

@@ -4,7 +4,7 @@ import { createListDecoder, INLINE_BELOW_BYTES, type ListDecoder } from '../../.
 import { viewObject } from '../../../../electron/engine/stream/view.ts';
 import { NODE, POD_LIST_ITEM } from './fixtures/objects.ts';
 
-const POD = { kind: 'Pod', apiVersion: 'v1' } as const;
+const POD = { kind: 'pods', objectKind: 'Pod', apiVersion: 'v1' } as const;
 
 /** A PodList page of `count` copies of the fixture pod, one with characters of several bytes. */
 function podPage(count: number, token = 'next'): string {
@@ -40,14 +40,14 @@ describe('list decoder', () => {
     expect(page.objects.map((o) => o.metadata.labels?.['zone'])).toEqual([undefined, 'zürich-名前', undefined]);
     page.objects.forEach((object, i) => expect(page.json[i]).toBe(JSON.stringify(object)));
     // Pods reach the renderer in a form of their own; the worker makes its JSON too.
-    expect(page.viewJson).toEqual(page.objects.map((object) => JSON.stringify(viewObject(object))));
+    expect(page.viewJson).toEqual(page.objects.map((object) => JSON.stringify(viewObject(object, 'pods'))));
     expect(page.viewJson?.[0]?.length).toBeLessThan(page.json[0]?.length ?? 0);
   });
 
   it('makes no view JSON for kinds the renderer receives as cached', async () => {
     decoder = createListDecoder(WORKER_FOR_ALL);
     const nodes = JSON.stringify({ kind: 'NodeList', apiVersion: 'v1', metadata: { resourceVersion: '5' }, items: [NODE] });
-    const page = await decoder.decode(Buffer.from(nodes), { kind: 'Node', apiVersion: 'v1' });
+    const page = await decoder.decode(Buffer.from(nodes), { kind: 'nodes', objectKind: 'Node', apiVersion: 'v1' });
     expect(page.json).toEqual([JSON.stringify(page.objects[0])]);
     expect(page.viewJson).toBeUndefined();
   });
@@ -57,7 +57,7 @@ describe('list decoder', () => {
     const nodes = JSON.stringify({ kind: 'NodeList', apiVersion: 'v1', metadata: { resourceVersion: '5' }, items: [NODE] });
     const [pods, nodePage, more] = await Promise.all([
       decoder.decode(Buffer.from(podPage(2)), POD),
-      decoder.decode(Buffer.from(nodes), { kind: 'Node', apiVersion: 'v1' }),
+      decoder.decode(Buffer.from(nodes), { kind: 'nodes', objectKind: 'Node', apiVersion: 'v1' }),
       decoder.decode(Buffer.from(podPage(4, 'later')), POD),
     ]);
     expect(pods.objects.map((o) => o.kind)).toEqual(['Pod', 'Pod']);

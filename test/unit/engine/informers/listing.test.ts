@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Kind } from '../../../../shared/cluster.ts';
+import type { KindKey } from '../../../../shared/cluster.ts';
 import type { SimCluster } from '../../../../electron/engine/simcluster/index.ts';
 import { cacheMatchesStore, cacheVersions, startQuietCluster, startRecordingProxy, storeVersions, T, waitFor, watching, type RecordingProxy, type Watching } from './helpers.ts';
 
-const KINDS: Kind[] = ['Namespace', 'Node', 'Pod', 'Deployment', 'ReplicaSet'];
+const KINDS: KindKey[] = ['namespaces', 'nodes', 'pods', 'deployments.apps', 'replicasets.apps'];
 
 let sim: SimCluster | undefined;
 let proxy: RecordingProxy | undefined;
@@ -32,14 +32,14 @@ describe('initial sync', () => {
     await w.watcher.start();
     await waitFor('every kind live', () => w.health.all(KINDS, 'live'));
     expect(cacheMatchesStore(w.cache, sim)).toBe(true);
-    const pods = Object.keys(storeVersions(sim, 'Pod')).length;
+    const pods = Object.keys(storeVersions(sim, 'pods')).length;
     expect(pods).toBe(12);
     const lists = podLists(proxy);
     // 12 pods in pages of 4: three requests, the later two continuing the first.
     expect(lists.map((r) => r.query.get('limit'))).toEqual(['4', '4', '4']);
     expect(lists.map((r) => r.query.has('continue'))).toEqual([false, true, true]);
-    expect(w.cache.list('Pod').every((p) => p.kind === 'Pod' && p.apiVersion === 'v1')).toBe(true);
-    expect(w.cache.list('Deployment').every((d) => d.kind === 'Deployment' && d.apiVersion === 'apps/v1')).toBe(true);
+    expect(w.cache.list('pods').every((p) => p.kind === 'Pod' && p.apiVersion === 'v1')).toBe(true);
+    expect(w.cache.list('deployments.apps').every((d) => d.kind === 'Deployment' && d.apiVersion === 'apps/v1')).toBe(true);
     // Decoded in the list worker or inline: every listed object comes with its JSON for the frame stream.
     const upserts = w.changes.filter((c) => c.type === 'upsert');
     expect(upserts.length).toBeGreaterThan(12);
@@ -58,10 +58,10 @@ describe('initial sync', () => {
   it('reports sync progress and then live with the cached count', async () => {
     const { w } = await start({ pageSize: 4 });
     await w.watcher.start();
-    await waitFor('pods live', () => w.health.latest('Pod')?.state === 'live');
-    expect(w.health.states('Pod')).toEqual(['syncing', 'live']);
-    expect(w.health.latest('Pod')).toMatchObject({ state: 'live', count: 12 });
-    expect(w.watcher.health().find((h) => h.kind === 'Pod')).toMatchObject({ state: 'live', count: 12 });
+    await waitFor('pods live', () => w.health.latest('pods')?.state === 'live');
+    expect(w.health.states('pods')).toEqual(['syncing', 'live']);
+    expect(w.health.latest('pods')).toMatchObject({ state: 'live', count: 12 });
+    expect(w.watcher.health().find((h) => h.kind === 'pods')).toMatchObject({ state: 'live', count: 12 });
   });
 
   it('restarts the list when its continue token expires', async () => {
@@ -75,13 +75,13 @@ describe('initial sync', () => {
       sim.server.faults.compact();
     };
     await w.watcher.start();
-    await waitFor('pods live', () => w.health.latest('Pod')?.state === 'live');
+    await waitFor('pods live', () => w.health.latest('pods')?.state === 'live');
     expect(expired).toBe(true);
     expect(podLists(proxy).map((r) => r.query.has('continue'))).toEqual([false, true, false, true, true]);
-    expect(w.logs.some((m) => m.includes("Pod: the list's continue token expired"))).toBe(true);
+    expect(w.logs.some((m) => m.includes("pods: the list's continue token expired"))).toBe(true);
     // Restarted inside the list, not through the failure path.
-    expect(w.health.states('Pod')).toEqual(['syncing', 'live']);
-    expect(cacheVersions(w.cache, 'Pod')).toEqual(storeVersions(sim, 'Pod'));
+    expect(w.health.states('pods')).toEqual(['syncing', 'live']);
+    expect(cacheVersions(w.cache, 'pods')).toEqual(storeVersions(sim, 'pods'));
   });
 
   it('watches from the list resourceVersion with bookmarks and a timeout between 5 and 10 minutes', async () => {

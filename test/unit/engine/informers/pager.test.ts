@@ -32,7 +32,7 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 function pager(transport: Transport, readAhead?: number) {
   const decoder = createInlineDecoder();
-  const decode = (body: Buffer) => decoder.decode(body, { kind: 'Pod', apiVersion: 'v1' });
+  const decode = (body: Buffer) => decoder.decode(body, { kind: 'pods', objectKind: 'Pod', apiVersion: 'v1' });
   return new Pager({ transport, path: '/api/v1/pods', signal: new AbortController().signal, onData: () => undefined, decode, ...(readAhead === undefined ? {} : { readAhead }) });
 }
 

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Kind } from '../../../../shared/cluster.ts';
+import type { KindKey } from '../../../../shared/cluster.ts';
 import type { SimCluster } from '../../../../electron/engine/simcluster/index.ts';
 import type { KubeObject } from '../../../../electron/engine/simcluster/types.ts';
 import { cacheMatchesStore, startQuietCluster, T, waitFor, watching, type Watching } from './helpers.ts';
 
-const KINDS: Kind[] = ['Namespace', 'Node', 'Pod', 'Deployment', 'ReplicaSet'];
+const KINDS: KindKey[] = ['namespaces', 'nodes', 'pods', 'deployments.apps', 'replicasets.apps'];
 
 let sim: SimCluster | undefined;
 let w: Watching | undefined;
@@ -48,7 +48,7 @@ describe('recovery', () => {
     await waitFor('the cache to equal the store', () => cacheMatchesStore(w.cache, sim) && w.health.all(KINDS, 'live'));
     for (const kind of KINDS) expect(w.logs.some((m) => m.startsWith(`${kind}: `) && m.includes('(410); relisting'))).toBe(true);
     // The status bar saw the reconnect and the resync (in-stream, the watch opens before its ERROR).
-    const states = w.health.states('Pod', mark);
+    const states = w.health.states('pods', mark);
     expect(states.slice(0, 2)).toEqual(['live', 'reconnecting']);
     expect(states.slice(-2)).toEqual(['syncing', 'live']);
     // Five kinds relisted, twenty-odd objects: exactly one upsert and one delete reached listeners.
@@ -61,15 +61,15 @@ describe('recovery', () => {
   it('relists Events without a resourceVersion, so the empty-200 quirk cannot empty the cache', async () => {
     sim = await startQuietCluster();
     const recorded = sim.store.create(T('events'), { apiVersion: 'v1', kind: 'Event', metadata: { name: 'e1', namespace: 'default' }, involvedObject: { kind: 'Pod', name: 'p' }, reason: 'Started', message: 'ok', type: 'Normal' });
-    w = watching(sim.kubeconfigObject(), { kinds: ['Event'] });
+    w = watching(sim.kubeconfigObject(), { kinds: ['events'] });
     await w.watcher.start();
-    await waitFor('events live', () => w?.health.latest('Event')?.state === 'live');
+    await waitFor('events live', () => w?.health.latest('events')?.state === 'live');
     sim.server.faults.emptyListOnStaleEvents(true);
     sim.server.faults.cutWatches();
     const later = sim.store.create(T('events'), { apiVersion: 'v1', kind: 'Event', metadata: { name: 'e2', namespace: 'default' }, involvedObject: { kind: 'Pod', name: 'p' }, reason: 'Killing', message: 'bye', type: 'Normal' });
     sim.server.faults.compact();
-    await waitFor('a relist', () => w?.logs.some((m) => m.includes('relisting')) && w.health.latest('Event')?.state === 'live');
-    expect(w.cache.list('Event').map((e) => e.metadata.uid).sort()).toEqual([recorded.metadata.uid, later.metadata.uid].sort());
+    await waitFor('a relist', () => w?.logs.some((m) => m.includes('relisting')) && w.health.latest('events')?.state === 'live');
+    expect(w.cache.list('events').map((e) => e.metadata.uid).sort()).toEqual([recorded.metadata.uid, later.metadata.uid].sort());
   });
 
   it('restarts a watch after the server cuts it', async () => {
@@ -78,9 +78,9 @@ describe('recovery', () => {
     expect(sim.server.faults.cutWatches()).toBe(KINDS.length);
     const [pod] = pods(sim) as [KubeObject];
     const uid = relabel(sim, pod, 'after-cut');
-    await waitFor('the change after the cut', () => w.cache.get('Pod', uid)?.metadata.labels?.['touched'] === 'after-cut');
-    expect(w.health.states('Pod', mark)).toEqual(['live', 'reconnecting', 'live']);
-    expect(w.logs.some((m) => m.startsWith('Pod: ') && m.includes('ECONNRESET'))).toBe(true);
+    await waitFor('the change after the cut', () => w.cache.get('pods', uid)?.metadata.labels?.['touched'] === 'after-cut');
+    expect(w.health.states('pods', mark)).toEqual(['live', 'reconnecting', 'live']);
+    expect(w.logs.some((m) => m.startsWith('pods: ') && m.includes('ECONNRESET'))).toBe(true);
     // Resumed from the last resourceVersion: no relist, and only the one change emitted.
     expect(w.logs.some((m) => m.includes('relisting'))).toBe(false);
     expect(w.changes).toHaveLength(1);
@@ -92,10 +92,10 @@ describe('recovery', () => {
     expect(sim.server.faults.stallWatches()).toBe(KINDS.length);
     const [pod] = pods(sim) as [KubeObject];
     const uid = relabel(sim, pod, 'while-stalled');
-    await waitFor('the change held back by the stalled watch', () => w.cache.get('Pod', uid)?.metadata.labels?.['touched'] === 'while-stalled');
-    expect(w.logs.some((m) => m.startsWith('Pod: No data from') && m.includes('reconnecting'))).toBe(true);
-    expect(w.health.states('Pod')).toContain('reconnecting');
-    await waitFor('pods live again', () => w.health.latest('Pod')?.state === 'live');
+    await waitFor('the change held back by the stalled watch', () => w.cache.get('pods', uid)?.metadata.labels?.['touched'] === 'while-stalled');
+    expect(w.logs.some((m) => m.startsWith('pods: No data from') && m.includes('reconnecting'))).toBe(true);
+    expect(w.health.states('pods')).toContain('reconnecting');
+    await waitFor('pods live again', () => w.health.latest('pods')?.state === 'live');
   });
 
   it('keeps a quiet watch that receives bookmarks', async () => {
@@ -111,8 +111,8 @@ describe('recovery', () => {
     await sim.server.restart();
     const [pod] = pods(sim) as [KubeObject];
     const uid = relabel(sim, pod, 'after-restart');
-    await waitFor('the change after the restart', () => w.cache.get('Pod', uid)?.metadata.labels?.['touched'] === 'after-restart' && w.health.all(KINDS, 'live'));
-    expect(w.health.states('Pod', mark)).toEqual(['live', 'reconnecting', 'live']);
+    await waitFor('the change after the restart', () => w.cache.get('pods', uid)?.metadata.labels?.['touched'] === 'after-restart' && w.health.all(KINDS, 'live'));
+    expect(w.health.states('pods', mark)).toEqual(['live', 'reconnecting', 'live']);
     expect(cacheMatchesStore(w.cache, sim)).toBe(true);
   });
 
@@ -122,7 +122,7 @@ describe('recovery', () => {
     w.watcher.restartAll('system resumed');
     const [pod] = pods(sim) as [KubeObject];
     const uid = relabel(sim, pod, 'after-resume');
-    await waitFor('the change after the restart', () => w.cache.get('Pod', uid)?.metadata.labels?.['touched'] === 'after-resume' && w.health.all(KINDS, 'live'));
+    await waitFor('the change after the restart', () => w.cache.get('pods', uid)?.metadata.labels?.['touched'] === 'after-resume' && w.health.all(KINDS, 'live'));
     for (const kind of KINDS) expect(w.health.states(kind, mark)).toEqual(['live', 'reconnecting', 'live']);
     expect(w.health.reports.slice(mark).some((r) => r.some((h) => h.message === 'Restarting: system resumed'))).toBe(true);
     expect(w.logs.some((m) => m.includes('relisting'))).toBe(false);

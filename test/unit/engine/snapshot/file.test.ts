@@ -1,7 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { decodeSnapshot, encodeSnapshot, SnapshotFileError } from '../../../../electron/engine/snapshot/file.ts';
 import { sampleFile } from './sample-file.ts';
+
+/** A snapshot written in format 1, before kinds were kind keys (workload kinds as `Deployment`). */
+const FORMAT_1 = readFileSync(new URL('../../../fixtures/snapshots/format-1.kubedrift.json', import.meta.url), 'utf8');
 
 async function reason(bytes: Uint8Array): Promise<{ reason: string; message: string }> {
   try {
@@ -41,11 +45,32 @@ describe('snapshot file', () => {
     expect(other).toMatchObject({ reason: 'not-snapshot', message: expect.stringContaining('its kind is "Deployment"') });
   });
 
+  it('opens a format 1 file, naming its recorded workloads by kind key and keeping its objects as they were', async () => {
+    const old = JSON.parse(FORMAT_1) as { objects: unknown[]; events: unknown[] };
+    const file = await decodeSnapshot(gzipSync(FORMAT_1), 'old.kubedrift.json.gz');
+    expect(file.schemaVersion).toBe(2);
+    expect(file.history?.workloads.map((w) => w.workload.kind)).toEqual(['deployments.apps']);
+    expect(file.history?.episodes.map((e) => [e.workload.kind, e.controller?.kind])).toEqual([
+      ['deployments.apps', undefined],
+      ['replicasets.apps', 'deployments.apps'],
+    ]);
+    // Objects and Events carry their own apiVersion and kind, in every format.
+    expect(file.objects).toEqual(old.objects);
+    expect(file.events).toEqual(old.events);
+  });
+
+  it('refuses a format 2 file whose workload kinds are not kind keys', async () => {
+    const wrong = JSON.parse(FORMAT_1) as { schemaVersion: number };
+    wrong.schemaVersion = 2;
+    const result = await reason(gzipSync(JSON.stringify(wrong)));
+    expect(result.reason).toBe('schema');
+  });
+
   it('asks for an update when the file comes from a newer format version', async () => {
-    const newer = { ...sampleFile(), schemaVersion: 2, generator: { name: 'Kubedrift', version: '7.0.0' }, somethingNew: true };
+    const newer = { ...sampleFile(), schemaVersion: 3, generator: { name: 'Kubedrift', version: '7.0.0' }, somethingNew: true };
     const result = await reason(gzipSync(JSON.stringify(newer)));
     expect(result.reason).toBe('newer-version');
-    expect(result.message).toContain('written by Kubedrift 7.0.0 in snapshot format version 2; this Kubedrift reads format version 1 and older. Update Kubedrift');
+    expect(result.message).toContain('written by Kubedrift 7.0.0 in snapshot format version 3; this Kubedrift reads format version 2 and older. Update Kubedrift');
   });
 
   it('names the first fields that do not follow the format', async () => {

@@ -11,6 +11,7 @@ import type { OpenedSnapshot, SnapshotComparison, SnapshotFile, SnapshotList } f
 import type { ConnectionStatus, ContextList } from '../../../../shared/model.ts';
 import { withTempDir } from '../../../helpers/tmp.ts';
 import { exportBytes, startFixture, unwrap, waitForSync, type Fixture } from './engine-fixture.ts';
+import { builtinKeyOf } from '../../../../shared/builtin-kinds.ts';
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -35,7 +36,7 @@ async function exportToFile(fixture: Fixture, name: string): Promise<{ file: str
   return { file, snapshot: await decodeSnapshot(bytes) };
 }
 
-const stamps = (objects: SnapshotFile['objects']) => objects.map((o) => `${o.kind}/${o.metadata.uid}@${o.metadata.resourceVersion}`).sort();
+const stamps = (objects: SnapshotFile['objects']) => objects.map((o) => `${builtinKeyOf(o)}/${o.metadata.uid}@${o.metadata.resourceVersion}`).sort();
 
 describe('opening a snapshot', () => {
   it('adds a read-only context whose objects are the file\'s, offline', async () => {

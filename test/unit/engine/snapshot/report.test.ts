@@ -7,7 +7,7 @@ import { deployment, sampleFile, T } from './sample-file.ts';
 const MINUTE = 60_000;
 
 function withHistory(): SnapshotFile {
-  const api = { kind: 'Deployment' as const, namespace: 'shop', name: 'api', uid: 'uid-api' };
+  const api = { kind: 'deployments.apps' as const, namespace: 'shop', name: 'api', uid: 'uid-api' };
   return sampleFile({
     history: {
       window: { from: T - 60 * MINUTE, to: T },

@@ -8,15 +8,17 @@ import { ClusterFrameSchema, MAX_FRAME_BYTES } from '../../../../shared/cluster.
 import { viewObject } from '../../../../electron/engine/stream/view.ts';
 import { bulkyObject, slimPod } from './fixtures.ts';
 import { harness, type Harness } from './harness.ts';
+import { upsertBuiltin } from './cache-helpers.ts';
+import { builtinKeyOf } from '../../../../shared/builtin-kinds.ts';
 
 const BUDGET = MAX_FRAME_BYTES - FRAME_ENVELOPE_BYTES;
 
 describe('frame stream coalescing', () => {
   it('coalesces three updates of one pod into one upsert in one frame', () => {
     const h = harness();
-    h.cache.upsert(slimPod(1, '10'));
-    h.cache.upsert(slimPod(1, '11'));
-    h.cache.upsert(slimPod(1, '12'));
+    upsertBuiltin(h.cache, slimPod(1, '10'));
+    upsertBuiltin(h.cache, slimPod(1, '11'));
+    upsertBuiltin(h.cache, slimPod(1, '12'));
     h.clock.advance(FLUSH_INTERVAL_MS);
     expect(h.frames).toHaveLength(1);
     const [frame] = h.deltas();
@@ -26,23 +28,23 @@ describe('frame stream coalescing', () => {
 
   it('cancels a create followed by a delete the renderer never saw', () => {
     const h = harness();
-    h.cache.upsert(slimPod(1, '10'));
-    h.cache.upsert(slimPod(2, '10'));
-    h.cache.delete('Pod', slimPod(1).metadata.uid);
+    upsertBuiltin(h.cache, slimPod(1, '10'));
+    upsertBuiltin(h.cache, slimPod(2, '10'));
+    h.cache.delete('pods', slimPod(1).metadata.uid);
     h.clock.advance(FLUSH_INTERVAL_MS);
     expect(h.deltas().map((f) => [f.upserts.map((p) => p.metadata.uid), f.deletes])).toEqual([[[slimPod(2).metadata.uid], []]]);
-    h.cache.upsert(slimPod(3, '10'));
-    h.cache.delete('Pod', slimPod(3).metadata.uid);
+    upsertBuiltin(h.cache, slimPod(3, '10'));
+    h.cache.delete('pods', slimPod(3).metadata.uid);
     h.clock.advance(MAX_FLUSH_INTERVAL_MS);
     expect(h.frames).toHaveLength(1);
   });
 
   it('turns a delete and re-create of a known uid into one upsert of the new version', () => {
     const h = harness();
-    h.cache.upsert(slimPod(1, '10'));
+    upsertBuiltin(h.cache, slimPod(1, '10'));
     h.clock.advance(FLUSH_INTERVAL_MS);
-    h.cache.delete('Pod', slimPod(1).metadata.uid);
-    h.cache.upsert(slimPod(1, '20'));
+    h.cache.delete('pods', slimPod(1).metadata.uid);
+    upsertBuiltin(h.cache, slimPod(1, '20'));
     h.clock.advance(FLUSH_INTERVAL_MS);
     const second = h.deltas()[1];
     expect(second?.upserts.map((pod) => pod.metadata.resourceVersion)).toEqual(['20']);
@@ -51,19 +53,19 @@ describe('frame stream coalescing', () => {
 
   it('sends one delete for a known pod updated and then deleted', () => {
     const h = harness();
-    h.cache.upsert(slimPod(1, '10'));
+    upsertBuiltin(h.cache, slimPod(1, '10'));
     h.clock.advance(FLUSH_INTERVAL_MS);
-    h.cache.upsert(slimPod(1, '11'));
-    h.cache.delete('Pod', slimPod(1).metadata.uid);
+    upsertBuiltin(h.cache, slimPod(1, '11'));
+    h.cache.delete('pods', slimPod(1).metadata.uid);
     h.clock.advance(FLUSH_INTERVAL_MS);
-    expect(h.deltas()[1]).toMatchObject({ upserts: [], deletes: [{ kind: 'Pod', uid: slimPod(1).metadata.uid }] });
+    expect(h.deltas()[1]).toMatchObject({ upserts: [], deletes: [{ kind: 'pods', uid: slimPod(1).metadata.uid }] });
   });
 
   it('holds changes for one flush window from the first of them', () => {
     const h = harness();
-    h.cache.upsert(slimPod(1));
+    upsertBuiltin(h.cache, slimPod(1));
     h.clock.advance(FLUSH_INTERVAL_MS - 10);
-    h.cache.upsert(slimPod(2));
+    upsertBuiltin(h.cache, slimPod(2));
     h.clock.advance(9);
     expect(h.frames).toHaveLength(0);
     h.clock.advance(1);
@@ -74,7 +76,7 @@ describe('frame stream coalescing', () => {
 describe('frame stream framing', () => {
   it('splits a flush of 5,000 pods into frames under the limit, with exact sizes', () => {
     const h = harness();
-    for (let i = 0; i < 5000; i += 1) h.cache.upsert(slimPod(i));
+    for (let i = 0; i < 5000; i += 1) upsertBuiltin(h.cache, slimPod(i));
     h.clock.advance(FLUSH_INTERVAL_MS);
     const sizes = h.sizes();
     expect(Math.max(...sizes)).toBeLessThanOrEqual(BUDGET);
@@ -99,17 +101,17 @@ describe('frame stream framing', () => {
       return JSON.stringify({ metadata, ...rest });
     };
     const pod = slimPod(1);
-    const podView = reordered(viewObject(pod));
+    const podView = reordered(viewObject(pod, 'pods'));
     const replicaSet = bulkyObject(2);
     const replicaSetJson = reordered(replicaSet);
-    expect(podView).not.toBe(JSON.stringify(viewObject(pod)));
-    h.cache.upsert(pod, reordered(pod), podView);
-    h.cache.upsert(replicaSet, replicaSetJson);
-    h.cache.upsert(slimPod(3));
+    expect(podView).not.toBe(JSON.stringify(viewObject(pod, 'pods')));
+    upsertBuiltin(h.cache, pod, reordered(pod), podView);
+    upsertBuiltin(h.cache, replicaSet, replicaSetJson);
+    upsertBuiltin(h.cache, slimPod(3));
     h.clock.advance(FLUSH_INTERVAL_MS);
     const [frame] = h.deltas();
     if (!frame) throw new Error('no delta frame');
-    expect(frameText(frame)).toBe(`{"type":"delta","epoch":"e1","seq":1,"upserts":[${podView},${replicaSetJson},${JSON.stringify(viewObject(slimPod(3)))}],"deletes":[]}`);
+    expect(frameText(frame)).toBe(`{"type":"delta","epoch":"e1","seq":1,"upserts":[${podView},${replicaSetJson},${JSON.stringify(viewObject(slimPod(3), 'pods'))}],"kinds":["pods","${builtinKeyOf(replicaSet)}","pods"],"deletes":[]}`);
     expect(JSON.parse(frameText(frame))).toEqual(frame);
     expect(h.stream.stats().bytes).toBe(Buffer.byteLength(frameText(frame)));
   });
@@ -119,11 +121,11 @@ describe('frame stream framing', () => {
     const tricky = slimPod(7);
     // Text that looks like the frame's own arrays, and characters that take several bytes.
     tricky.metadata.labels = { note: '"deletes":[],"upserts":[]', 'zone-名前': 'ü' };
-    for (const i of [1, 2, 3]) h.cache.upsert(slimPod(i));
+    for (const i of [1, 2, 3]) upsertBuiltin(h.cache, slimPod(i));
     h.clock.advance(FLUSH_INTERVAL_MS);
-    h.cache.delete('Pod', slimPod(2).metadata.uid);
-    h.cache.upsert(tricky);
-    h.cache.upsert(slimPod(3, '2'));
+    h.cache.delete('pods', slimPod(2).metadata.uid);
+    upsertBuiltin(h.cache, tricky);
+    upsertBuiltin(h.cache, slimPod(3, '2'));
     h.clock.advance(FLUSH_INTERVAL_MS);
     const [first, second] = h.deltas();
     expect(second?.upserts.length).toBe(2);
@@ -138,7 +140,7 @@ describe('frame stream framing', () => {
   it('numbers delta frames 1, 2, 3... with no gap across flushes', () => {
     const h = harness();
     for (let round = 0; round < 5; round += 1) {
-      for (let i = 0; i < 200; i += 1) h.cache.upsert(slimPod(i, String(round + 1)));
+      for (let i = 0; i < 200; i += 1) upsertBuiltin(h.cache, slimPod(i, String(round + 1)));
       h.clock.advance(MAX_FLUSH_INTERVAL_MS);
     }
     const seqs = h.deltas().map((f) => f.seq);
@@ -151,9 +153,9 @@ describe('frame stream framing', () => {
     const h = harness();
     const huge = bulkyObject(2);
     huge.metadata.annotations = { 'example.com/blob': 'x'.repeat(100_000) };
-    h.cache.upsert(slimPod(1));
-    h.cache.upsert(huge);
-    h.cache.upsert(slimPod(3));
+    upsertBuiltin(h.cache, slimPod(1));
+    upsertBuiltin(h.cache, huge);
+    upsertBuiltin(h.cache, slimPod(3));
     h.clock.advance(FLUSH_INTERVAL_MS);
     expect(h.deltas().map((f) => f.upserts.map((p) => p.metadata.uid))).toEqual([
       [slimPod(1).metadata.uid],
@@ -165,9 +167,9 @@ describe('frame stream framing', () => {
 
   it('emits nothing after dispose', () => {
     const h = harness();
-    h.cache.upsert(slimPod(1));
+    upsertBuiltin(h.cache, slimPod(1));
     h.stream.dispose();
-    h.cache.upsert(slimPod(2));
+    upsertBuiltin(h.cache, slimPod(2));
     h.clock.advance(MAX_FLUSH_INTERVAL_MS);
     h.stream.resync('late');
     expect(h.frames).toEqual([]);
@@ -179,7 +181,7 @@ describe('frame stream flow control', () => {
   function churn(h: Harness, perTick: number, ms: number, rv: { n: number }): number[] {
     const windows: number[] = [];
     for (let t = 0; t < ms; t += 50) {
-      for (let i = 0; i < perTick; i += 1, rv.n += 1) h.cache.upsert(bulkyObject(rv.n % 100_000, String(rv.n)));
+      for (let i = 0; i < perTick; i += 1, rv.n += 1) upsertBuiltin(h.cache, bulkyObject(rv.n % 100_000, String(rv.n)));
       h.clock.advance(50);
       const window = h.stream.stats().flushIntervalMs;
       if (windows.at(-1) !== window) windows.push(window);
@@ -197,7 +199,7 @@ describe('frame stream flow control', () => {
 
   it('keeps the base window at 5,000 updates a second, even after a burst widened it', () => {
     const h = harness();
-    for (let i = 0; i < 5000; i += 1) h.cache.upsert(slimPod(i));
+    for (let i = 0; i < 5000; i += 1) upsertBuiltin(h.cache, slimPod(i));
     h.clock.advance(FLUSH_INTERVAL_MS);
     expect(h.stream.stats().flushIntervalMs).toBe(2 * FLUSH_INTERVAL_MS);
     const windows = churn(h, 250, 3000, { n: 1 });
@@ -211,7 +213,7 @@ describe('frame stream flow control', () => {
     expect(h.stream.stats().flushIntervalMs).toBeGreaterThan(FLUSH_INTERVAL_MS);
     h.clock.advance(MAX_FLUSH_INTERVAL_MS * 2);
     const before = h.frames.length;
-    h.cache.upsert(bulkyObject(1, 'after-idle'));
+    upsertBuiltin(h.cache, bulkyObject(1, 'after-idle'));
     h.clock.advance(FLUSH_INTERVAL_MS);
     expect(h.frames.length).toBe(before + 1);
   });
@@ -230,7 +232,7 @@ describe('frame stream flow control', () => {
       emit: (frame) => (bytesPerTurn[turn] = (bytesPerTurn[turn] ?? 0) + Buffer.byteLength(JSON.stringify(frame))),
       clock: { now: () => clock.now(), clearTimeout: (h) => clock.clearTimeout(h), setTimeout: (fn, ms) => clock.setTimeout(() => ((turn += 1), fn()), ms) },
     });
-    for (let i = 0; i < 1000; i += 1) cache.upsert(bulkyObject(i));
+    for (let i = 0; i < 1000; i += 1) upsertBuiltin(cache, bulkyObject(i));
     clock.advance(FLUSH_INTERVAL_MS);
     const turns = bytesPerTurn.filter((bytes) => bytes !== undefined);
     expect(turns.length).toBeGreaterThan(5);
@@ -244,11 +246,11 @@ describe('frame stream flow control', () => {
   it('waits while the consumer is backlogged, coalescing meanwhile, then catches up', () => {
     let backlog = 10 * 1024 * 1024;
     const h = harness({ backlog: () => backlog });
-    h.cache.upsert(slimPod(1, '1'));
+    upsertBuiltin(h.cache, slimPod(1, '1'));
     h.clock.advance(FLUSH_INTERVAL_MS + 200);
     expect(h.frames).toHaveLength(0);
-    h.cache.upsert(slimPod(1, '2'));
-    h.cache.upsert(slimPod(1, '3'));
+    upsertBuiltin(h.cache, slimPod(1, '2'));
+    upsertBuiltin(h.cache, slimPod(1, '3'));
     backlog = 0;
     h.clock.advance(10);
     expect(h.deltas().map((f) => f.upserts.map((p) => p.metadata.resourceVersion))).toEqual([['3']]);
@@ -258,7 +260,7 @@ describe('frame stream flow control', () => {
 
   it('stops waiting for a consumer that stays backlogged longer than the widest window', () => {
     const h = harness({ backlog: () => 10 * 1024 * 1024 });
-    for (let i = 0; i < 100; i += 1) h.cache.upsert(slimPod(i));
+    for (let i = 0; i < 100; i += 1) upsertBuiltin(h.cache, slimPod(i));
     h.clock.advance(FLUSH_INTERVAL_MS + MAX_FLUSH_INTERVAL_MS - 10);
     expect(h.frames).toHaveLength(0);
     h.clock.advance(20);

@@ -7,8 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { ObjectCache } from '../../../../electron/engine/stream/cache.ts';
 import { createFrameStream } from '../../../../electron/engine/stream/batcher.ts';
 import { ManualClock } from '../../../../electron/engine/simcluster/controllers/runtime.ts';
-import { ClusterFrameSchema, type ClusterFrame, type Kind, type SlimObject } from '../../../../shared/cluster.ts';
+import { ClusterFrameSchema, type ClusterFrame, type KindKey, type SlimObject } from '../../../../shared/cluster.ts';
 import { createFrameClient, type ResyncAnswer } from '../../../../shared/frame-client.ts';
+import { kindNameOf } from '../../../../shared/builtin-kinds.ts';
 
 const SEEDS = 40;
 const STEPS = 400;
@@ -27,8 +28,8 @@ function random(seed: number): () => number {
   };
 }
 
-function object(kind: Kind, n: number, rv: number): SlimObject {
-  return { apiVersion: 'v1', kind, metadata: { uid: `${kind}-${n}`, name: `${kind.toLowerCase()}-${n}`, namespace: 'ns', resourceVersion: String(rv) }, spec: { n, pad: 'x'.repeat(n * 10) } };
+function object(kind: KindKey, n: number, rv: number): SlimObject {
+  return { apiVersion: 'v1', kind: kindNameOf(kind), metadata: { uid: `${kind}-${n}`, name: `${kind.toLowerCase()}-${n}`, namespace: 'ns', resourceVersion: String(rv) }, spec: { n, pad: 'x'.repeat(n * 10) } };
 }
 
 const versions = (objects: Iterable<SlimObject>) => new Map([...objects].map((o) => [o.metadata.uid, o.metadata.resourceVersion]));
@@ -61,7 +62,7 @@ async function run(seed: number): Promise<{ resyncs: number; drops: number; chec
       held.clear();
       for (const o of objects) held.set(o.metadata.uid, o);
     },
-    onDeltas(upserts, deletes) {
+    onDeltas(upserts, _kinds, deletes) {
       for (const o of upserts) held.set(o.metadata.uid, o);
       for (const ref of deletes) held.delete(ref.uid);
     },
@@ -105,8 +106,8 @@ async function run(seed: number): Promise<{ resyncs: number; drops: number; chec
   client.resync('start');
   for (let step = 0; step < STEPS; step += 1) {
     const r = rand();
-    const kind = pick<Kind>(['Pod', 'Pod', 'Service']);
-    if (r < 0.3) cache.upsert(object(kind, Math.floor(rand() * UIDS), rv++));
+    const kind = pick<KindKey>(['pods', 'pods', 'services']);
+    if (r < 0.3) cache.upsert(kind, object(kind, Math.floor(rand() * UIDS), rv++));
     else if (r < 0.42) cache.delete(kind, `${kind}-${Math.floor(rand() * UIDS)}`);
     else if (r < 0.46) {
       const fresh: SlimObject[] = [];
@@ -129,7 +130,7 @@ async function run(seed: number): Promise<{ resyncs: number; drops: number; chec
   // The cluster keeps changing a little; the next frame after a drop reveals the gap.
   backlog = 0;
   for (let round = 0; round < 20; round += 1) {
-    cache.upsert(object('Pod', 0, rv++));
+    cache.upsert('pods', object('pods', 0, rv++));
     clock.advance(1000);
     deliver(0);
     serveResync();

@@ -9,6 +9,7 @@ import { MAX_FRAME_BYTES, type ClusterFrame } from '../../../../shared/cluster.t
 import { viewObject } from '../../../../electron/engine/stream/view.ts';
 import { slimPod } from './fixtures.ts';
 import { harness } from './harness.ts';
+import { upsertBuiltin } from './cache-helpers.ts';
 
 type Chunk = Extract<ClusterFrame, { type: 'snapshot-chunk' }>;
 const chunks = (frames: ClusterFrame[]) => frames.filter((f): f is Chunk => f.type === 'snapshot-chunk');
@@ -16,7 +17,7 @@ const chunks = (frames: ClusterFrame[]) => frames.filter((f): f is Chunk => f.ty
 describe('frame stream snapshots', () => {
   it('streams begin, chunks under the limit with running counts, and end, all at the current seq', () => {
     const h = harness();
-    for (let i = 0; i < 3000; i += 1) h.cache.upsert(slimPod(i));
+    for (let i = 0; i < 3000; i += 1) upsertBuiltin(h.cache, slimPod(i));
     h.clock.advance(FLUSH_INTERVAL_MS);
     const seq = h.stream.stats().seq + 1;
     h.frames.length = 0;
@@ -41,17 +42,17 @@ describe('frame stream snapshots', () => {
 
   it('folds pending changes into a snapshot that takes its own seq, and numbers later deltas from S+1', () => {
     const h = harness();
-    h.cache.upsert(slimPod(1, '1'));
+    upsertBuiltin(h.cache, slimPod(1, '1'));
     h.clock.advance(FLUSH_INTERVAL_MS);
-    h.cache.upsert(slimPod(1, '2'));
-    h.cache.upsert(slimPod(2, '1'));
+    upsertBuiltin(h.cache, slimPod(1, '2'));
+    upsertBuiltin(h.cache, slimPod(2, '1'));
     const { seq } = h.stream.resync();
     expect(seq).toBe(2);
     h.clock.advance(FLUSH_INTERVAL_MS);
     const after = h.frames.slice(h.frames.findIndex((f) => f.type === 'snapshot-begin'));
     expect(after.map((f) => f.type)).toEqual(['snapshot-begin', 'snapshot-chunk', 'snapshot-end']);
     expect(chunks(after)[0]?.objects.map((o) => o.metadata.resourceVersion)).toEqual(['2', '1']);
-    h.cache.upsert(slimPod(2, '2'));
+    upsertBuiltin(h.cache, slimPod(2, '2'));
     h.clock.advance(FLUSH_INTERVAL_MS);
     expect(h.frames.at(-1)).toMatchObject({ type: 'delta', seq: 3, upserts: [{ metadata: { resourceVersion: '2', uid: slimPod(2).metadata.uid } }] });
   });
@@ -67,24 +68,24 @@ describe('frame stream snapshots', () => {
 
   it('holds deltas back until a sliced snapshot has ended, then sends them as S+1', () => {
     const h = harness({ sliceBytes: 128 * 1024 });
-    for (let i = 0; i < 500; i += 1) h.cache.upsert(slimPod(i));
+    for (let i = 0; i < 500; i += 1) upsertBuiltin(h.cache, slimPod(i));
     h.clock.advance(FLUSH_INTERVAL_MS);
     const { seq } = h.stream.resync();
     expect(h.stream.stats().snapshotInProgress).toBe(true);
-    h.cache.upsert(slimPod(7, 'during'));
-    h.cache.delete('Pod', slimPod(8).metadata.uid);
+    upsertBuiltin(h.cache, slimPod(7, 'during'));
+    h.cache.delete('pods', slimPod(8).metadata.uid);
     h.clock.advance(FLUSH_INTERVAL_MS);
     const fromBegin = h.frames.slice(h.frames.findIndex((f) => f.type === 'snapshot-begin'));
     const end = fromBegin.findIndex((f) => f.type === 'snapshot-end');
     expect(fromBegin.slice(0, end).every((f) => f.type !== 'delta')).toBe(true);
     expect(fromBegin.slice(end + 1)).toEqual([
-      { type: 'delta', epoch: 'e1', seq: seq + 1, upserts: [viewObject(slimPod(7, 'during'))], deletes: [{ kind: 'Pod', uid: slimPod(8).metadata.uid }] },
+      { type: 'delta', epoch: 'e1', seq: seq + 1, upserts: [viewObject(slimPod(7, 'during'), 'pods')], kinds: ['pods'], deletes: [{ kind: 'pods', uid: slimPod(8).metadata.uid }] },
     ]);
   });
 
   it('abandons a snapshot in progress when another resync starts', () => {
     const h = harness({ sliceBytes: 64 * 1024 });
-    for (let i = 0; i < 200; i += 1) h.cache.upsert(slimPod(i));
+    for (let i = 0; i < 200; i += 1) upsertBuiltin(h.cache, slimPod(i));
     h.clock.advance(FLUSH_INTERVAL_MS);
     h.frames.length = 0;
     h.stream.resync('first');
@@ -100,7 +101,7 @@ describe('frame stream snapshots', () => {
     let consumed = 0;
     const backlog = () => h.stream.stats().bytes - consumed;
     const h = harness({ backlog, backlogPauseBytes: 100_000 });
-    for (let i = 0; i < 300; i += 1) h.cache.upsert(slimPod(i));
+    for (let i = 0; i < 300; i += 1) upsertBuiltin(h.cache, slimPod(i));
     h.clock.advance(FLUSH_INTERVAL_MS);
     consumed = h.stream.stats().bytes;
     h.stream.resync();
@@ -126,7 +127,7 @@ describe('frame stream snapshots', () => {
         held.clear();
         for (const o of objects) held.set(o.metadata.uid, o.metadata.resourceVersion);
       },
-      onDeltas: (upserts, deletes) => {
+      onDeltas: (upserts, _kinds, deletes) => {
         for (const o of upserts) held.set(o.metadata.uid, o.metadata.resourceVersion);
         for (const ref of deletes) held.delete(ref.uid);
       },
@@ -146,9 +147,9 @@ describe('frame stream snapshots', () => {
       },
     });
     client.resync('start');
-    for (let i = 0; i < 50; i += 1) cache.upsert(slimPod(i));
+    for (let i = 0; i < 50; i += 1) upsertBuiltin(cache, slimPod(i));
     clock.advance(FLUSH_INTERVAL_MS);
-    for (let i = 0; i < 50; i += 2) cache.upsert(slimPod(i, '2'));
+    for (let i = 0; i < 50; i += 2) upsertBuiltin(cache, slimPod(i, '2'));
     clock.advance(FLUSH_INTERVAL_MS);
     clock.advance(FLUSH_INTERVAL_MS);
     expect(client.state()).toMatchObject({ phase: 'live', seq: stream.stats().seq });

@@ -51,14 +51,14 @@ function troubledPod(): SlimObject {
 
 describe('the renderer’s form of cached objects', () => {
   it('gives pods a form of their own and passes every other kind through as cached', () => {
-    expect(WATCHED_KINDS.filter(hasView)).toEqual(['Pod']);
+    expect(WATCHED_KINDS.filter(hasView)).toEqual(['pods']);
     const replicaSet = bulkyObject(1);
-    expect(viewObject(replicaSet)).toBe(replicaSet);
+    expect(viewObject(replicaSet, 'replicasets.apps')).toBe(replicaSet);
   });
 
   it('keeps everything the Pods and Nodes tables read, so their rows are the same from either form', () => {
     for (const pod of [slimPod(1), troubledPod()]) {
-      const view = viewObject(pod);
+      const view = viewObject(pod, 'pods');
       // The Pods row (renderer/stores/rows/pods.ts): kubectl's STATUS, ready, restarts, then node, owner and age.
       expect(podStatus(view as never)).toEqual(podStatus(pod as never));
       expect(view['spec']).toMatchObject({ nodeName: (pod['spec'] as { nodeName: string }).nodeName });
@@ -70,7 +70,7 @@ describe('the renderer’s form of cached objects', () => {
 
   it('drops what no live table reads: images, resources, probes, IPs, labels, annotations, messages', () => {
     const pod = troubledPod();
-    const view = viewObject(pod);
+    const view = viewObject(pod, 'pods');
     const text = JSON.stringify(view);
     for (const gone of ['registry.example.com', 'resources', '192.168.1.3', 'labels', 'annotations', 'back-off', 'containers with unready', 'lastTransitionTime']) {
       expect(text).not.toContain(gone);
@@ -82,13 +82,13 @@ describe('the renderer’s form of cached objects', () => {
       { type: 'Ready', status: 'False', reason: 'ContainersNotReady' },
       { type: 'PodScheduled', status: 'True', reason: 'SchedulingGated' },
     ]);
-    expect(JSON.stringify(viewObject(slimPod(1))).length).toBeLessThan(JSON.stringify(slimPod(1)).length / 2);
+    expect(JSON.stringify(viewObject(slimPod(1), 'pods')).length).toBeLessThan(JSON.stringify(slimPod(1)).length / 2);
   });
 
   it('leaves the cached object untouched', () => {
     const pod = troubledPod();
     const before = structuredClone(pod);
-    viewObject(pod);
+    viewObject(pod, 'pods');
     expect(pod).toEqual(before);
   });
 });

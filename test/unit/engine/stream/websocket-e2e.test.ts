@@ -14,6 +14,7 @@ import { REQUEST_CHANNELS } from '../../../../shared/contract.ts';
 import { createFrameClient, type FrameClient, type ResyncAnswer } from '../../../../shared/frame-client.ts';
 import { ok } from '../../../../shared/result.ts';
 import { slimPod } from './fixtures.ts';
+import { upsertBuiltin } from './cache-helpers.ts';
 
 interface Setup {
   cache: ObjectCache;
@@ -69,7 +70,7 @@ async function page(server: WebServer): Promise<Page> {
       held.clear();
       for (const o of objects) held.set(o.metadata.uid, o);
     },
-    onDeltas(upserts, deletes) {
+    onDeltas(upserts, _kinds, deletes) {
       for (const o of upserts) held.set(o.metadata.uid, o);
       for (const ref of deletes) held.delete(ref.uid);
     },
@@ -121,7 +122,7 @@ afterEach(async () => {
 describe('delta stream over the WebSocket transport', () => {
   it('keeps a page equal to the cache through churn', async () => {
     const s = (current = await setup());
-    for (let i = 0; i < 2000; i += 1) s.cache.upsert(slimPod(i));
+    for (let i = 0; i < 2000; i += 1) upsertBuiltin(s.cache, slimPod(i));
     const p = await page(s.server);
     await until(() => p.client.state().phase === 'live');
     expect(p.held.size).toBe(2000);
@@ -131,8 +132,8 @@ describe('delta stream over the WebSocket transport', () => {
     while (Date.now() < deadline) {
       for (let op = 0; op < 40; op += 1) {
         const n = Math.floor(Math.random() * 3000);
-        if (Math.random() < 0.2) s.cache.delete('Pod', slimPod(n).metadata.uid);
-        else s.cache.upsert(slimPod(n, String(++rv)));
+        if (Math.random() < 0.2) s.cache.delete('pods', slimPod(n).metadata.uid);
+        else upsertBuiltin(s.cache, slimPod(n, String(++rv)));
       }
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
@@ -145,7 +146,7 @@ describe('delta stream over the WebSocket transport', () => {
 
   it('paces a snapshot far bigger than the cutoff to a page that reads in bursts, so it arrives whole', async () => {
     const s = (current = await setup());
-    for (let i = 0; i < 10_000; i += 1) s.cache.upsert(slimPod(i));
+    for (let i = 0; i < 10_000; i += 1) upsertBuiltin(s.cache, slimPod(i));
     const p = await page(s.server);
     // The page reads 10 ms out of every 40 ms.
     const toggle = setInterval(() => {

@@ -21,7 +21,7 @@ const EVENTS = [
 async function mountView(handlers: Handlers = {}): Promise<{ api: FakeApi; view: VueWrapper }> {
   const api = installApi({
     'cluster:resync': () => ok({ epoch: 'e1', seq: 0 }),
-    'cluster:health': () => ok(clusterHealth('e1', [kindHealth('Event', 'live', 3), kindHealth('Deployment', 'live', 1)])),
+    'cluster:health': () => ok(clusterHealth('e1', [kindHealth('events', 'live', 3), kindHealth('deployments.apps', 'live', 1)])),
     'events:controllers': () =>
       ok(
         controllers([

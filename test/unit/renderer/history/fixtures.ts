@@ -5,7 +5,7 @@ export const T0 = Date.UTC(2025, 4, 3, 12, 0, 0);
 export const MINUTE = 60_000;
 
 export function workloadRef(name: string, options: { kind?: WorkloadRef['kind']; namespace?: string } = {}): WorkloadRef {
-  return { kind: options.kind ?? 'Deployment', namespace: options.namespace ?? 'payments', name, uid: `uid-${name}` };
+  return { kind: options.kind ?? 'deployments.apps', namespace: options.namespace ?? 'payments', name, uid: `uid-${name}` };
 }
 
 export function episode(id: number, workload: WorkloadRef, start: number, end: number | null, extra: Partial<Episode> = {}): Episode {

@@ -3,7 +3,7 @@ import { buildLanes, filterLanes, hideManagedReplicaSets, laneBars, percentOf } 
 import { episode, MINUTE, T0, workloadRef } from './fixtures.ts';
 
 const api = workloadRef('api');
-const web = workloadRef('web', { namespace: 'shop', kind: 'StatefulSet' });
+const web = workloadRef('web', { namespace: 'shop', kind: 'statefulsets.apps' });
 const range = { from: T0, to: T0 + 100 * MINUTE };
 const NOW = T0 + 100 * MINUTE;
 
@@ -68,10 +68,10 @@ describe('swimlane layout', () => {
 
   it('hides the ReplicaSets a Deployment runs, by owner when the cluster still has them, else by name', () => {
     const deployment = workloadRef('payments-api');
-    const owned = workloadRef('payments-api-6c897fc454', { kind: 'ReplicaSet' });
-    const gone = workloadRef('payments-api-77b85fc8cd', { kind: 'ReplicaSet' });
-    const bare = workloadRef('legacy-7d9f8', { kind: 'ReplicaSet' });
-    const ofLiveDeployment = workloadRef('search-855ccd9d8', { kind: 'ReplicaSet', namespace: 'shop' });
+    const owned = workloadRef('payments-api-6c897fc454', { kind: 'replicasets.apps' });
+    const gone = workloadRef('payments-api-77b85fc8cd', { kind: 'replicasets.apps' });
+    const bare = workloadRef('legacy-7d9f8', { kind: 'replicasets.apps' });
+    const ofLiveDeployment = workloadRef('search-855ccd9d8', { kind: 'replicasets.apps', namespace: 'shop' });
     const lanes = buildLanes([deployment, owned, gone, bare, ofLiveDeployment].map((ref, index) => episode(index, ref, T0, T0 + MINUTE)), NOW);
     const result = hideManagedReplicaSets(lanes, (lane) => lane.workload, {
       ownedByDeployment: (uid) => (uid === owned.uid ? true : uid === bare.uid ? false : undefined),

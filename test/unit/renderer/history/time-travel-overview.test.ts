@@ -14,7 +14,7 @@ import { installApi, useRendererTest } from '../setup.ts';
 const test = useRendererTest({ hash: '#/overview', frames: true });
 
 const AT = new Date(2025, 4, 3, 14, 3, 12).getTime();
-const LIVE: ClusterHealth = clusterHealth('e1', [kindHealth('Deployment', 'live', 2)]);
+const LIVE: ClusterHealth = clusterHealth('e1', [kindHealth('deployments.apps', 'live', 2)]);
 const live = [deployment('web', { namespace: 'shop' }), deployment('api', { namespace: 'shop', uid: 'uid-api' })];
 /** The same api an hour ago, one replica short; web did not exist yet. */
 const past: SlimObject[] = [deployment('api', { namespace: 'shop', uid: 'uid-api', ready: 1 })];

@@ -44,18 +44,18 @@ describe('time-travel store', () => {
     expect(store.progress).toEqual({ loaded: 5, total: 5 });
     const pages = api.calls.filter((call) => call.channel === 'history:state-at').map((call) => call.payload);
     expect(pages).toEqual([0, 2, 4].map((offset) => ({ at: AT, offset, limit: STATE_PAGE_SIZE })));
-    expect([...store.source.objects('Deployment').keys()]).toEqual(objects.map((object) => object.metadata.uid));
-    expect(store.source.objects('ReplicaSet').size).toBe(0);
-    expect(store.source.changedSince('Deployment', 0)).toBeNull();
+    expect([...store.source.objects('deployments.apps').keys()]).toEqual(objects.map((object) => object.metadata.uid));
+    expect(store.source.objects('replicasets.apps').size).toBe(0);
+    expect(store.source.changedSince('deployments.apps', 0)).toBeNull();
     expect(seen[0]).toEqual({ loaded: 0, total: null });
   });
 
   it('bumps the revision per load, so views rebuild their rows', async () => {
     const { store } = start({ 'history:state-at': pagesOf([replicaSet('rs-1')], 10) });
     await store.load(AT);
-    const first = store.source.revision('ReplicaSet');
+    const first = store.source.revision('replicasets.apps');
     await store.load(AT - 1000);
-    expect(store.source.revision('ReplicaSet')).toBeGreaterThan(first);
+    expect(store.source.revision('replicasets.apps')).toBeGreaterThan(first);
   });
 
   it('reports a failed page clearly and retries the same moment', async () => {

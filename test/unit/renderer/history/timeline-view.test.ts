@@ -49,7 +49,7 @@ describe('TimelineView', () => {
   });
 
   it('counts workloads the same way in the header, the big number and the lanes: a ReplicaSet of a Deployment is not one', async () => {
-    const rs = workloadRef('payments-api-7d9f8', { kind: 'ReplicaSet' });
+    const rs = workloadRef('payments-api-7d9f8', { kind: 'replicasets.apps' });
     const withReplicaSets = [...EPISODES, episode(4, rs, T0 + 50 * MINUTE, null, { controller: api }), episode(5, rs, T0 + 20 * MINUTE, T0 + 30 * MINUTE, { controller: api })];
     // The engine's count leaves the ReplicaSet out: 1 workload (payments-api) drifts at the end.
     const { view } = await mountTimeline({ 'history:episodes': (query) => ok(episodeList(withReplicaSets, { from: query.from, to: query.to }, [[T0, 0], [T0 + 50 * MINUTE, 1]])) });
@@ -59,7 +59,7 @@ describe('TimelineView', () => {
     expect(view.get('[data-testid="drift-now"]').text()).toBe('1');
     expect(view.get('[data-testid="drift-summary"]').text()).toContain('workload drifting at');
     // Asked for ReplicaSets, they are the lanes.
-    await view.get('[data-option="ReplicaSet"]').trigger('click');
+    await view.get('[data-option="replicasets.apps"]').trigger('click');
     await flushPromises();
     expect(laneNames(view)).toContain('payments-api-7d9f8');
     expect(view.find('[data-testid="timeline-hidden-replicasets"]').exists()).toBe(false);
@@ -79,11 +79,11 @@ describe('TimelineView', () => {
   it('asks the engine again with each filter, and filters lanes by name locally', async () => {
     const { api: fake, view } = await mountTimeline();
     expect(episodeCalls(fake)[0]).toEqual({ ...RANGE, limit: 20_000 });
-    await view.get('[data-option="StatefulSet"]').trigger('click');
+    await view.get('[data-option="statefulsets.apps"]').trigger('click');
     await view.get('[data-testid="ongoing-only"]').trigger('click');
     await view.get('[data-testid="min-duration"] [data-option="300000"]').trigger('click');
     await flushPromises();
-    expect(episodeCalls(fake).at(-1)).toEqual({ ...RANGE, limit: 20_000, kind: 'StatefulSet', ongoingOnly: true, minDurationMs: 300_000 });
+    expect(episodeCalls(fake).at(-1)).toEqual({ ...RANGE, limit: 20_000, kind: 'statefulsets.apps', ongoingOnly: true, minDurationMs: 300_000 });
     await view.get('input[type="search"], .base-search-field input').setValue('web');
     await flushPromises();
     expect(laneNames(view)).toEqual(['web']);
@@ -133,7 +133,7 @@ describe('TimelineView', () => {
   it('shows the range and filters it was left with when the user comes back', async () => {
     const { api: fake, view } = await mountTimeline();
     await view.get('[data-option="6h"]').trigger('click');
-    await view.get('[data-option="Job"]').trigger('click');
+    await view.get('[data-option="jobs.batch"]').trigger('click');
     await flushPromises();
     view.unmount();
     useNavigationStore().go('timeline');
@@ -141,6 +141,6 @@ describe('TimelineView', () => {
     await flushPromises();
     const last = episodeCalls(fake).at(-1) as { from: number; to: number; kind?: string };
     expect(last.to - last.from).toBe(6 * 60 * MINUTE);
-    expect(last.kind).toBe('Job');
+    expect(last.kind).toBe('jobs.batch');
   });
 });
