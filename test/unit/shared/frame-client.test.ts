@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ClusterFrame, SlimObject } from '../../../shared/cluster.ts';
+import { ClusterFrameSchema, type ClusterFrame, type SlimObject } from '../../../shared/cluster.ts';
 import { createFrameClient } from '../../../shared/frame-client.ts';
 
 const pod = (n: number, rv = '1'): SlimObject => ({ apiVersion: 'v1', kind: 'Pod', metadata: { uid: `u${n}`, name: `p${n}`, namespace: 'ns', resourceVersion: rv } });
@@ -34,6 +34,15 @@ describe('frame client', () => {
     expect(s.onProgress.mock.calls).toEqual([[0, 3], [2, 3], [3, 3]]);
     expect(s.onSnapshot).toHaveBeenCalledWith([pod(1), pod(2), pod(3)], ['pods', 'pods', 'pods'], { epoch: 'e1', context: 'ctx', seq: 4 });
     expect(s.client.state()).toEqual({ phase: 'live', epoch: 'e1', seq: 4, resyncRequested: false });
+  });
+
+  it('refuses a chunk that does not name one kind key per object, and asks for a resync', () => {
+    const s = setup();
+    const bad = { type: 'snapshot-chunk', epoch: 'e1', seq: 4, objects: [pod(1), pod(2)], kinds: ['pods'], sent: 2, total: 2 } as ClusterFrame;
+    expect(ClusterFrameSchema.safeParse(bad).error?.issues[0]?.message).toBe('a snapshot-chunk frame needs one kind key per object: 2 objects, 1 kind keys');
+    s.feed(begin(4, 2), bad, end(4));
+    expect(s.onSnapshot).not.toHaveBeenCalled();
+    expect(s.requestResync).toHaveBeenCalledWith(expect.stringMatching(/without one kind key per object/));
   });
 
   it('applies deltas S+1, S+2 in order and ignores stale repeats', () => {
