@@ -42,10 +42,11 @@ describe('the demo scenario', () => {
     const times = demo.timeline.map((e) => e.atMs).sort((a, b) => a - b);
     const gaps = times.map((t, i) => (i === 0 ? t + CYCLE_MS - (times.at(-1) ?? 0) : t - (times[i - 1] ?? 0)));
     expect(Math.max(...gaps)).toBeLessThanOrEqual(60_000);
-    expect(new Set(demo.timeline.map((e) => e.action.type))).toEqual(new Set(['deletePod', 'setImage', 'setLoad', 'nodeNotReady', 'nodeReady', 'scale', 'runJob', 'apply']));
+    expect(new Set(demo.timeline.map((e) => e.action.type))).toEqual(new Set(['deletePod', 'setImage', 'setLoad', 'nodeNotReady', 'nodeReady', 'scale', 'runJob', 'apply', 'pauseRollout', 'resumeRollout', 'metricsUnavailable']));
     const images = demo.timeline.flatMap((e) => (e.action.type === 'setImage' ? [e.action.image] : []));
     expect(images.some((i) => i.endsWith(':broken'))).toBe(true);
     expect(images.some((i) => i.endsWith(':crash'))).toBe(true);
+    expect(images.some((i) => i.endsWith(':unready'))).toBe(true);
   });
 
   it('plays one cycle with every story visible in events and everything healthy again at the end', () => {
