@@ -14,6 +14,7 @@ import {
 import type { Result } from './result.ts';
 import { ClusterFrameSchema, ClusterHealthSchema } from './cluster.ts';
 import { DiagnosticsSchema } from './diagnostics.ts';
+import { ClusterDiscoverySchema } from './discovery.ts';
 import { diffRequests, diffStreams } from './contracts/diff.ts';
 import { eventsRequests, eventsStreams } from './contracts/events.ts';
 import { graphRequests, graphStreams } from './contracts/graph.ts';
@@ -42,6 +43,8 @@ export const requests = {
     response: z.object({ epoch: z.string(), seq: z.number().int() }),
   },
   'cluster:health': { request: Empty, response: ClusterHealthSchema },
+  /** Every kind discovery found in the selected context and how it is watched. */
+  'cluster:discovery': { request: Empty, response: ClusterDiscoverySchema },
   /** The PATH exec plugins run with, which plugin binaries it finds, and the kubeconfig files read. */
   'diagnostics:get': { request: Empty, response: DiagnosticsSchema },
   // Each feature's channels live in shared/contracts/<feature>.ts.
@@ -61,6 +64,8 @@ export const streams = {
   'settings:changed': SettingsSchema,
   /** Per-kind informer health of the selected context. */
   'cluster:health': ClusterHealthSchema,
+  /** The selected context's discovery state changed (a discovery ran, kinds or counts changed). */
+  'cluster:discovery': ClusterDiscoverySchema,
   /** Snapshot and delta frames of the selected context's objects (not replayed to late subscribers). */
   'cluster:frames': ClusterFrameSchema,
   ...historyStreams,

@@ -71,3 +71,13 @@ export const DiscoveryStateSchema = z.object({
   error: z.string().optional(),
 });
 export type DiscoveryState = z.infer<typeof DiscoveryStateSchema>;
+
+/** What the Cluster screen shows of discovery: the selected context's registry, if it has one. */
+export const ClusterDiscoverySchema = z.object({
+  context: z.string().nullable(),
+  /** The same epoch as `cluster:health`: a new one drops what the renderer had. */
+  epoch: z.string(),
+  /** Null before discovery first ran, and for an opened snapshot (no server to ask). */
+  state: DiscoveryStateSchema.nullable(),
+});
+export type ClusterDiscovery = z.infer<typeof ClusterDiscoverySchema>;

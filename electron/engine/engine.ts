@@ -257,6 +257,7 @@ export function createEngine(options: EngineOptions): Engine {
     'diagnostics:get': () => ok(diagnosticsSnapshot({ path: pathDiagnostics, registry })),
     'cluster:resync': ({ reason }) => ok(live.resync(reason)),
     'cluster:health': () => ok(live.health()),
+    'cluster:discovery': () => ok(live.discoveryState()),
     'settings:get': () => ok(settings.get()),
     'settings:update': async (patch) => {
       const next = await settings.update(Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)));

@@ -6,6 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { BUILTIN_RESOLVER } from '../../shared/builtin-kinds.ts';
 import { WATCHED_KINDS, type ClusterHealth, type KindKey, type KindHealth, type SlimObject } from '../../shared/cluster.ts';
+import type { ClusterDiscovery } from '../../shared/discovery.ts';
+import { DiscoveryRegistry } from './cluster/discovery/registry.ts';
+import { createTransport, type Transport } from './cluster/informers/http.ts';
 import { createClusterWatcher, type ClusterWatcher, type ClusterWatcherOptions } from './cluster/informers/watcher.ts';
 import type { StreamHub } from './hub.ts';
 import { createFrameStream, type FrameStream } from './stream/batcher.ts';
@@ -37,6 +40,12 @@ export class LiveCluster {
   private epoch = randomUUID();
   private kinds: KindHealth[] = [];
   private watcher: ClusterWatcher | undefined;
+  /**
+   * The context's kind registry (discovery, refreshed every 10 minutes), on a transport of its
+   * own. It reports what the cluster serves for the Cluster screen; the informers still watch
+   * the built-in kinds (WATCHED_KINDS) and report their counts to it.
+   */
+  private discovery: { registry: DiscoveryRegistry; transport: Transport } | undefined;
   private stream: FrameStream;
   private backlog: (() => number) | undefined;
   /** The reset in progress, if any; the next one starts after it. */
@@ -70,6 +79,27 @@ export class LiveCluster {
   private publishHealth(kinds: KindHealth[]): void {
     this.kinds = kinds;
     this.options.hub.emit('cluster:health', this.health());
+    const registry = this.discovery?.registry;
+    if (registry) {
+      for (const kind of kinds) registry.setCount(kind.kind, kind.count);
+      this.publishDiscovery();
+    }
+  }
+
+  /** Discovery's state for the Cluster screen (null state before it ran, and for snapshots). */
+  discoveryState(): ClusterDiscovery {
+    return { context: this.context, epoch: this.epoch, state: this.discovery?.registry.state() ?? null };
+  }
+
+  private publishDiscovery(): void {
+    this.options.hub.emit('cluster:discovery', this.discoveryState());
+  }
+
+  private stopDiscovery(): void {
+    const current = this.discovery;
+    this.discovery = undefined;
+    current?.registry.stop();
+    current?.transport.close();
   }
 
   /**
@@ -88,6 +118,7 @@ export class LiveCluster {
   private async resetNow(context: string | null): Promise<void> {
     const previous = this.watcher;
     this.watcher = undefined;
+    this.stopDiscovery();
     await previous?.stop();
     this.stream.dispose();
     this.cache.clear();
@@ -95,6 +126,7 @@ export class LiveCluster {
     this.epoch = randomUUID();
     this.stream = this.newStream();
     this.publishHealth([]);
+    this.publishDiscovery();
     this.stream.resync('context switch');
   }
 
@@ -111,6 +143,14 @@ export class LiveCluster {
       ...this.options.informers,
     });
     this.watcher = watcher;
+    const transport = createTransport(config);
+    const registry = new DiscoveryRegistry({ transport, log: this.options.log });
+    this.discovery = { registry, transport };
+    registry.onState(() => {
+      if (this.epoch === epoch) this.publishDiscovery();
+    });
+    // Discovery runs beside the informers; it never holds up their start.
+    void registry.start();
     await watcher.start();
   }
 
@@ -150,6 +190,7 @@ export class LiveCluster {
   async stop(): Promise<void> {
     const watcher = this.watcher;
     this.watcher = undefined;
+    this.stopDiscovery();
     await watcher?.stop();
     this.stream.dispose();
   }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ClusterFrame } from '../../../shared/cluster.ts';
+import type { ClusterDiscovery } from '../../../shared/discovery.ts';
 import { StreamHub } from '../../../electron/engine/hub.ts';
 import { LiveCluster } from '../../../electron/engine/live-cluster.ts';
 import type { SimCluster } from '../../../electron/engine/simcluster/index.ts';
@@ -50,4 +51,31 @@ describe('LiveCluster', () => {
     const pod = cluster.cache.list('pods')[0];
     expect(stamps).toContainEqual({ kind: 'pods', uid: pod?.metadata.uid, resourceVersion: pod?.metadata.resourceVersion });
   });
+
+  it('publishes what discovery found in the context, with the informers’ object counts, and forgets it on a switch', async () => {
+    sim = await startQuietCluster();
+    const hub = new StreamHub();
+    const cluster = new LiveCluster({ hub, log: () => undefined });
+    live = cluster;
+    await cluster.reset('only');
+    expect(cluster.discoveryState().state).toBeNull();
+    await cluster.watch(sim.kubeconfigObject('only'));
+    const pods = sim.store.all(T('pods')).length;
+    const published = await waitFor('discovery with the pod count', () => {
+      const last = hub.last('cluster:discovery') as ClusterDiscovery | undefined;
+      const entry = last?.state?.kinds.find((kind) => kind.key === 'pods');
+      return entry?.count === pods ? last : undefined;
+    });
+    expect(published.context).toBe('only');
+    expect(published.epoch).toBe(cluster.health().epoch);
+    const byKey = new Map(published.state?.kinds.map((kind) => [kind.key, kind]));
+    expect(byKey.get('deployments.apps')).toMatchObject({ ref: { group: 'apps', version: 'v1', kind: 'Deployment', plural: 'deployments', namespaced: true }, mode: 'full' });
+    // Secrets are graph nodes only: watched as metadata, so their values never reach the engine.
+    expect(byKey.get('secrets')?.mode).toBe('metadata');
+    expect(published.state?.refreshedAt).toEqual(expect.any(Number));
+
+    await cluster.reset('next');
+    expect(hub.last('cluster:discovery')).toMatchObject({ context: 'next', state: null });
+  });
 });
+
