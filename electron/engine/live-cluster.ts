@@ -14,6 +14,10 @@ import type { StreamHub } from './hub.ts';
 import { createFrameStream, type FrameStream } from './stream/batcher.ts';
 import { ObjectCache } from './stream/cache.ts';
 
+const WATCHED_KEYS: ReadonlySet<string> = new Set(WATCHED_KINDS);
+/** Why a discovered kind is not watched while the informers watch the built-in kinds only. */
+export const NOT_WATCHED_YET = 'Not watched: this build watches the 12 built-in kinds';
+
 export interface LiveClusterOptions {
   hub: StreamHub;
   log: (message: string) => void;
@@ -88,7 +92,14 @@ export class LiveCluster {
 
   /** Discovery's state for the Cluster screen (null state before it ran, and for snapshots). */
   discoveryState(): ClusterDiscovery {
-    return { context: this.context, epoch: this.epoch, state: this.discovery?.registry.state() ?? null };
+    const state = this.discovery?.registry.state();
+    if (!state) return { context: this.context, epoch: this.epoch, state: null };
+    // The registry says how each kind is to be watched; until informers follow it, a kind
+    // outside WATCHED_KINDS is not watched at all, and the screen must not claim otherwise.
+    const kinds = state.kinds.map((kind) =>
+      (kind.mode === 'full' || kind.mode === 'metadata') && !WATCHED_KEYS.has(kind.key) ? { ...kind, mode: 'excluded' as const, message: `${NOT_WATCHED_YET} (it would be watched ${kind.mode === 'full' ? 'in full' : 'as metadata'})` } : kind,
+    );
+    return { context: this.context, epoch: this.epoch, state: { ...state, kinds } };
   }
 
   private publishDiscovery(): void {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ClusterFrame } from '../../../shared/cluster.ts';
 import type { ClusterDiscovery } from '../../../shared/discovery.ts';
 import { StreamHub } from '../../../electron/engine/hub.ts';
-import { LiveCluster } from '../../../electron/engine/live-cluster.ts';
+import { LiveCluster, NOT_WATCHED_YET } from '../../../electron/engine/live-cluster.ts';
 import type { SimCluster } from '../../../electron/engine/simcluster/index.ts';
 import { startQuietCluster, T, waitFor } from './informers/helpers.ts';
 
@@ -70,8 +70,9 @@ describe('LiveCluster', () => {
     expect(published.epoch).toBe(cluster.health().epoch);
     const byKey = new Map(published.state?.kinds.map((kind) => [kind.key, kind]));
     expect(byKey.get('deployments.apps')).toMatchObject({ ref: { group: 'apps', version: 'v1', kind: 'Deployment', plural: 'deployments', namespaced: true }, mode: 'full' });
-    // Secrets are graph nodes only: watched as metadata, so their values never reach the engine.
-    expect(byKey.get('secrets')?.mode).toBe('metadata');
+    // Secrets would be graph nodes only (metadata); no informer watches them yet, and the state says so.
+    expect(byKey.get('secrets')).toMatchObject({ mode: 'excluded', message: `${NOT_WATCHED_YET} (it would be watched as metadata)` });
+    expect(byKey.get('events')?.mode).toBe('full');
     expect(published.state?.refreshedAt).toEqual(expect.any(Number));
 
     await cluster.reset('next');
