@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { BUILTIN_RESOLVER } from '../../shared/builtin-kinds.ts';
 import { WATCHED_KINDS, type ClusterHealth, type KindKey, type KindHealth, type SlimObject } from '../../shared/cluster.ts';
 import type { ClusterDiscovery } from '../../shared/discovery.ts';
+import { watchCrds, type CrdWatch } from './cluster/discovery/crd-watch.ts';
 import { DiscoveryRegistry } from './cluster/discovery/registry.ts';
 import { createTransport, type Transport } from './cluster/informers/http.ts';
 import { createClusterWatcher, type ClusterWatcher, type ClusterWatcherOptions } from './cluster/informers/watcher.ts';
@@ -49,7 +50,7 @@ export class LiveCluster {
    * own. It reports what the cluster serves for the Cluster screen; the informers still watch
    * the built-in kinds (WATCHED_KINDS) and report their counts to it.
    */
-  private discovery: { registry: DiscoveryRegistry; transport: Transport } | undefined;
+  private discovery: { registry: DiscoveryRegistry; transport: Transport; crds: CrdWatch } | undefined;
   private stream: FrameStream;
   private backlog: (() => number) | undefined;
   /** The reset in progress, if any; the next one starts after it. */
@@ -106,11 +107,13 @@ export class LiveCluster {
     this.options.hub.emit('cluster:discovery', this.discoveryState());
   }
 
-  private stopDiscovery(): void {
+  private async stopDiscovery(): Promise<void> {
     const current = this.discovery;
     this.discovery = undefined;
-    current?.registry.stop();
-    current?.transport.close();
+    if (!current) return;
+    current.registry.stop();
+    await current.crds.stop();
+    current.transport.close();
   }
 
   /**
@@ -129,7 +132,7 @@ export class LiveCluster {
   private async resetNow(context: string | null): Promise<void> {
     const previous = this.watcher;
     this.watcher = undefined;
-    this.stopDiscovery();
+    await this.stopDiscovery();
     await previous?.stop();
     this.stream.dispose();
     this.cache.clear();
@@ -156,7 +159,9 @@ export class LiveCluster {
     this.watcher = watcher;
     const transport = createTransport(config);
     const registry = new DiscoveryRegistry({ transport, log: this.options.log });
-    this.discovery = { registry, transport };
+    // CRDs added, changed or removed refresh discovery (debounced), so a new CRD shows at once.
+    const crds = watchCrds({ transport, onEvent: (event) => registry.onCrdEvent(event), log: this.options.log });
+    this.discovery = { registry, transport, crds };
     registry.onState(() => {
       if (this.epoch === epoch) this.publishDiscovery();
     });
@@ -201,7 +206,7 @@ export class LiveCluster {
   async stop(): Promise<void> {
     const watcher = this.watcher;
     this.watcher = undefined;
-    this.stopDiscovery();
+    await this.stopDiscovery();
     await watcher?.stop();
     this.stream.dispose();
   }

@@ -5,6 +5,10 @@ import { StreamHub } from '../../../electron/engine/hub.ts';
 import { LiveCluster, NOT_WATCHED_YET } from '../../../electron/engine/live-cluster.ts';
 import type { SimCluster } from '../../../electron/engine/simcluster/index.ts';
 import { startQuietCluster, T, waitFor } from './informers/helpers.ts';
+import { call } from '../simcluster/server/helpers.ts';
+import { certificateCrd } from '../simcluster/crd/fixtures.ts';
+
+const CRDS = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
 
 let sim: SimCluster | undefined;
 let live: LiveCluster | undefined;
@@ -77,6 +81,29 @@ describe('LiveCluster', () => {
 
     await cluster.reset('next');
     expect(hub.last('cluster:discovery')).toMatchObject({ context: 'next', state: null });
+  });
+
+  it('shows a CRD created while it runs within two seconds, and drops it once deleted, without a restart', async () => {
+    sim = await startQuietCluster();
+    const hub = new StreamHub();
+    const cluster = new LiveCluster({ hub, log: () => undefined });
+    live = cluster;
+    await cluster.reset('only');
+    await cluster.watch(sim.kubeconfigObject('only'));
+    const keys = (): string[] => (hub.last('cluster:discovery') as ClusterDiscovery | undefined)?.state?.kinds.map((kind) => kind.key) ?? [];
+    await waitFor('the first discovery', () => keys().includes('deployments.apps'));
+    expect(keys()).not.toContain('certificates.cert-manager.io');
+
+    const created = await call(sim.server, 'POST', CRDS, { body: certificateCrd() });
+    expect(created.status).toBe(201);
+    const shownAt = Date.now();
+    await waitFor('the new kind', () => keys().includes('certificates.cert-manager.io'), 2_000);
+    expect(Date.now() - shownAt).toBeLessThan(2_000);
+    const certificates = (hub.last('cluster:discovery') as ClusterDiscovery).state?.kinds.find((kind) => kind.key === 'certificates.cert-manager.io');
+    expect(certificates).toMatchObject({ ref: { group: 'cert-manager.io', kind: 'Certificate', plural: 'certificates' }, custom: true });
+
+    expect((await call(sim.server, 'DELETE', `${CRDS}/certificates.cert-manager.io`)).status).toBeLessThan(300);
+    await waitFor('the kind gone', () => !keys().includes('certificates.cert-manager.io'), 4_000);
   });
 });
 
