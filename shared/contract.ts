@@ -15,6 +15,7 @@ import type { Result } from './result.ts';
 import { ClusterFrameSchema, ClusterHealthSchema } from './cluster.ts';
 import { DiagnosticsSchema } from './diagnostics.ts';
 import { ClusterDiscoverySchema } from './discovery.ts';
+import { causesRequests, causesStreams } from './contracts/causes.ts';
 import { diffRequests, diffStreams } from './contracts/diff.ts';
 import { eventsRequests, eventsStreams } from './contracts/events.ts';
 import { graphRequests, graphStreams } from './contracts/graph.ts';
@@ -54,6 +55,7 @@ export const requests = {
   ...diffRequests,
   ...snapshotRequests,
   ...updatesRequests,
+  ...causesRequests,
 } as const;
 
 export const streams = {
@@ -74,6 +76,7 @@ export const streams = {
   ...diffStreams,
   ...snapshotStreams,
   ...updatesStreams,
+  ...causesStreams,
 } as const;
 
 /** Streams whose payloads are events, not state: a late subscriber must not get the last one. */

@@ -21,6 +21,7 @@ import { createGraphFeature } from './graph/index.ts';
 import { createEventsFeature } from './events/index.ts';
 import { createDiffFeature } from './diff/index.ts';
 import { createSnapshotFeature } from './snapshot/index.ts';
+import { createCausesFeature } from './causes/feature.ts';
 import type { FileDialogs } from './dialogs.ts';
 
 /** What the engine needs of the built-in demo cluster. */
@@ -178,6 +179,7 @@ export function createEngine(options: EngineOptions): Engine {
     createEventsFeature(context),
     createDiffFeature(context, { dialogs: options.dialogs }),
     snapshots,
+    createCausesFeature(context),
   ] as const;
 
   async function connect(name: string): Promise<void> {
@@ -269,6 +271,7 @@ export function createEngine(options: EngineOptions): Engine {
     ...features[2].handlers,
     ...features[3].handlers,
     ...features[4].handlers,
+    ...features[5].handlers,
   };
   const dispatcher = createDispatcher(handlers, { log });
 
