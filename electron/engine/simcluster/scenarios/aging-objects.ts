@@ -42,6 +42,7 @@ export interface PodHistory {
   labels: Record<string, string>;
   owner: OwnerReference;
   nodeName: string;
+  hostIP: string;
   podIP: string;
   image: string;
   container: string;
@@ -99,7 +100,8 @@ export function agedPod(p: PodHistory): { object: Record<string, unknown>; creat
         condition('ContainersReady', ready ? 'True' : 'False', readySince, ready ? {} : { reason: 'PodCompleted' }),
         condition('PodScheduled', 'True', scheduled),
       ],
-      hostIP: '10.0.0.10',
+      hostIP: p.hostIP,
+      hostIPs: [{ ip: p.hostIP }],
       podIP: p.podIP,
       podIPs: [{ ip: p.podIP }],
       startTime: iso(scheduled),

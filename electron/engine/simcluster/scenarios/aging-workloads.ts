@@ -18,28 +18,43 @@ export interface WorkloadPlan {
   now: number;
   revisions: number;
   find: (type: string, name: string) => KubeObject;
+  /** The API server's defaulting of a pod template (identity without it). */
+  defaultTemplate: TemplateDefaults;
 }
+
+interface Template {
+  metadata: { labels: Record<string, string> };
+  spec: Record<string, unknown>;
+}
+
+/** A pod template as the API server stores it after defaulting. */
+export type TemplateDefaults = (template: Template) => Template;
 
 const REPLICAS = 3;
 const SUFFIX_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
 
 /** A stable 5-character pod suffix, as generateName makes them. */
 function suffix(seed: string): string {
-  let hash = 7;
-  for (const ch of seed) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
+  let hash = 0x811c9dc5;
   let out = '';
   for (let i = 0; i < 5; i += 1) {
+    for (const ch of `${seed}/${i}`) hash = Math.imul(hash ^ ch.charCodeAt(0), 0x01000193) >>> 0;
     out += SUFFIX_ALPHABET[hash % SUFFIX_ALPHABET.length];
-    hash = Math.floor(hash / SUFFIX_ALPHABET.length) + i * 7919;
   }
   return out;
+}
+
+/** The node's InternalIP, as kubelet reports it in a pod's hostIP. */
+function hostIP(node: KubeObject): string {
+  const addresses = (node['status'] as { addresses?: Array<{ type: string; address: string }> } | undefined)?.addresses ?? [];
+  return addresses.find((a) => a.type === 'InternalIP')?.address ?? '10.0.0.10';
 }
 
 function ownerRef(owner: KubeObject): OwnerReference {
   return { apiVersion: owner.apiVersion, kind: owner.kind, name: owner.metadata.name, uid: owner.metadata.uid ?? '', controller: true, blockOwnerDeletion: true };
 }
 
-function template(app: string, image: string): { metadata: { labels: Record<string, string> }; spec: Record<string, unknown> } {
+function template(app: string, image: string): Template {
   return { metadata: { labels: { app } }, spec: { containers: [{ name: app, image }] } };
 }
 
@@ -55,11 +70,12 @@ function deploymentHistory(w: WorkloadPlan): void {
   const age = now - start;
   const rolloutAt = (revision: number): number => start + Math.floor(((revision - 1) * age) / (revisions + 0.5));
   const images = Array.from({ length: revisions }, (_, i) => `nginx:1.${25 + i}`);
-  const hashes = images.map((image) => podTemplateHash(template('web', image)));
+  const templates = images.map((image) => w.defaultTemplate(template('web', image)));
+  const hashes = templates.map((t) => podTemplateHash(t));
   const rsName = (revision: number): string => `web-${hashes[revision - 1] ?? ''}`;
   const last = rolloutAt(revisions);
   const settled = last + seconds(40);
-  const current = template('web', images[revisions - 1] ?? 'nginx');
+  const current = templates[revisions - 1] ?? template('web', 'nginx');
 
   w.plan.push({
     at: start,
@@ -129,7 +145,7 @@ function deploymentHistory(w: WorkloadPlan): void {
         spec: {
           replicas,
           selector: { matchLabels: { app: 'web', 'pod-template-hash': hash } },
-          template: { ...template('web', images[revision - 1] ?? 'nginx'), metadata: { labels: { app: 'web', 'pod-template-hash': hash } } },
+          template: { ...(templates[revision - 1] ?? current), metadata: { labels: { app: 'web', 'pod-template-hash': hash } } },
         },
         status: { replicas, fullyLabeledReplicas: replicas, readyReplicas: replicas, availableReplicas: replicas, observedGeneration: isCurrent ? 1 : 2 },
       }),
@@ -165,6 +181,7 @@ function deploymentHistory(w: WorkloadPlan): void {
           labels: { app: 'web', 'pod-template-hash': hash },
           owner: ownerRef(w.find('replicasets.apps', rsName(revisions))),
           nodeName: w.nodeName,
+          hostIP: hostIP(w.find('nodes', w.nodeName)),
           podIP: `10.244.1.${10 + i}`,
           image: images[revisions - 1] ?? 'nginx',
           container: 'web',
@@ -196,7 +213,7 @@ function podEvents(w: WorkloadPlan, podName: string, createdAt: number, terminat
 
 function statefulSet(w: WorkloadPlan): void {
   const { namespace, start } = w;
-  const tpl = template('db', 'postgres:16');
+  const tpl = w.defaultTemplate(template('db', 'postgres:16'));
   const revision = `db-${podTemplateHash(tpl)}`;
   w.plan.push({
     at: start + seconds(2),
@@ -216,7 +233,7 @@ function statefulSet(w: WorkloadPlan): void {
       at: createdAt,
       type: 'pods',
       build: () => {
-        const pod = agedPod({ name, namespace, labels: { app: 'db', 'controller-revision-hash': revision, 'statefulset.kubernetes.io/pod-name': name, 'apps.kubernetes.io/pod-index': String(ordinal) }, owner: ownerRef(w.find('statefulsets.apps', 'db')), nodeName: w.nodeName, podIP: `10.244.1.${30 + ordinal}`, image: 'postgres:16', container: 'db', createdAt, terminations: [] }).object as { spec: Record<string, unknown> };
+        const pod = agedPod({ name, namespace, labels: { app: 'db', 'controller-revision-hash': revision, 'statefulset.kubernetes.io/pod-name': name, 'apps.kubernetes.io/pod-index': String(ordinal) }, owner: ownerRef(w.find('statefulsets.apps', 'db')), nodeName: w.nodeName, hostIP: hostIP(w.find('nodes', w.nodeName)), podIP: `10.244.1.${30 + ordinal}`, image: 'postgres:16', container: 'db', createdAt, terminations: [] }).object as { spec: Record<string, unknown> };
         return { ...pod, spec: { ...pod.spec, hostname: name, subdomain: 'db' } } as IncomingObject;
       },
     });
@@ -263,7 +280,7 @@ function job(w: WorkloadPlan): void {
       const owner = w.find('jobs.batch', 'report');
       const uid = owner.metadata.uid ?? '';
       const labels = { 'batch.kubernetes.io/controller-uid': uid, 'batch.kubernetes.io/job-name': 'report', 'controller-uid': uid, 'job-name': 'report' };
-      return agedPod({ name: podName, namespace, labels, owner: ownerRef(owner), nodeName: w.nodeName, podIP: '10.244.1.50', image: 'busybox:1.36', container: 'report', createdAt: startTime + seconds(1), terminations: [], completedAt: completionTime - seconds(2) }).object as IncomingObject;
+      return agedPod({ name: podName, namespace, labels, owner: ownerRef(owner), nodeName: w.nodeName, hostIP: hostIP(w.find('nodes', w.nodeName)), podIP: '10.244.1.50', image: 'busybox:1.36', container: 'report', createdAt: startTime + seconds(1), terminations: [], completedAt: completionTime - seconds(2) }).object as IncomingObject;
     },
   });
   w.events.push(() => ({ regarding: w.find('jobs.batch', 'report'), reason: 'Completed', message: 'Job completed', type: 'Normal', component: 'job-controller', firstAt: completionTime, lastAt: completionTime, count: 1 }));

@@ -13,7 +13,7 @@ import { typeById, type ResourceType } from '../resources.ts';
 import type { ObjectStore } from '../store.ts';
 import type { IncomingObject, KubeObject } from '../types.ts';
 import { iso, pastEvent, seconds, type PastEvent } from './aging-objects.ts';
-import { agedWorkloads } from './aging-workloads.ts';
+import { agedWorkloads, type TemplateDefaults } from './aging-workloads.ts';
 
 /** kube-apiserver's default --event-ttl: older Events are gone from a real cluster. */
 export const EVENT_TTL_MS = 60 * 60 * 1000;
@@ -28,6 +28,11 @@ export interface HistorySeedOptions {
   namespace?: string;
   /** Deployment revisions to leave behind (the last is current); default 3. */
   revisions?: number;
+  /**
+   * The API server's defaulting (defaults/index.ts), so that objects look as created through the
+   * API and the Deployment controller finds its current ReplicaSet by the defaulted template's hash.
+   */
+  applyDefaults?: (type: ResourceType, object: KubeObject) => KubeObject;
 }
 
 /** What was made, for tests of backfill: the facts a backfill should turn into episodes. */
@@ -87,11 +92,17 @@ export function seedHistory(store: ObjectStore, options: HistorySeedOptions): Se
     if (!object) throw new Error(`aging: ${type} ${name} was not created before its dependents`);
     return object;
   };
-  agedWorkloads({ plan, events, history, namespace, nodeName, start, now, revisions: options.revisions ?? 3, find });
+  const deployments = requireType('deployments.apps');
+  const defaults = options.applyDefaults;
+  const defaultTemplate: TemplateDefaults = (template) =>
+    defaults
+      ? ((defaults(deployments, { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'template', namespace }, spec: { selector: { matchLabels: template.metadata.labels }, template } } as unknown as KubeObject)['spec'] as { template: typeof template }).template)
+      : template;
+  agedWorkloads({ plan, events, history, namespace, nodeName, start, now, revisions: options.revisions ?? 3, find, defaultTemplate });
 
   plan.sort((a, b) => a.at - b.at);
   for (const step of plan) {
-    create(store, step);
+    create(store, step, defaults);
     history.created += 1;
   }
   let lastNanos = 0n;
@@ -112,9 +123,10 @@ export function seedHistory(store: ObjectStore, options: HistorySeedOptions): Se
   return history;
 }
 
-function create(store: ObjectStore, step: Planned): KubeObject {
+function create(store: ObjectStore, step: Planned, defaults?: HistorySeedOptions['applyDefaults']): KubeObject {
   const type = requireType(step.type);
-  const stamp = (object: KubeObject): KubeObject => {
+  const stamp = (created: KubeObject): KubeObject => {
+    const object = defaults ? defaults(type, created) : created;
     const aged = { ...object, metadata: { ...object.metadata, creationTimestamp: iso(step.at), ...(step.generation ? { generation: step.generation } : {}) } };
     return step.admit ? step.admit(aged) : aged;
   };

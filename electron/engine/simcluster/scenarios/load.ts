@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { ResourceType } from '../resources.ts';
 import type { IncomingObject } from '../types.ts';
 import { kindLookup, type KindLookup } from './custom-kinds.ts';
-import { ACTION_KEYS, actionSchemas, entryTimingSchema, headerSchema, type ActionKey, type KubeletTimings, type ScenarioNode, type TimelineAction } from './schema.ts';
+import { ACTION_KEYS, actionSchemas, entryTimingSchema, headerSchema, type ActionKey, type HistorySpec, type KubeletTimings, type ScenarioNode, type TimelineAction } from './schema.ts';
 
 /** An initial manifest of a scenario, with the served type it is stored as. */
 export interface ScenarioObject {
@@ -46,6 +46,8 @@ export interface Scenario {
   operators: Array<'certificates' | 'databases'>;
   objects: ScenarioObject[];
   timeline: TimelineEntry[];
+  /** `spec.history`: seed the cluster as one that has run this long. */
+  history?: HistorySpec;
 }
 
 /** A scenario that cannot be used, located to a line and a field path. */
@@ -222,6 +224,7 @@ export function parseScenario(text: string, file = '<inline>'): Scenario {
     operators: header.spec.operators,
     objects,
     timeline,
+    ...(header.spec.history ? { history: header.spec.history } : {}),
   };
 }
 

@@ -17,7 +17,8 @@ import { createThroughApi, runAction, type ApiHooks } from './actions.ts';
 import { createControllerSet } from './controller-set.ts';
 import { ScenarioError, type Scenario, type TimelineEntry } from './load.ts';
 import { nodeManifest } from './nodes.ts';
-import type { TimelineAction } from './schema.ts';
+import { seedHistory } from './aging.ts';
+import type { HistorySpec, TimelineAction } from './schema.ts';
 
 /** Namespaces every cluster has before anyone creates anything. */
 const SYSTEM_NAMESPACES = ['default', 'kube-node-lease', 'kube-public', 'kube-system'];
@@ -74,10 +75,21 @@ function seed(options: RunScenarioOptions): void {
   scenario.nodes.forEach((node, i) => {
     if (!store.find(NODES, undefined, node.name)) create(NODES, nodeManifest(node), { path: `spec.nodes[${i}]` });
   });
+  if (scenario.history) seedAged(options, scenario.history);
   for (const object of scenario.objects) {
     const meta = object.manifest['metadata'] as { name: string; namespace?: string };
     if (store.find(object.type, meta.namespace, meta.name)) continue;
     create(object.type, object.manifest, { line: object.line, path: `${object.type.kind} ${meta.namespace ? `${meta.namespace}/` : ''}${meta.name}` });
+  }
+}
+
+/** `spec.history`: the aged workloads, dated back from the clock's now. */
+function seedAged(options: RunScenarioOptions, history: HistorySpec): void {
+  const now = (options.clock ?? systemClock).now();
+  try {
+    seedHistory(options.store, { ageMs: history.age, now, namespace: history.namespace, revisions: history.revisions, ...(options.applyDefaults ? { applyDefaults: options.applyDefaults } : {}) });
+  } catch (error) {
+    throw new ScenarioError({ file: options.scenario.file, path: 'spec.history' }, describeError(error));
   }
 }
 

@@ -133,6 +133,18 @@ const kubeletSchema = z
 /** `spec.kubelet`, in milliseconds. */
 export type KubeletTimings = z.output<typeof kubeletSchema>;
 
+/** `spec.history`: start as a cluster that has run for `age` (scenarios/aging.ts). */
+const historySchema = z.strictObject({
+  age: durationMs,
+  /** Where the aged workloads live (created if missing). */
+  namespace: name.default('history'),
+  /** Deployment revisions left behind, the last current. */
+  revisions: z.number().int().min(1).max(10).default(3),
+});
+
+/** `spec.history`, the age in milliseconds. */
+export type HistorySpec = z.output<typeof historySchema>;
+
 /** The Scenario header document. */
 export const headerSchema = z.strictObject({
   apiVersion: z.literal('simcluster.kubedrift.dev/v1alpha1'),
@@ -151,6 +163,7 @@ export const headerSchema = z.strictObject({
     operators: z.array(z.enum(['certificates', 'databases'])).default([]),
     /** Checked entry by entry (see actionSchemas) so errors point at the entry. */
     timeline: z.array(z.record(z.string(), z.unknown())).default([]),
+    history: historySchema.optional(),
   }),
 });
 
