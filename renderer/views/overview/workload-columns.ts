@@ -29,4 +29,6 @@ export const WORKLOAD_COLUMNS: ReadonlyArray<TableColumn<WorkloadRow>> = [
   { id: 'upToDate', label: 'Up-to-date', width: 88, align: 'end', text: (row) => count(row.upToDate), sortKey: (row) => countKey(row.upToDate), firstDirection: 'desc' },
   { id: 'age', label: 'Age', width: 60, align: 'end', text: (row, now) => formatAge(now - row.created), sortKey: (row) => -row.created },
   { id: 'drift', label: 'Drift', width: 150, grow: 2, sortKey: (row) => (row.drift ? (row.drift.severity === 'danger' ? 0 : 1) : 2) },
+  // Filled from the causes store (a cell slot): the engine's cause finder, not the row.
+  { id: 'why', label: 'Why', width: 200, grow: 4, help: 'Why the workload drifts, in the cluster’s own words; hover for the whole sentence' },
 ];
