@@ -95,4 +95,11 @@ export const unsupportedCustomResourcePatch = (type: string) => new ApiError(415
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new ApiError(429, 'TooManyRequests', 'Too many requests, please try again later.', { retryAfterSeconds });
 
+/** storage.NewTooLargeResourceVersionError: a 504 Timeout (NewTimeoutError prefixes "Timeout: ") with its cause. */
+export const tooLargeResourceVersion = (requested: number, current: number) =>
+  new ApiError(504, 'Timeout', `Timeout: Too large resource version: ${requested}, current: ${current}`, {
+    causes: [{ reason: 'ResourceVersionTooLarge', message: 'Too large resource version' }],
+    retryAfterSeconds: 1,
+  });
+
 export const internalError = (message: string) => new ApiError(500, 'InternalError', `Internal error occurred: ${message}`);

@@ -3,7 +3,7 @@
  * label and field selectors, and `limit` + `continue` pages served consistently at the first
  * page's resourceVersion (410 Gone once that version has left the retained window).
  */
-import { ApiError, badRequest, gone } from './errors.ts';
+import { ApiError, badRequest, gone, tooLargeResourceVersion } from './errors.ts';
 import type { ResourceType } from './resources.ts';
 import { matchesFields, matchesLabels, type FieldRequirement, type LabelSelector } from './selectors.ts';
 import { objectKey, type ObjectStore } from './store.ts';
@@ -73,7 +73,7 @@ export function listObjects(store: ObjectStore, type: ResourceType, options: Lis
       if (rv < store.oldestServableRv()) throw gone('The resourceVersion for the provided list is too old.');
       atRv = rv;
     } else if (rv > store.currentRv()) {
-      throw new ApiError(504, 'Timeout', `Too large resource version: ${rv}, current: ${store.currentRv()}`, { retryAfterSeconds: 1 });
+      throw tooLargeResourceVersion(rv, store.currentRv());
     }
   } else if (options.resourceVersionMatch && options.resourceVersionMatch !== 'NotOlderThan') {
     throw badRequest(`resourceVersionMatch "${options.resourceVersionMatch}" is forbidden for resourceVersion "${options.resourceVersion ?? ''}"`);

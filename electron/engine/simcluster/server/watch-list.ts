@@ -12,7 +12,7 @@
  * `sendInitialEvents=false` with NotOlderThan sends no initial events: the watch starts at the
  * resourceVersion (now when unset), as any watch does.
  */
-import { ApiError, gone } from '../errors.ts';
+import { ApiError, gone, tooLargeResourceVersion } from '../errors.ts';
 import type { ResourceType } from '../resources.ts';
 import { matchesFields, matchesLabels } from '../selectors.ts';
 import type { ObjectStore } from '../store.ts';
@@ -80,14 +80,6 @@ export function watchStartOf(req: ApiRequest): WatchStart {
     sendInitialEvents: req.query.has('sendInitialEvents') ? boolParam(req, 'sendInitialEvents') : undefined,
     resourceVersion: req.query.get('resourceVersion') ?? undefined,
   };
-}
-
-/** upstream NewTooLargeResourceVersionError: a 504 Timeout whose cause says why. */
-export function tooLargeResourceVersion(requested: number, current: number): ApiError {
-  return new ApiError(504, 'Timeout', `Timeout: Too large resource version: ${requested}, current: ${current}`, {
-    causes: [{ reason: 'ResourceVersionTooLarge', message: 'Too large resource version' }],
-    retryAfterSeconds: 1,
-  });
 }
 
 /**

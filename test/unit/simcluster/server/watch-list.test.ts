@@ -98,6 +98,14 @@ describe('WatchList (sendInitialEvents)', () => {
     expect(await w.ended).toEqual({ cut: false });
   }, 10_000);
 
+  it('answers a list at a resourceVersion ahead with the same 504 Timeout and cause', async () => {
+    const { server, store } = await start();
+    const current = store.currentRv();
+    const res = await call(server, 'GET', `${DEPLOYMENTS}?resourceVersion=${current + 5}`);
+    expect(res.status).toBe(504);
+    expect(res.json).toMatchObject({ reason: 'Timeout', message: `Timeout: Too large resource version: ${current + 5}, current: ${current}`, details: { causes: [{ reason: 'ResourceVersionTooLarge' }], retryAfterSeconds: 1 } });
+  });
+
   it('sends the initial events but no end bookmark to a client that did not allow bookmarks (as upstream)', async () => {
     const { server } = await start();
     await call(server, 'POST', DEPLOYMENTS, { body: deployment('a') });
