@@ -9,6 +9,7 @@ import { GarbageCollector } from './garbage-collector.ts';
 import { Kubelet, type KubeletOptions } from './kubelet.ts';
 import { NodeLifecycleController, type NodeLifecycleOptions } from './node-lifecycle.ts';
 import { ReplicaSetController } from './replicaset.ts';
+import { createResourceQuotaController } from './resourcequota.ts';
 import type { Controller } from './runtime.ts';
 import { Scheduler, type SchedulerOptions } from './scheduler.ts';
 
@@ -36,6 +37,7 @@ export function createCoreControllers(options: CoreControllerOptions = {}): Core
     controllers: [
       new DeploymentController(shared),
       new ReplicaSetController(options.speed !== undefined ? { speed: options.speed } : {}),
+      createResourceQuotaController(),
       new Scheduler({ ...options.scheduler, ...(options.speed !== undefined ? { speed: options.speed } : {}) }),
       new Kubelet({ ...options.kubelet, ...shared }),
       nodeLifecycle,

@@ -143,12 +143,32 @@ export function syncRolloutStatus(sync: DeploymentSync, allRSs: KubeObject[], ne
       setDeploymentCondition(holder, 'Progressing', 'False', 'ProgressDeadlineExceeded', `${subject} has timed out progressing.`, now);
     }
   }
+  copyReplicaFailure(holder, allRSs, newRS);
   const serialized = serialize(sync, status);
   if (JSON.stringify(serialized) === JSON.stringify(sync.d['status'] ?? {})) {
     requeueStuck(sync, status);
     return;
   }
   sync.writeStatus(serialized);
+}
+
+/**
+ * getReplicaFailures: the new ReplicaSet's ReplicaFailure (else an old one's) becomes the
+ * Deployment's, timed by the ReplicaSet's transition; none left removes it.
+ */
+function copyReplicaFailure(holder: { conditions: Condition[] }, allRSs: KubeObject[], newRS: KubeObject | undefined): void {
+  const failure = [newRS, ...allRSs].map((rs) => (rs ? getCondition(rs['status'], 'ReplicaFailure') : undefined)).find((c) => c !== undefined);
+  const current = holder.conditions.find((c) => c.type === 'ReplicaFailure');
+  if (!failure) {
+    holder.conditions = holder.conditions.filter((c) => c.type !== 'ReplicaFailure');
+    return;
+  }
+  if (current && current.status === failure.status && current.reason === failure.reason) return;
+  const at = failure.lastTransitionTime;
+  holder.conditions = [
+    ...holder.conditions.filter((c) => c.type !== 'ReplicaFailure'),
+    { type: 'ReplicaFailure', status: failure.status, ...(at ? { lastUpdateTime: at, lastTransitionTime: at } : {}), ...(failure.reason ? { reason: failure.reason } : {}), ...(failure.message ? { message: failure.message } : {}) },
+  ];
 }
 
 /** requeueStuckDeployment: look again when the progress deadline would pass. */

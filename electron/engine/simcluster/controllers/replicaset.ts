@@ -2,17 +2,21 @@
  * replicaset-controller: keeps `spec.replicas` active pods named `<replicaset>-<5 chars>`,
  * adopting matching orphans and releasing pods that stop matching, deleting the least
  * valuable pods first (upstream's ActivePodsWithRanks order), and reporting
- * replicas/fullyLabeled/ready/available counts.
+ * replicas/fullyLabeled/ready/available counts. A create the API server refuses (quota
+ * admission) stops the batch, records a FailedCreate Event ("Error creating: ...") and sets
+ * ReplicaFailure=True FailedCreate with the refusal, until a later create succeeds.
  */
 import type { Change } from '../changelog.ts';
+import { ApiError } from '../errors.ts';
 import { fromLabelSelectorObject, matchesLabels } from '../selectors.ts';
 import type { KubeObject } from '../types.ts';
-import { getCondition } from './conditions.ts';
+import { getCondition, setCondition, type Condition } from './conditions.ts';
 import { rsSpecReplicas } from './deployment-util.ts';
 import { PODS, REPLICASETS } from './kinds.ts';
 import { OwnerIndex } from './owner-index.ts';
 import { controllerRef, newControllerRef, ownerKeysFor } from './owner.ts';
 import { deletePod, isPodActive, isPodAvailable, isPodReady, msUntilAvailable, podFromTemplate, podNodeName, podPhase, type PodTemplate } from './pods.ts';
+import { admitPodQuota } from './resourcequota.ts';
 import type { Controller, ControllerContext, ReconcileKey } from './runtime.ts';
 
 const RS_ID = 'replicasets.apps';
@@ -30,6 +34,8 @@ export class ReplicaSetController implements Controller {
   private readonly speed: number;
   private readonly burst: number;
   private readonly pods = new OwnerIndex(PODS);
+  /** Per ReplicaSet uid: failed syncs in a row, for the work queue's exponential retry. */
+  private readonly failures = new Map<string, number>();
 
   constructor(options: ReplicaSetControllerOptions = {}) {
     this.speed = options.speed ?? 1;
@@ -52,12 +58,22 @@ export class ReplicaSetController implements Controller {
     const rs = ctx.store.find(REPLICASETS, key.namespace, key.name);
     if (!rs) return;
     const pods = claimPods(ctx, rs, this.pods).filter(isPodActive);
-    if (!rs.metadata.deletionTimestamp) this.manageReplicas(ctx, rs, pods);
+    const refused = rs.metadata.deletionTimestamp ? undefined : this.manageReplicas(ctx, rs, pods);
     const current = this.pods.controlledBy(ctx.store, rs.metadata.uid).filter(isPodActive);
-    return this.updateStatus(ctx, rs, current);
+    const wait = this.updateStatus(ctx, ctx.store.find(REPLICASETS, key.namespace, key.name) ?? rs, current, refused);
+    if (!refused) {
+      this.failures.delete(rs.metadata.uid);
+      return wait;
+    }
+    // The sync failed: the work queue retries with its exponential back-off (5ms doubling, at most 1000s).
+    const failures = (this.failures.get(rs.metadata.uid) ?? 0) + 1;
+    this.failures.set(rs.metadata.uid, failures);
+    const retry = Math.min(RETRY_BASE_MS * 2 ** (failures - 1), RETRY_MAX_MS);
+    return wait === undefined ? retry : Math.min(wait, retry);
   }
 
-  private manageReplicas(ctx: ControllerContext, rs: KubeObject, pods: KubeObject[]): void {
+  /** Creates or deletes pods toward spec.replicas; returns the API server's refusal of a create, if any. */
+  private manageReplicas(ctx: ControllerContext, rs: KubeObject, pods: KubeObject[]): ApiError | undefined {
     const diff = pods.length - rsSpecReplicas(rs);
     const record = (reason: string, message: string): void => {
       ctx.events.record({ regarding: rs, type: 'Normal', reason, message, component: REPLICASET_CONTROLLER });
@@ -65,17 +81,25 @@ export class ReplicaSetController implements Controller {
     if (diff < 0) {
       const template = ((rs['spec'] as { template?: PodTemplate }).template) ?? {};
       for (let i = 0; i < Math.min(-diff, this.burst); i += 1) {
-        const pod = ctx.store.create(PODS, podFromTemplate(rs, template));
-        record('SuccessfulCreate', `Created pod: ${pod.metadata.name}`);
+        try {
+          const pod = ctx.store.create(PODS, podFromTemplate(rs, template), { admit: (created) => (admitPodQuota(ctx.store, created), created) });
+          record('SuccessfulCreate', `Created pod: ${pod.metadata.name}`);
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error;
+          // slowStartBatch stops at the first error; the pod control records it as a Warning.
+          ctx.events.record({ regarding: rs, type: 'Warning', reason: 'FailedCreate', message: `Error creating: ${error.message}`, component: REPLICASET_CONTROLLER });
+          return error;
+        }
       }
     } else if (diff > 0) {
       for (const pod of podsToDelete(pods, Math.min(diff, this.burst))) {
         if (deletePod(ctx.store, pod)) record('SuccessfulDelete', `Deleted pod: ${pod.metadata.name}`);
       }
     }
+    return undefined;
   }
 
-  private updateStatus(ctx: ControllerContext, rs: KubeObject, pods: KubeObject[]): number | void {
+  private updateStatus(ctx: ControllerContext, rs: KubeObject, pods: KubeObject[], refused: ApiError | undefined): number | void {
     const spec = (rs['spec'] as { minReadySeconds?: number; template?: PodTemplate }) ?? {};
     const minReady = Number(spec.minReadySeconds ?? 0) / this.speed;
     const now = ctx.clock.now();
@@ -88,13 +112,29 @@ export class ReplicaSetController implements Controller {
     if (ready) status['readyReplicas'] = ready;
     if (available) status['availableReplicas'] = available;
     if (rs.metadata.generation) status['observedGeneration'] = rs.metadata.generation;
-    const conditions = (rs['status'] as { conditions?: unknown[] } | undefined)?.conditions;
-    if (conditions?.length) status['conditions'] = conditions;
+    const conditions = replicaFailure(rs, refused, now);
+    if (conditions.length > 0) status['conditions'] = conditions;
     if (JSON.stringify(status) !== JSON.stringify(rs['status'] ?? {})) ctx.store.update(REPLICASETS, { ...rs, status }, { subresource: 'status' });
     if (ready === available) return;
     const waits = pods.map((pod) => msUntilAvailable(pod, minReady, now)).filter((ms): ms is number => ms !== undefined);
     return waits.length > 0 ? Math.min(...waits) : undefined;
   }
+}
+
+/** Work-queue retry of a failed sync: client-go's default per-item exponential back-off. */
+const RETRY_BASE_MS = 5;
+const RETRY_MAX_MS = 1_000_000;
+
+/**
+ * calculateStatus's ReplicaFailure: set (True, FailedCreate, the refusal) when a create failed
+ * and none is shown yet, removed once a sync succeeds; other conditions are kept.
+ */
+function replicaFailure(rs: KubeObject, refused: ApiError | undefined, now: number): Condition[] {
+  const holder: Record<string, unknown> = { conditions: [...((rs['status'] as { conditions?: Condition[] } | undefined)?.conditions ?? [])] };
+  const shown = getCondition(holder, 'ReplicaFailure');
+  if (refused && !shown) setCondition(holder, 'ReplicaFailure', 'True', 'FailedCreate', refused.message, now);
+  else if (!refused && shown) holder['conditions'] = (holder['conditions'] as Condition[]).filter((c) => c.type !== 'ReplicaFailure');
+  return holder['conditions'] as Condition[];
 }
 
 /** ClaimPods: owned pods still matching, plus adopted matching orphans; releases the rest. */

@@ -11,6 +11,7 @@ import { clusterDefinitions } from './definitions-core-cluster.ts';
 import { containerDefinitions } from './definitions-core-container.ts';
 import { coreObjectDefinitions } from './definitions-core-objects.ts';
 import { podDefinitions } from './definitions-core-pod.ts';
+import { quotaDefinitions } from './definitions-core-quota.ts';
 import { schedulingDefinitions } from './definitions-core-scheduling.ts';
 import { volumeDefinitions } from './definitions-core-volume.ts';
 import { metaDefinitions } from './definitions-meta.ts';
@@ -43,6 +44,7 @@ function build(): Record<string, Schema> {
     ...schedulingDefinitions(),
     ...clusterDefinitions(),
     ...coreObjectDefinitions(),
+    ...quotaDefinitions(),
     ...appsDefinitions(),
     ...batchDefinitions(),
     ...autoscalingEventsDefinitions(),

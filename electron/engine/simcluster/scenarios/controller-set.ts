@@ -16,6 +16,7 @@ import { NodeLifecycleController } from '../controllers/node-lifecycle.ts';
 import { createCertificateController } from '../controllers/operators/certificates.ts';
 import { createDatabaseOperator } from '../controllers/operators/database.ts';
 import { ReplicaSetController } from '../controllers/replicaset.ts';
+import { createResourceQuotaController } from '../controllers/resourcequota.ts';
 import type { Controller } from '../controllers/runtime.ts';
 import { Scheduler } from '../controllers/scheduler.ts';
 import { createStatefulSetController } from '../controllers/statefulset.ts';
@@ -52,6 +53,7 @@ export function createControllerSet(options: ControllerSetOptions = {}): Control
     nodeLifecycle,
     new DeploymentController({ speed, ...version }),
     new ReplicaSetController({ speed }),
+    createResourceQuotaController(),
     createStatefulSetController({ speed }),
     createDaemonSetController({ speed }),
     createJobController({ speed }),

@@ -12,6 +12,7 @@ import type { ApiRequest, Reply, ServerContext } from './context.ts';
 import { liveObject } from './handlers-read.ts';
 import { baseMediaType } from './media.ts';
 import { ensureNamespaceAcceptsCreate } from './namespaces.ts';
+import { admitPodQuota } from '../controllers/resourcequota.ts';
 import type { ResourceRoute } from './router.ts';
 import { allocateServiceFields } from './services.ts';
 import { dryRunOf, fieldManagerOf, fromWire, parseObjectBody, storageType, toWire } from './wire.ts';
@@ -68,7 +69,12 @@ export function createObject(ctx: ServerContext, type: ResourceType, incoming: K
   // a Job's generated selector is built from its uid, as kube-apiserver's PrepareForCreate does.
   const stored = ctx.store.create(storageType(type), fromWire(type, object), {
     dryRun: options.dryRun,
-    admit: (assigned) => fromWire(type, prepareForStorage(ctx, type, toWire(type, assigned), undefined, options)),
+    admit: (assigned) => {
+      const prepared = fromWire(type, prepareForStorage(ctx, type, toWire(type, assigned), undefined, options));
+      // The ResourceQuota admission plugin runs after defaulting and validation, on the named pod.
+      if (type.group === '' && type.plural === 'pods') admitPodQuota(ctx.store, prepared);
+      return prepared;
+    },
   });
   return { code: 201, body: toWire(type, stored) };
 }

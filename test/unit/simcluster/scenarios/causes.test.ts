@@ -18,7 +18,7 @@ import type { KubeObject } from '../../../../electron/engine/simcluster/types.ts
 
 const T = (id: string): ResourceType => typeById(id) as ResourceType;
 /** What the cause finder reads: the workloads, their pods and nodes, and the Events about them. */
-const READ = ['nodes', 'pods', 'events', 'deployments.apps', 'replicasets.apps', 'jobs.batch', 'horizontalpodautoscalers.autoscaling'].map(T);
+const READ = ['nodes', 'pods', 'events', 'resourcequotas', 'deployments.apps', 'replicasets.apps', 'jobs.batch', 'horizontalpodautoscalers.autoscaling'].map(T);
 
 const HEADER = `apiVersion: simcluster.kubedrift.dev/v1alpha1
 kind: Scenario
@@ -270,6 +270,41 @@ spec:
     const [cause] = sim.causes(object);
     expect(cause?.code).toBe('job-backoff-limit');
     expect(cause?.sentence).toBe('Job migrate failed: Job has reached the specified backoff limit');
+    sim.stop();
+  });
+  it('refused by quota: ResourceQuota admission forbids the pod; ReplicaFailure=True FailedCreate and the FailedCreate Event', () => {
+    const quota = `---
+apiVersion: v1
+kind: ResourceQuota
+metadata: { name: compute, namespace: shop }
+spec:
+  hard: { requests.cpu: "1", pods: "10" }
+`;
+    const sim = start(HEADER + quota + deployment('web', { cpu: '500m', replicas: 2 }));
+    sim.advance(5_000);
+    expect(sim.get('resourcequotas', 'compute')['status']).toEqual({ hard: { pods: '10', 'requests.cpu': '1' }, used: { pods: '2', 'requests.cpu': '1' } });
+    sim.act({ type: 'scale', target: target('deployments.apps', 'web'), namespace: 'shop', replicas: 3 });
+    sim.advance(5_000);
+    const [rs] = sim.store.all(T('replicasets.apps'), 'shop');
+    const failure = conditionOf(rs as KubeObject, 'ReplicaFailure');
+    expect(failure).toMatchObject({ status: 'True', reason: 'FailedCreate' });
+    expect(String(failure?.['message'])).toMatch(/^pods "web-[a-z0-9]+-[a-z0-9]{5}" is forbidden: exceeded quota: compute, requested: requests\.cpu=500m, used: requests\.cpu=1, limited: requests\.cpu=1$/);
+    // Each retry is refused anew, for a pod of another generated name: one Event per refusal.
+    const refusals = sim.events(rs as KubeObject, 'FailedCreate');
+    expect(refusals[0]).toMatchObject({ type: 'Warning', component: 'replicaset-controller', message: `Error creating: ${String(failure?.['message'])}` });
+    expect(refusals.length).toBeGreaterThan(1);
+    expect(conditionOf(sim.get('deployments.apps', 'web'), 'ReplicaFailure')).toMatchObject({ status: 'True', reason: 'FailedCreate', message: failure?.['message'] });
+
+    const [cause] = sim.causes(sim.get('deployments.apps', 'web'));
+    expect(cause?.code).toBe('create-refused');
+    expect(cause?.sentence).toBe(`ReplicaSet ${(rs as KubeObject).metadata.name} can't create pods: ${String(failure?.['message'])}`);
+
+    // Room in the quota again: the next retry creates the pod and the failure is gone.
+    sim.act({ type: 'apply', manifest: { apiVersion: 'v1', kind: 'ResourceQuota', metadata: { name: 'compute', namespace: 'shop' }, spec: { hard: { 'requests.cpu': '2', pods: '10' } } } });
+    sim.advance(20_000);
+    expect(sim.pods('web')).toHaveLength(3);
+    expect(conditionOf(sim.store.all(T('replicasets.apps'), 'shop')[0] as KubeObject, 'ReplicaFailure')).toBeUndefined();
+    expect(conditionOf(sim.get('deployments.apps', 'web'), 'ReplicaFailure')).toBeUndefined();
     sim.stop();
   });
 });
