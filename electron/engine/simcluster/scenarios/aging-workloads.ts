@@ -75,6 +75,10 @@ function deploymentHistory(w: WorkloadPlan): void {
   const rsName = (revision: number): string => `web-${hashes[revision - 1] ?? ''}`;
   const last = rolloutAt(revisions);
   const settled = last + seconds(40);
+  const crashes = crashHistory(last, now);
+  // With 3 replicas and maxUnavailable 25% (0 pods), each crash took Available to False; it is
+  // True again since the crashed container's last start was ready.
+  const availableSince = crashes.length > 0 ? Math.max(start + seconds(30), (crashes.at(-1)?.finishedAt ?? 0) + seconds(11)) : start + seconds(30);
   const current = templates[revisions - 1] ?? template('web', 'nginx');
 
   w.plan.push({
@@ -91,7 +95,7 @@ function deploymentHistory(w: WorkloadPlan): void {
         annotations: { 'deployment.kubernetes.io/revision': String(revisions) },
         managedFields: [
           managedEntry('kubectl-client-side-apply', 'apps/v1', last, { 'f:spec': { 'f:replicas': {}, 'f:selector': {}, 'f:template': {} } }),
-          managedEntry('kube-controller-manager', 'apps/v1', settled, { 'f:status': { 'f:availableReplicas': {}, 'f:conditions': {}, 'f:observedGeneration': {} } }, 'status'),
+          managedEntry('kube-controller-manager', 'apps/v1', Math.max(settled, availableSince), { 'f:status': { 'f:availableReplicas': {}, 'f:conditions': {}, 'f:observedGeneration': {} } }, 'status'),
         ],
       },
       spec: {
@@ -109,7 +113,7 @@ function deploymentHistory(w: WorkloadPlan): void {
         readyReplicas: REPLICAS,
         availableReplicas: REPLICAS,
         conditions: [
-          { type: 'Available', status: 'True', lastUpdateTime: iso(start + seconds(30)), lastTransitionTime: iso(start + seconds(30)), reason: 'MinimumReplicasAvailable', message: 'Deployment has minimum availability.' },
+          { type: 'Available', status: 'True', lastUpdateTime: iso(availableSince), lastTransitionTime: iso(availableSince), reason: 'MinimumReplicasAvailable', message: 'Deployment has minimum availability.' },
           { type: 'Progressing', status: 'True', lastUpdateTime: iso(settled), lastTransitionTime: iso(start + seconds(1)), reason: 'NewReplicaSetAvailable', message: `ReplicaSet "${rsName(revisions)}" has successfully progressed.` },
         ],
       },
@@ -160,16 +164,7 @@ function deploymentHistory(w: WorkloadPlan): void {
   for (let i = 0; i < REPLICAS; i += 1) {
     const podName = `${rsName(revisions)}-${suffix(`${hash}-${i}`)}`;
     const createdAt = last + seconds(5 * i);
-    const started = createdAt + seconds(4);
-    const lifetime = now - started;
-    // The first pod was OOM-killed a while back and crashed again within the Events' hour.
-    const terminations: PastTermination[] =
-      i === 0 && lifetime > minutes(2)
-        ? [
-            { startedAt: started, finishedAt: started + Math.floor(lifetime / 4), exitCode: 137, reason: 'OOMKilled' },
-            { startedAt: started + Math.floor(lifetime / 4) + seconds(10), finishedAt: now - Math.min(minutes(20), Math.floor(lifetime / 10)), exitCode: 1, reason: 'Error' },
-          ]
-        : [];
+    const terminations = i === 0 ? crashes : [];
     for (const t of terminations) w.history.terminations.push({ pod: podName, container: 'web', reason: t.reason, exitCode: t.exitCode, startedAt: iso(t.startedAt), finishedAt: iso(t.finishedAt) });
     w.plan.push({
       at: createdAt,
@@ -191,6 +186,21 @@ function deploymentHistory(w: WorkloadPlan): void {
     });
     podEvents(w, podName, createdAt, terminations, images[revisions - 1] ?? 'nginx', rsName(revisions));
   }
+}
+
+/**
+ * The first pod's earlier runs: OOM-killed a while back, then crashed again within the Events'
+ * hour (none when it has not run two minutes). The pod is created at `createdAt`, started 4 s later.
+ */
+function crashHistory(createdAt: number, now: number): PastTermination[] {
+  const started = createdAt + seconds(4);
+  const lifetime = now - started;
+  if (lifetime <= minutes(2)) return [];
+  const oomAt = started + Math.floor(lifetime / 4);
+  return [
+    { startedAt: started, finishedAt: oomAt, exitCode: 137, reason: 'OOMKilled' },
+    { startedAt: oomAt + seconds(10), finishedAt: now - Math.min(minutes(20), Math.floor(lifetime / 10)), exitCode: 1, reason: 'Error' },
+  ];
 }
 
 function podEvents(w: WorkloadPlan, podName: string, createdAt: number, terminations: PastTermination[], image: string, owner: string): void {

@@ -47,13 +47,17 @@ describe('seedHistory (an aged simulated cluster)', () => {
     expect(history.rollouts.map((r) => [r.revision, r.replicaSet, r.at])).toEqual(sets.map((rs, i) => [i + 1, rs.metadata.name, rs.metadata.creationTimestamp]));
   });
 
-  it("dates the Deployment's conditions: Available since the start, Progressing updated after the last rollout", () => {
+  it("dates the Deployment's conditions: Available since the last crash recovered, Progressing updated after the last rollout", () => {
     const { store, history } = aged();
     const deployment = store.get(type('deployments.apps'), 'default', 'web');
     const conditions = field(deployment, 'status').conditions as Array<Record<string, string>>;
     const available = conditions.find((c) => c.type === 'Available')!;
     const progressing = conditions.find((c) => c.type === 'Progressing')!;
-    expect(t(available.lastTransitionTime)).toBeGreaterThanOrEqual(t(deployment.metadata.creationTimestamp));
+    // Available went False while the crashed pod restarted, and True once it was ready again.
+    const pod = store.get(type('pods'), 'default', history.terminations[0]!.pod);
+    const running = t(field(pod, 'status').containerStatuses[0].state.running.startedAt);
+    expect(t(available.lastTransitionTime)).toBeGreaterThan(running);
+    expect(t(available.lastTransitionTime)).toBeLessThan(NOW);
     expect(t(progressing.lastUpdateTime)).toBeGreaterThan(t(history.rollouts.at(-1)?.at));
     expect(t(progressing.lastUpdateTime)).toBeLessThan(NOW);
     expect(progressing.message).toBe(`ReplicaSet "${history.rollouts.at(-1)?.replicaSet}" has successfully progressed.`);
