@@ -165,7 +165,9 @@ function deploymentHistory(w: WorkloadPlan): void {
     const podName = `${rsName(revisions)}-${suffix(`${hash}-${i}`)}`;
     const createdAt = last + seconds(5 * i);
     const terminations = i === 0 ? crashes : [];
-    for (const t of terminations) w.history.terminations.push({ pod: podName, container: 'web', reason: t.reason, exitCode: t.exitCode, startedAt: iso(t.startedAt), finishedAt: iso(t.finishedAt) });
+    terminations.forEach((t, k) => {
+      w.history.terminations.push({ pod: podName, container: 'web', reason: t.reason, exitCode: t.exitCode, startedAt: iso(t.startedAt), finishedAt: iso(t.finishedAt), visible: k === terminations.length - 1 });
+    });
     w.plan.push({
       at: createdAt,
       type: 'pods',

@@ -40,7 +40,11 @@ export interface SeededHistory {
   namespace: string;
   /** One per ReplicaSet revision, oldest first. */
   rollouts: Array<{ deployment: string; revision: number; replicaSet: string; at: string }>;
-  terminations: Array<{ pod: string; container: string; reason: string; exitCode: number; startedAt: string; finishedAt: string }>;
+  /**
+   * Every earlier container run, oldest first. Only the last of a container is `visible` (its
+   * lastState.terminated: kubelet keeps no more); the others show only in its restartCount.
+   */
+  terminations: Array<{ pod: string; container: string; reason: string; exitCode: number; startedAt: string; finishedAt: string; visible: boolean }>;
   jobRuns: Array<{ job: string; startTime: string; completionTime: string }>;
   /** Names of the Events kept, and how many the TTL had removed. */
   events: { kept: string[]; expired: number };

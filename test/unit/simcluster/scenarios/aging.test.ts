@@ -65,11 +65,15 @@ describe('seedHistory (an aged simulated cluster)', () => {
 
   it('gives a pod past container terminations: restartCount, lastState.terminated, running since after it', () => {
     const { store, history } = aged();
-    expect(history.terminations.map((x) => x.reason)).toEqual(['OOMKilled', 'Error']);
+    expect(history.terminations.map((x) => [x.reason, x.visible])).toEqual([
+      ['OOMKilled', false],
+      ['Error', true],
+    ]);
     const pod = store.get(type('pods'), 'default', history.terminations[0]!.pod);
     const status = field(pod, 'status').containerStatuses[0];
     expect(status.restartCount).toBe(2);
-    expect(status.lastState.terminated).toMatchObject({ exitCode: 1, reason: 'Error' });
+    const visible = history.terminations[1]!;
+    expect(status.lastState.terminated).toMatchObject({ exitCode: 1, reason: 'Error', startedAt: visible.startedAt, finishedAt: visible.finishedAt });
     const { startedAt, finishedAt } = status.lastState.terminated;
     expect(t(pod.metadata.creationTimestamp)).toBeLessThan(t(startedAt));
     expect(t(startedAt)).toBeLessThan(t(finishedAt));
