@@ -177,9 +177,11 @@ export class AccessChecker {
     // Before the first check, or after a full check that covered it, there is nothing to add.
     if (this.stopped || this.checkedAt === null || this.state.checked.some((c) => c.name === name)) return;
     const plan = this.state.plan;
-    const kinds = this.kindsChecked.filter((k) => plan[k.key]?.scope !== 'cluster');
+    const kinds = this.kindsChecked.filter((k) => k.ref.namespaced && plan[k.key]?.scope !== 'cluster');
+    if (kinds.length === 0) return;
     try {
-      const { access, reviews } = await probeNamespace({ ...this.probeOptions(), kinds, name, sources: ['namespace-list'] });
+      const partial = this.kindsChecked.some((k) => k.ref.namespaced && plan[k.key]?.scope === 'cluster');
+      const { access, reviews } = await probeNamespace({ ...this.probeOptions(), target: { name, sources: ['namespace-list'], kinds, partial } });
       if (this.stopped) return;
       const checked = [...this.state.checked, access].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
       const cluster = new Set(Object.entries(plan).flatMap(([key, a]) => (a.scope === 'cluster' ? [key] : [])));

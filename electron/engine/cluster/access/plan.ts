@@ -79,7 +79,10 @@ export function summarize(inputs: SummaryInputs): AccessSummary {
   const entries = Object.entries(inputs.plan);
   const hiddenKinds: HiddenKind[] = entries.flatMap(([key, access]) => (access.scope === 'hidden' ? [{ key, kind: byKey.get(key)?.ref.kind ?? key, message: access.message }] : [])).sort(byImportance);
   const namespaces = [...new Set(entries.flatMap(([, access]) => (access.scope === 'namespaces' ? access.namespaces : [])))].sort();
-  const restricted = entries.some(([key, access]) => access.scope !== 'cluster' && byKey.get(key)?.ref.namespaced === true);
+  // Restricted: the namespaced kinds are seen in some namespaces only. A user who reads every
+  // namespace but not Secrets is not restricted; the hidden kinds say the rest.
+  const namespaced = entries.filter(([key]) => byKey.get(key)?.ref.namespaced === true).map(([, access]) => access.scope);
+  const restricted = namespaced.length > 0 && (namespaced.includes('namespaces') || !namespaced.includes('cluster'));
   const noAccess = inputs.checkedAt !== null && entries.length > 0 && entries.every(([, access]) => access.scope === 'hidden');
   const reviews = pickReviews(inputs.reviews);
   return {

@@ -65,20 +65,37 @@ async function clusterWide(api: AccessApi, kinds: readonly AccessKind[], record:
   return new Set(allowed.filter((key): key is string => key !== undefined));
 }
 
+/** One namespace to review, for the namespaced kinds not watched cluster-wide. */
+export interface NamespaceTarget {
+  name: string;
+  sources: NamespaceSource[];
+  kinds: readonly AccessKind[];
+  /** Some namespaced kinds are watched cluster-wide anyway (the messages say "hidden cluster-wide"). */
+  partial: boolean;
+}
+
+/** Sources that prove the namespace exists: the server listed it, or a RoleBinding lives in it. */
+const SEEN_ON_SERVER: readonly NamespaceSource[] = ['namespace-list', 'role-bindings'];
+
 /** Why nothing is watched in a namespace: it does not exist (when the user may tell), or nothing is allowed. */
-async function nothingAllowed(api: AccessApi, name: string, sources: NamespaceSource[]): Promise<NamespaceAccess> {
+async function nothingAllowed(api: AccessApi, target: NamespaceTarget): Promise<NamespaceAccess> {
+  const { name, sources } = target;
+  const what = target.partial ? 'any kind hidden cluster-wide' : 'anything Kubedrift shows';
+  const none = (suffix: string): NamespaceAccess => ({ name, sources, state: 'none', kinds: [], message: `You may not list and watch ${what} in "${name}"${suffix}` });
+  if (sources.some((s) => SEEN_ON_SERVER.includes(s))) return none('');
   try {
     await getJson(api, `/api/v1/namespaces/${encodeURIComponent(name)}`);
   } catch (error) {
     if (error instanceof AccessApiError && error.status === 404) return { name, sources, state: 'not-found', kinds: [], message: `Namespace "${name}" does not exist` };
     if (!isAnswer(error)) throw error;
-    return { name, sources, state: 'none', kinds: [], message: `You may not list and watch anything Kubedrift shows in "${name}" (or it does not exist)` };
+    return none(' (or it does not exist)');
   }
-  return { name, sources, state: 'none', kinds: [], message: `You may not list and watch anything Kubedrift shows in "${name}"` };
+  return none('');
 }
 
 /** Reviews one namespace: the rules pick kinds, access reviews confirm each. */
-async function checkNamespace(api: AccessApi, name: string, sources: NamespaceSource[], kinds: readonly AccessKind[], record: (r: AccessReview) => void): Promise<NamespaceAccess> {
+async function checkNamespace(api: AccessApi, target: NamespaceTarget, record: (r: AccessReview) => void): Promise<NamespaceAccess> {
+  const { name, sources, kinds } = target;
   let rules: RulesAnswer;
   try {
     rules = await rulesReview(api, name);
@@ -99,15 +116,20 @@ async function checkNamespace(api: AccessApi, name: string, sources: NamespaceSo
     if (!isAnswer(error)) throw error;
     return { name, sources, state: 'error', kinds: [], message: `Could not confirm your access in "${name}": ${error.message}` };
   }
-  if (confirmed.length === 0) return nothingAllowed(api, name, sources);
+  if (confirmed.length === 0) return nothingAllowed(api, target);
   return { name, sources, state: 'watched', kinds: confirmed.sort() };
 }
+
+/** Namespaces a hidden kind's message names before "and N more". */
+const NAMESPACES_NAMED = 5;
 
 /** The hidden entry of a kind, saying what was asked. */
 function hidden(kind: AccessKind, tried: readonly string[]): KindAccess {
   const what = `${kindPlural(kind.ref.kind)} are hidden by your permissions: you may not list and watch ${kind.key} at the cluster scope`;
   if (!kind.ref.namespaced) return { scope: 'hidden', message: what };
-  return { scope: 'hidden', message: tried.length ? `${what} or in ${tried.join(', ')}` : `${what}, and no namespace was found where you may` };
+  if (tried.length === 0) return { scope: 'hidden', message: `${what}, and no namespace was found where you may` };
+  const named = tried.length > NAMESPACES_NAMED + 1 ? `${tried.slice(0, NAMESPACES_NAMED).join(', ')} and ${tried.length - NAMESPACES_NAMED} more namespaces` : tried.join(', ');
+  return { scope: 'hidden', message: `${what} or in ${named}` };
 }
 
 /** The plan from the cluster-wide answers and the checked namespaces. */
@@ -124,11 +146,11 @@ export function buildPlan(kinds: readonly AccessKind[], cluster: ReadonlySet<str
   return plan;
 }
 
-/** Checks one namespace the caller learned of (a new namespace became visible), for the kinds not watched cluster-wide. */
-export async function probeNamespace(options: Omit<ProbeOptions, 'userNamespaces' | 'contextNamespace'> & { name: string; sources: NamespaceSource[] }): Promise<{ access: NamespaceAccess; reviews: AccessReview[] }> {
+/** Checks one namespace the caller learned of (a new namespace became visible). */
+export async function probeNamespace(options: { api: AccessApi; concurrency: number; signal: AbortSignal; target: NamespaceTarget }): Promise<{ access: NamespaceAccess; reviews: AccessReview[] }> {
   const reviews: AccessReview[] = [];
   const api = limitApi(options.api, options.concurrency, options.signal);
-  const access = await checkNamespace(api, options.name, options.sources, options.kinds.filter((k) => k.ref.namespaced), (r) => reviews.push(r));
+  const access = await checkNamespace(api, options.target, (r) => reviews.push(r));
   return { access, reviews };
 }
 
@@ -151,6 +173,7 @@ export async function probeAccess(options: ProbeOptions): Promise<ProbeResult> {
     identity,
     record,
   });
-  const checked = await Promise.all([...candidates].map(([name, sources]) => checkNamespace(api, name, sources, rest, record)));
+  const partial = options.kinds.some((k) => k.ref.namespaced && cluster.has(k.key));
+  const checked = await Promise.all([...candidates].map(([name, sources]) => checkNamespace(api, { name, sources, kinds: rest, partial }, record)));
   return { plan: buildPlan(options.kinds, cluster, checked), checked: checked.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)), reviews };
 }

@@ -103,6 +103,20 @@ describe('access checks against the simulated cluster', () => {
     expect(accessStatusText(summary)).toBe('All namespaces');
   });
 
+  it('calls a cluster-wide viewer unrestricted, with the kinds view leaves out hidden', async () => {
+    await startCluster([{ name: 'auditor', role: 'view' }]);
+    const checker = await checkerFor('auditor');
+    expect(scopes(checker)).toEqual({ pods: { scope: 'cluster' }, deployments: { scope: 'cluster' }, events: { scope: 'cluster' }, nodes: 'hidden', namespaces: 'cluster', crds: 'hidden' });
+    const summary = checker.summary();
+    expect(summary).toMatchObject({ restricted: false, namespaces: [], noAccess: false });
+    // Secrets are hidden cluster-wide, so every namespace is asked about them too, in vain.
+    expect(summary.checked.map((c) => c.name)).toEqual(['default', 'kube-node-lease', 'kube-public', 'kube-system', 'monitoring', 'payments', 'platform', 'shop']);
+    expect(summary.checked.find((c) => c.name === 'shop')).toEqual({ name: 'shop', sources: ['namespace-list'], state: 'none', kinds: [], message: 'You may not list and watch any kind hidden cluster-wide in "shop"' });
+    expect(summary.howToFix).toBeUndefined();
+    expect(checker.plan().secrets?.scope).toBe('hidden');
+    expect(accessStatusText(summary)).toMatch(/^All namespaces · Nodes, Certificates, ClusterRoleBindings and \d+ more kinds hidden by your permissions$/);
+  });
+
   it('finds the developer\'s namespaces from the namespace list, and hides Nodes, Namespaces and CRDs', async () => {
     await startCluster([DEV]);
     await grantClusterWide('dev', 'namespace-lister', { apiGroups: [''], resources: ['namespaces'], verbs: ['list'] });
