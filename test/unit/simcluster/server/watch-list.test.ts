@@ -157,6 +157,24 @@ describe('WatchList (sendInitialEvents)', () => {
   }, 30_000);
 });
 
+describe('WatchList under faults', () => {
+  it('ends cleanly when cut while a client that stopped reading holds up the initial events', async () => {
+    const { store, server } = await start();
+    const pods = type('pods');
+    for (let i = 0; i < 5000; i += 1) {
+      store.create(pods, { apiVersion: 'v1', kind: 'Pod', metadata: { name: `pod-${i}`, namespace: 'default' }, spec: { containers: [{ name: 'c', image: 'nginx:1.27' }] } } as never);
+    }
+    const w = await watch(`/api/v1/pods?${WATCH_LIST}`);
+    w.response.pause();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(server.faults.openWatches()).toBe(1);
+    expect(server.faults.cutWatches()).toBe(1);
+    expect(server.faults.openWatches()).toBe(0);
+    w.response.resume();
+    expect((await w.ended).cut).toBe(true);
+  });
+});
+
 describe('WatchList option validation (as ValidateListOptions)', () => {
   it('requires resourceVersionMatch=NotOlderThan with sendInitialEvents', async () => {
     await start();
