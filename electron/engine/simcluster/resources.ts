@@ -62,6 +62,7 @@ export const RESOURCE_TYPES: readonly ResourceType[] = [
   type('', 'v1', 'Secret', 'secrets', { specless: true }),
   type('', 'v1', 'Event', 'events', { shortNames: ['ev'], specless: true }),
   type('', 'v1', 'ResourceQuota', 'resourcequotas', { shortNames: ['quota'], subresources: ['status'] }),
+  type('', 'v1', 'PersistentVolumeClaim', 'persistentvolumeclaims', { shortNames: ['pvc'], subresources: ['status'] }),
   type('events.k8s.io', 'v1', 'Event', 'events', { shortNames: ['ev'], specless: true }),
   type('apps', 'v1', 'Deployment', 'deployments', { shortNames: ['deploy'], categories: ['all'], subresources: ['status', 'scale'] }),
   type('apps', 'v1', 'ReplicaSet', 'replicasets', { shortNames: ['rs'], categories: ['all'], subresources: ['status', 'scale'] }),

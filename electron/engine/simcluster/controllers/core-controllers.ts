@@ -10,6 +10,7 @@ import { Kubelet, type KubeletOptions } from './kubelet.ts';
 import { NodeLifecycleController, type NodeLifecycleOptions } from './node-lifecycle.ts';
 import { ReplicaSetController } from './replicaset.ts';
 import { createResourceQuotaController } from './resourcequota.ts';
+import { createPersistentVolumeController } from './persistentvolume.ts';
 import type { Controller } from './runtime.ts';
 import { Scheduler, type SchedulerOptions } from './scheduler.ts';
 
@@ -38,6 +39,7 @@ export function createCoreControllers(options: CoreControllerOptions = {}): Core
       new DeploymentController(shared),
       new ReplicaSetController(options.speed !== undefined ? { speed: options.speed } : {}),
       createResourceQuotaController(),
+      createPersistentVolumeController(options.speed !== undefined ? { speed: options.speed } : {}),
       new Scheduler({ ...options.scheduler, ...(options.speed !== undefined ? { speed: options.speed } : {}) }),
       new Kubelet({ ...options.kubelet, ...shared }),
       nodeLifecycle,

@@ -17,6 +17,7 @@ import { createCertificateController } from '../controllers/operators/certificat
 import { createDatabaseOperator } from '../controllers/operators/database.ts';
 import { ReplicaSetController } from '../controllers/replicaset.ts';
 import { createResourceQuotaController } from '../controllers/resourcequota.ts';
+import { createPersistentVolumeController } from '../controllers/persistentvolume.ts';
 import type { Controller } from '../controllers/runtime.ts';
 import { Scheduler } from '../controllers/scheduler.ts';
 import { createStatefulSetController } from '../controllers/statefulset.ts';
@@ -54,6 +55,7 @@ export function createControllerSet(options: ControllerSetOptions = {}): Control
     new DeploymentController({ speed, ...version }),
     new ReplicaSetController({ speed }),
     createResourceQuotaController(),
+    createPersistentVolumeController({ speed }),
     createStatefulSetController({ speed }),
     createDaemonSetController({ speed }),
     createJobController({ speed }),

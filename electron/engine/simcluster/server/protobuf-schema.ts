@@ -1,6 +1,6 @@
 /**
  * Field numbers (from upstream's generated.proto) of the messages kubectl's typed clients send
- * as protobuf: the objects `kubectl create configmap|secret|namespace|deployment|job|cronjob|
+ * as protobuf: the objects `kubectl create configmap|secret|namespace|quota|deployment|job|cronjob|
  * service` build, and the access APIs' reviews and TokenRequest (rbac/protobuf-messages.ts).
  * Only these are decoded; see protobuf.ts for the rules.
  */
@@ -152,6 +152,12 @@ export const MESSAGES: Readonly<Record<string, MessageDef>> = {
   EnvFromSource: { 1: s('prefix'), 2: m('configMapRef', 'EnvSource'), 3: m('secretRef', 'EnvSource') },
   EnvSource: { 1: m('localObjectReference', 'LocalObjectReference', { inline: true }), 2: b('optional', KEEP) },
   ResourceRequirements: { 1: { name: 'limits', type: 'Quantity', map: true }, 2: { name: 'requests', type: 'Quantity', map: true } },
+  // kubectl create quota.
+  ResourceQuota: { 1: m('metadata', 'ObjectMeta'), 2: m('spec', 'ResourceQuotaSpec'), 3: m('status', 'ResourceQuotaStatus') },
+  ResourceQuotaSpec: { 1: { name: 'hard', type: 'Quantity', map: true }, 2: s('scopes', REP), 3: m('scopeSelector', 'ScopeSelector', KEEP) },
+  ResourceQuotaStatus: { 1: { name: 'hard', type: 'Quantity', map: true }, 2: { name: 'used', type: 'Quantity', map: true } },
+  ScopeSelector: { 1: m('matchExpressions', 'ScopedResourceSelectorRequirement', REP) },
+  ScopedResourceSelectorRequirement: { 1: s('scopeName'), 2: s('operator'), 3: s('values', REP) },
   VolumeMount: { 1: s('name'), 2: b('readOnly'), 3: s('mountPath'), 4: s('subPath'), 5: s('mountPropagation', KEEP), 6: s('subPathExpr'), 7: s('recursiveReadOnly', KEEP) },
   Probe: { 1: m('handler', 'ProbeHandler', { inline: true }), 2: i32('initialDelaySeconds'), 3: i32('timeoutSeconds'), 4: i32('periodSeconds'), 5: i32('successThreshold'), 6: i32('failureThreshold'), 7: i64('terminationGracePeriodSeconds', KEEP) },
   ProbeHandler: { 1: m('exec', 'ExecAction'), 2: m('httpGet', 'HTTPGetAction'), 3: m('tcpSocket', 'TCPSocketAction') },
@@ -225,6 +231,7 @@ export const MESSAGES: Readonly<Record<string, MessageDef>> = {
 export const ROOT_MESSAGES: Readonly<Record<string, string>> = {
   'v1/ConfigMap': 'ConfigMap',
   'v1/Secret': 'Secret',
+  'v1/ResourceQuota': 'ResourceQuota',
   'v1/Namespace': 'Namespace',
   'v1/Service': 'Service',
   'v1/Pod': 'Pod',

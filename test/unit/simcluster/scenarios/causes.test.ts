@@ -18,7 +18,7 @@ import type { KubeObject } from '../../../../electron/engine/simcluster/types.ts
 
 const T = (id: string): ResourceType => typeById(id) as ResourceType;
 /** What the cause finder reads: the workloads, their pods and nodes, and the Events about them. */
-const READ = ['nodes', 'pods', 'events', 'resourcequotas', 'deployments.apps', 'replicasets.apps', 'jobs.batch', 'horizontalpodautoscalers.autoscaling'].map(T);
+const READ = ['nodes', 'pods', 'events', 'resourcequotas', 'persistentvolumeclaims', 'deployments.apps', 'replicasets.apps', 'jobs.batch', 'horizontalpodautoscalers.autoscaling'].map(T);
 
 const HEADER = `apiVersion: simcluster.kubedrift.dev/v1alpha1
 kind: Scenario
@@ -305,6 +305,41 @@ spec:
     expect(sim.pods('web')).toHaveLength(3);
     expect(conditionOf(sim.store.all(T('replicasets.apps'), 'shop')[0] as KubeObject, 'ReplicaFailure')).toBeUndefined();
     expect(conditionOf(sim.get('deployments.apps', 'web'), 'ReplicaFailure')).toBeUndefined();
+    sim.stop();
+  });
+  it('pending PVC: a claim of an unknown StorageClass stays Pending with ProvisioningFailed; its pod is unschedulable', () => {
+    const claim = `---
+apiVersion: v1
+kind: PersistentVolumeClaim
+metadata: { name: uploads, namespace: shop }
+spec:
+  storageClassName: fast
+  accessModes: [ReadWriteOnce]
+  resources: { requests: { storage: 10Gi } }
+`;
+    const volume = '      volumes: [{ name: uploads, persistentVolumeClaim: { claimName: uploads } }]\n';
+    const sim = start(HEADER + claim + deployment('media', { replicas: 1 }).replace('      containers:\n', `${volume}      containers:\n`));
+    sim.advance(20_000);
+    const pvc = sim.get('persistentvolumeclaims', 'uploads');
+    expect(pvc['status']).toEqual({ phase: 'Pending' });
+    const [failed] = sim.events(pvc, 'ProvisioningFailed');
+    expect(failed).toMatchObject({ type: 'Warning', component: 'persistentvolume-controller', message: 'storageclass.storage.k8s.io "fast" not found' });
+    expect(failed?.count).toBeGreaterThanOrEqual(2);
+    const pod = sim.pods('media')[0] as KubeObject;
+    const message = '0/2 nodes are available: pod has unbound immediate PersistentVolumeClaims. preemption: 0/2 nodes are available: 2 Preemption is not helpful for scheduling..';
+    expect(conditionOf(pod, 'PodScheduled')).toMatchObject({ status: 'False', reason: 'Unschedulable', message });
+    expect(sim.events(pod, 'FailedScheduling').map((e) => e.message)).toEqual([message]);
+
+    const [cause] = sim.causes(sim.get('deployments.apps', 'media'));
+    expect(cause?.code).toBe('pvc-pending');
+    expect(cause?.sentence).toBe('1 pod is waiting for PersistentVolumeClaim uploads, which is Pending: storageclass.storage.k8s.io "fast" not found');
+
+    // A claim naming no class says so instead (FailedBinding, a Normal Event).
+    sim.act({ type: 'apply', manifest: { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'scratch', namespace: 'shop' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } } });
+    sim.advance(1_000);
+    expect(sim.events(sim.get('persistentvolumeclaims', 'scratch'), 'FailedBinding')).toEqual([
+      expect.objectContaining({ type: 'Normal', component: 'persistentvolume-controller', message: 'no persistent volumes available for this claim and no storage class is set' }),
+    ]);
     sim.stop();
   });
 });
