@@ -58,7 +58,10 @@ export const NamespaceAccessSchema = z.object({
   state: z.enum(['watched', 'none', 'not-found', 'error']),
   /** Kind keys watched in this namespace (not those watched cluster-wide anyway). */
   kinds: z.array(z.string()),
-  /** Why nothing is watched here; set for every state but `watched`. */
+  /**
+   * Why nothing is watched here; set for every state but `watched`, and on a `watched` namespace
+   * whose latest review failed (it keeps the kinds found before).
+   */
   message: z.string().optional(),
 });
 export type NamespaceAccess = z.infer<typeof NamespaceAccessSchema>;

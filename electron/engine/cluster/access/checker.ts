@@ -40,6 +40,21 @@ export interface AccessCheckerOptions {
 
 const NONE: { plan: AccessPlan; checked: NamespaceAccess[]; reviews: AccessReview[] } = { plan: {}, checked: [], reviews: [] };
 
+/**
+ * A namespace whose review failed this time (a 500, a 429) keeps the kinds it had, so a blip
+ * does not stop and restart its watches; a 403 on one of them still triggers a recheck.
+ */
+export function keepOnError(kinds: readonly AccessKind[], result: typeof NONE, before: readonly NamespaceAccess[]): typeof NONE {
+  const previous = new Map(before.filter((c) => c.state === 'watched').map((c) => [c.name, c]));
+  if (!result.checked.some((c) => c.state === 'error' && previous.has(c.name))) return result;
+  const checked = result.checked.map((c): NamespaceAccess => {
+    const was = previous.get(c.name);
+    return c.state === 'error' && was ? { ...c, state: 'watched', kinds: was.kinds, message: `${c.message ?? ''}; the kinds found before are still watched` } : c;
+  });
+  const cluster = new Set(Object.entries(result.plan).flatMap(([key, a]) => (a.scope === 'cluster' ? [key] : [])));
+  return { ...result, plan: buildPlan(kinds, cluster, checked), checked };
+}
+
 function describeFailure(error: unknown, server: string): string {
   const text = error instanceof Error ? error.message : String(error);
   return `Cannot check your access on ${server}: ${text}`;
@@ -157,8 +172,9 @@ export class AccessChecker {
     this.options.log?.(`access: check (${reason})`);
     const kinds = this.options.kinds();
     try {
-      const result = await probeAccess({ ...this.probeOptions(), kinds, contextNamespace: this.options.contextNamespace, userNamespaces: this.userNamespaces });
+      const probed = await probeAccess({ ...this.probeOptions(), kinds, contextNamespace: this.options.contextNamespace, userNamespaces: this.userNamespaces });
       if (this.stopped) return;
+      const result = keepOnError(kinds, probed, this.state.checked);
       this.kindsChecked = kinds;
       this.error = undefined;
       this.checkedAt = this.clock.now();

@@ -107,7 +107,7 @@ async function checkNamespace(api: AccessApi, target: NamespaceTarget, record: (
   // An incomplete answer may leave out what another authorizer allows: then every kind is asked.
   const picked = kinds.filter((k) => rules.incomplete || rulesAllowWatch(rules.rules, k.ref.group, k.ref.plural));
   const note = rules.incomplete ? ` (incomplete${rules.evaluationError ? `: ${rules.evaluationError}` : ''})` : '';
-  record({ review: 'SelfSubjectRulesReview', namespace: name, question: 'rules', allowed: picked.length > 0, message: `${rules.incomplete ? 'every' : picked.length} kind${picked.length === 1 ? '' : 's'} to confirm${note}` });
+  record({ review: 'SelfSubjectRulesReview', namespace: name, question: 'rules', allowed: picked.length > 0, message: `${rules.incomplete ? 'every kind' : `${picked.length} kind${picked.length === 1 ? '' : 's'}`} to confirm${note}` });
   let confirmed: string[];
   try {
     const answers = await Promise.all(picked.map(async (kind) => ((await mayWatch(api, kind, name, record)) ? kind.key : undefined)));

@@ -75,6 +75,24 @@ describe('AccessChecker', () => {
     expect(access.summary().hiddenKinds.map((k) => k.key)).toEqual(['nodes', 'deployments.apps']);
   });
 
+  it('keeps a namespace\'s watches when its review fails once, and says so on that namespace alone', async () => {
+    const api = new FakeAccessApi();
+    api.allow('shop', ['pods']);
+    api.allow('payments', ['pods']);
+    const access = checker(api, { userNamespaces: ['shop', 'payments', 'platform'] });
+    await access.start();
+    const changes: PlanChanges[] = [];
+    access.onChange((c) => changes.push(c));
+    api.failRules.add('shop').add('platform');
+    await access.recheck('Check again');
+    expect(changes).toEqual([]);
+    expect(access.plan().pods).toEqual({ scope: 'namespaces', namespaces: ['payments', 'shop'] });
+    const byName = Object.fromEntries(access.summary().checked.map((c) => [c.name, c]));
+    expect(byName.shop).toMatchObject({ state: 'watched', kinds: ['pods'], message: 'Could not review your access in "shop": Internal error occurred: etcdserver: request timed out; the kinds found before are still watched' });
+    expect(byName.platform).toMatchObject({ state: 'error', message: 'Could not review your access in "platform": Internal error occurred: etcdserver: request timed out' });
+    expect(byName.payments).toEqual({ name: 'payments', sources: ['user'], state: 'watched', kinds: ['pods'] });
+  });
+
   it('ignores a 403 on a kind the plan already hides', async () => {
     const api = new FakeAccessApi();
     api.allow('shop', ['pods']);

@@ -24,6 +24,8 @@ export class FakeAccessApi implements AccessApi {
   rulesClaimEverything = false;
   /** The rules review says it is incomplete and lists nothing. */
   rulesIncomplete = false;
+  /** Namespaces whose rules review answers 500. */
+  failRules = new Set<string>();
   delayMs = 2;
   inFlight = 0;
   maxInFlight = 0;
@@ -56,6 +58,9 @@ export class FakeAccessApi implements AccessApi {
     if (method === 'POST' && path.endsWith('/selfsubjectrulesreviews')) {
       const namespace = spec.namespace as string;
       this.requests.push(`SSRR ${namespace}`);
+      if (this.failRules.has(namespace)) {
+        return { status: 500, body: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'Internal error occurred: etcdserver: request timed out', reason: 'InternalError', code: 500 } };
+      }
       const keys = this.rulesClaimEverything ? KINDS.map((k) => k.key) : this.rulesIncomplete ? [] : [...(this.allowed.get(namespace) ?? [])];
       const resourceRules = keys.map((key) => {
         const [resource, ...group] = key.split('.');
