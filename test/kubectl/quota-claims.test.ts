@@ -37,6 +37,8 @@ describe.skipIf(kubectlMissing !== undefined)(`real kubectl with quotas and clai
         { what: 'the quota to count 2 pods' },
       );
       expect(used).toBe('2');
+      const table = await k.run(['get', 'quota', '-n', ns]);
+      expect(parseTable(table.stdout)).toEqual([{ NAME: 'compute', AGE: expect.stringMatching(/^\d+s$/), REQUEST: 'pods: 2/2', LIMIT: '' }]);
     });
 
     it('a claim of an unknown StorageClass stays Pending with ProvisioningFailed', async () => {
