@@ -38,13 +38,13 @@ describe('kubedrift snapshot', () => {
     expect(exported.code).toBe(0);
     expect(exported.stdout).toMatch(new RegExp(`^Wrote ${out.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: \\d+ objects of "\\S+" at \\d{4}-`, 'm'));
     const file = JSON.parse(gunzipSync(await readFile(out)).toString('utf8'));
-    expect(file).toMatchObject({ kind: 'KubedriftSnapshot', schemaVersion: 1, scope: { type: 'cluster' } });
+    expect(file).toMatchObject({ kind: 'KubedriftSnapshot', schemaVersion: 2, scope: { type: 'cluster' } });
     expect(file.objects.some((o: { kind: string; metadata: { name: string } }) => o.kind === 'Deployment' && o.metadata.name === 'web')).toBe(true);
     expect(JSON.stringify(file)).not.toMatch(/"token"|client-key/);
 
     const inspected = await runCli(['snapshot', 'inspect', out], env());
     expect(inspected.code).toBe(0);
-    expect(inspected.stdout).toMatch(/^File: {7}sim\.kubedrift\.json\.gz \([\d.]+ KB, format version 1, written by Kubedrift \d/m);
+    expect(inspected.stdout).toMatch(/^File: {7}sim\.kubedrift\.json\.gz \([\d.]+ KB, format version 2, written by Kubedrift \d/m);
     expect(inspected.stdout).toMatch(/^Scope: {6}whole cluster$/m);
     expect(inspected.stdout).toMatch(/^ {2}Deployment +1$/m);
     expect(inspected.stdout).toMatch(/^Workloads: {2}\d+, \d+ drifting at this time$/m);

@@ -4,7 +4,7 @@ import { typeById, type ResourceType } from '../../../electron/engine/simcluster
 import { ObjectStore } from '../../../electron/engine/simcluster/store.ts';
 
 const T = (id: string) => typeById(id) as ResourceType;
-const pod = (uid: string, resourceVersion: string): Stamp => ({ kind: 'Pod', uid, resourceVersion });
+const pod = (uid: string, resourceVersion: string): Stamp => ({ kind: 'pods', uid, resourceVersion });
 
 describe('consistency checker', () => {
   it('reports what each view misses, has extra and holds at an older version', () => {
@@ -15,13 +15,13 @@ describe('consistency checker', () => {
     expect(report.diffs.renderer).toEqual({ missing: [], extra: [], stale: [] });
     const text = describeReport(report, new Map([['c', 'default/web-c']]));
     expect(text).toMatch(/engine: 1 missing, 1 extra, 1 stale/);
-    expect(text).toMatch(/missing:\n\s+Pod default\/web-c rv 3/);
-    expect(text).toMatch(/stale:\n\s+Pod b rv 1, simulator rv 2/);
+    expect(text).toMatch(/missing:\n\s+pods default\/web-c rv 3/);
+    expect(text).toMatch(/stale:\n\s+pods b rv 1, simulator rv 2/);
     expect(text).toMatch(/renderer: equal to the simulator/);
   });
 
   it('agrees when all three views hold the same stamps in any order', () => {
-    const stamps = [pod('a', '1'), { kind: 'Node', uid: 'n', resourceVersion: '4' } satisfies Stamp];
+    const stamps = [pod('a', '1'), { kind: 'nodes', uid: 'n', resourceVersion: '4' } satisfies Stamp];
     const report = compareViews({ simulator: stamps, engine: [...stamps].reverse(), renderer: stamps });
     expect(report).toMatchObject({ consistent: true, objects: 2 });
   });
@@ -32,7 +32,7 @@ describe('consistency checker', () => {
     const event = store.create(T('events'), { apiVersion: 'v1', kind: 'Event', metadata: { name: 'e1', namespace: 'default' }, involvedObject: { kind: 'Pod', name: 'p' } });
     store.create(T('secrets'), { apiVersion: 'v1', kind: 'Secret', metadata: { name: 's', namespace: 'default' } });
     const stamps = simulatorStamps(store);
-    expect(stamps.map((s) => s.kind).sort()).toEqual(['Event', 'Namespace']);
-    expect(stamps).toContainEqual({ kind: 'Event', uid: event.metadata.uid, resourceVersion: event.metadata.resourceVersion });
+    expect(stamps.map((s) => s.kind).sort()).toEqual(['events', 'namespaces']);
+    expect(stamps).toContainEqual({ kind: 'events', uid: event.metadata.uid, resourceVersion: event.metadata.resourceVersion });
   });
 });
