@@ -4,15 +4,19 @@
  * `maxUnavailable`. Pods carry `controller-revision-hash` and `pod-template-generation`.
  */
 import type { Change } from '../changelog.ts';
+import { ApiError } from '../errors.ts';
 import type { KubeObject } from '../types.ts';
 import { daemonNodeFit, daemonPodNode, addDaemonTolerations, pinToNode } from './daemonset-nodes.ts';
 import { podTemplateHash, scaledValue } from './deployment-util.ts';
 import { DAEMONSETS, NODES, PODS } from './kinds.ts';
 import { isControlledBy, ownerKeysFor } from './owner.ts';
 import { deletePod, isPodAvailable, isPodReady, msUntilAvailable, podFromTemplate, podPhase, type PodTemplate } from './pods.ts';
+import { admitPodQuota } from './resourcequota.ts';
 import { replaceStatus, type Controller, type ControllerContext, type ReconcileKey } from './runtime.ts';
 
 const COMPONENT = 'daemonset-controller';
+/** A failed sync (a refused pod create) is retried after the work queue's back-off. */
+const CREATE_RETRY_MS = 1_000;
 /** The template hash of the DaemonSet revision a pod was made from. */
 export const DAEMONSET_HASH_LABEL = 'controller-revision-hash';
 /** The DaemonSet generation a pod was made from. */
@@ -68,12 +72,20 @@ export function createDaemonSetController(options: DaemonSetControllerOptions = 
   const speed = options.speed ?? 1;
   /** DaemonSets seen, so a node change can wake all of them without reading the store. */
   const known = new Map<string, ReconcileKey>();
-  function createPod(ds: KubeObject, v: DaemonSetView, nodeName: string, ctx: ControllerContext): void {
+  /** Creates the node's pod; false when the API server refused it (quota admission), recorded as FailedCreate. */
+  function createPod(ds: KubeObject, v: DaemonSetView, nodeName: string, ctx: ControllerContext): boolean {
     const spec = daemonSpec(v);
     pinToNode(spec, nodeName);
     const labels = { [DAEMONSET_HASH_LABEL]: v.hash, [TEMPLATE_GENERATION_LABEL]: String(ds.metadata.generation ?? 1) };
-    const created = ctx.store.create(PODS, podFromTemplate(ds, { ...v.template, spec }, { labels }));
-    ctx.events.record({ regarding: ds, type: 'Normal', reason: 'SuccessfulCreate', message: `Created pod: ${created.metadata.name}`, component: COMPONENT });
+    try {
+      const created = ctx.store.create(PODS, podFromTemplate(ds, { ...v.template, spec }, { labels }), { admit: (named) => (admitPodQuota(ctx.store, named), named) });
+      ctx.events.record({ regarding: ds, type: 'Normal', reason: 'SuccessfulCreate', message: `Created pod: ${created.metadata.name}`, component: COMPONENT });
+      return true;
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      ctx.events.record({ regarding: ds, type: 'Warning', reason: 'FailedCreate', message: `Error creating: ${error.message}`, component: COMPONENT });
+      return false;
+    }
   }
 
   function removePod(ds: KubeObject, pod: KubeObject, ctx: ControllerContext): void {
@@ -93,6 +105,7 @@ export function createDaemonSetController(options: DaemonSetControllerOptions = 
     }
     const nodes = ctx.store.all(NODES);
     const eligible = new Set<string>();
+    let refused = false;
     for (const node of nodes) {
       const fit = daemonNodeFit(spec, node);
       const pods = byNode.get(node.metadata.name) ?? [];
@@ -104,7 +117,7 @@ export function createDaemonSetController(options: DaemonSetControllerOptions = 
       }
       const running = pods.filter((p) => !p.metadata.deletionTimestamp && podPhase(p) !== 'Failed' && podPhase(p) !== 'Succeeded');
       if (fit.shouldRun) eligible.add(node.metadata.name);
-      if (fit.shouldRun && running.length === 0 && failed.length === 0 && !pods.some((p) => p.metadata.deletionTimestamp)) createPod(ds, v, node.metadata.name, ctx);
+      if (fit.shouldRun && running.length === 0 && failed.length === 0 && !pods.some((p) => p.metadata.deletionTimestamp) && !createPod(ds, v, node.metadata.name, ctx)) refused = true;
       else if (!fit.shouldContinueRunning) for (const pod of running) removePod(ds, pod, ctx);
       else if (running.length > 1) {
         const keep = [...running].sort((a, b) => (a.metadata.creationTimestamp < b.metadata.creationTimestamp ? -1 : 1))[0];
@@ -114,7 +127,9 @@ export function createDaemonSetController(options: DaemonSetControllerOptions = 
     // Pods pinned to nodes that no longer exist.
     for (const pods of byNode.values()) for (const pod of pods) removePod(ds, pod, ctx);
     if (!v.onDelete) rollingUpdate(ds, v, eligible, ctx);
-    return writeStatus(ds, v, eligible, now, ctx);
+    const wake = writeStatus(ds, v, eligible, now, ctx);
+    // A refused create fails the sync: the work queue retries it.
+    return refused ? Math.min(wake ?? Infinity, CREATE_RETRY_MS) : wake;
   }
 
   /** Deletes old-template pods, unavailable ones first, keeping within maxUnavailable. */

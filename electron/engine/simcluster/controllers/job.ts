@@ -4,15 +4,19 @@
  * finished pods through the `batch.kubernetes.io/job-tracking` finalizer exactly once.
  */
 import type { Change } from '../changelog.ts';
+import { ApiError } from '../errors.ts';
 import type { KubeObject } from '../types.ts';
 import { getCondition, timestamp, type Condition } from './conditions.ts';
 import { JOBS, PODS } from './kinds.ts';
 import { isControlledBy, ownerKeysFor } from './owner.ts';
 import { deletePod, isPodReady, podFromTemplate, podPhase } from './pods.ts';
+import { admitPodQuota } from './resourcequota.ts';
 import { replaceStatus, type Controller, type ControllerContext, type ReconcileKey } from './runtime.ts';
 import { JOB_TRACKING_FINALIZER, jobCondition, jobFinished, jobPodLabels, jobStatus, jobView, putCondition, type JobView } from './job-status.ts';
 
 const COMPONENT = 'job-controller';
+/** A failed sync (a refused pod create) is retried after DefaultJobApiBackOff. */
+const CREATE_RETRY_MS = 1_000;
 
 /** Options of `createJobController`. */
 export interface JobControllerOptions {
@@ -56,12 +60,20 @@ export function createJobController(options: JobControllerOptions = {}): Control
     ctx.events.record({ regarding: job, type: 'Normal', reason: 'SuccessfulDelete', message: `Deleted pod: ${pod.metadata.name}`, component: COMPONENT });
   }
 
-  function createPod(job: KubeObject, v: JobView, ctx: ControllerContext): void {
+  /** Creates one pod; false when the API server refused it (quota admission), recorded as FailedCreate. */
+  function createPod(job: KubeObject, v: JobView, ctx: ControllerContext): boolean {
     const pod = podFromTemplate(job, v.template, { labels: jobPodLabels(job) });
     const meta = pod['metadata'] as { finalizers?: string[] };
     meta.finalizers = [...(meta.finalizers ?? []), JOB_TRACKING_FINALIZER];
-    const created = ctx.store.create(PODS, pod);
-    ctx.events.record({ regarding: job, type: 'Normal', reason: 'SuccessfulCreate', message: `Created pod: ${created.metadata.name}`, component: COMPONENT });
+    try {
+      const created = ctx.store.create(PODS, pod, { admit: (named) => (admitPodQuota(ctx.store, named), named) });
+      ctx.events.record({ regarding: job, type: 'Normal', reason: 'SuccessfulCreate', message: `Created pod: ${created.metadata.name}`, component: COMPONENT });
+      return true;
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      ctx.events.record({ regarding: job, type: 'Warning', reason: 'FailedCreate', message: `Error creating: ${error.message}`, component: COMPONENT });
+      return false;
+    }
   }
 
   /** The Job is gone: release its pods' finalizers so they can be deleted. */
@@ -153,7 +165,14 @@ export function createJobController(options: JobControllerOptions = {}): Control
         const since = lastFailure.get(job.metadata.uid);
         const delay = failed > 0 && since !== undefined ? Math.min(backoffBaseMs * 2 ** (failed - 1), backoffMaxMs) - (now - since) : 0;
         if (want > active.length && delay > 0) wake = delay;
-        else for (let i = active.length; i < want; i += 1) createPod(job, v, ctx);
+        else {
+          for (let i = active.length; i < want; i += 1) {
+            if (createPod(job, v, ctx)) continue;
+            // The sync failed: retried after the work queue's back-off.
+            wake = CREATE_RETRY_MS / speed;
+            break;
+          }
+        }
         if (deadline !== undefined) wake = Math.min(wake ?? Infinity, deadline - now);
       }
     }

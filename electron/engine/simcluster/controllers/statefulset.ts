@@ -6,15 +6,19 @@
  * ControllerRevisions are not served; pods carry the revision in `controller-revision-hash`.
  */
 import type { Change } from '../changelog.ts';
+import { ApiError } from '../errors.ts';
 import { fromLabelSelectorObject, matchesLabels } from '../selectors.ts';
 import type { KubeObject } from '../types.ts';
 import { podTemplateHash } from './deployment-util.ts';
 import { PODS, STATEFULSETS } from './kinds.ts';
 import { controllerRef, isControlledBy, ownerKeysFor, withControllerRef } from './owner.ts';
 import { deletePod, isPodAvailable, isPodReady, msUntilAvailable, podFromTemplate, podPhase, type PodTemplate } from './pods.ts';
+import { admitPodQuota } from './resourcequota.ts';
 import { replaceStatus, type Controller, type ControllerContext, type ReconcileKey } from './runtime.ts';
 
 const COMPONENT = 'statefulset-controller';
+/** A failed sync (a refused pod create) is retried after the work queue's back-off. */
+const CREATE_RETRY_MS = 1_000;
 /** The label giving each pod its stable network identity. */
 export const POD_NAME_LABEL = 'statefulset.kubernetes.io/pod-name';
 /** The pod's ordinal as a label (1.28+). */
@@ -100,7 +104,8 @@ export function createStatefulSetController(options: StatefulSetControllerOption
     return out;
   }
 
-  function createPod(sts: KubeObject, v: StatefulSetView, ordinal: number, revision: string, template: PodTemplate, ctx: ControllerContext): void {
+  /** Creates one pod; false when the API server refused it (quota admission), recorded as FailedCreate. */
+  function createPod(sts: KubeObject, v: StatefulSetView, ordinal: number, revision: string, template: PodTemplate, ctx: ControllerContext): boolean {
     const name = `${sts.metadata.name}-${ordinal}`;
     const withClaims = structuredClone(template);
     if (v.claimNames.length > 0) {
@@ -112,8 +117,15 @@ export function createStatefulSetController(options: StatefulSetControllerOption
     const spec = pod['spec'] as Record<string, unknown>;
     spec['hostname'] = name;
     if (v.serviceName) spec['subdomain'] = v.serviceName;
-    ctx.store.create(PODS, pod);
+    try {
+      ctx.store.create(PODS, pod, { admit: (named) => (admitPodQuota(ctx.store, named), named) });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      ctx.events.record({ regarding: sts, type: 'Warning', reason: 'FailedCreate', message: `create Pod ${name} in StatefulSet ${sts.metadata.name} failed error: ${error.message}`, component: COMPONENT });
+      return false;
+    }
     ctx.events.record({ regarding: sts, type: 'Normal', reason: 'SuccessfulCreate', message: `create Pod ${name} in StatefulSet ${sts.metadata.name} successful`, component: COMPONENT });
+    return true;
   }
 
   function removePod(sts: KubeObject, pod: KubeObject, ctx: ControllerContext): void {
@@ -122,7 +134,8 @@ export function createStatefulSetController(options: StatefulSetControllerOption
   }
 
   /** One pass of upstream's updateStatefulSet: create, replace failed, scale down, roll. */
-  function syncPods(sts: KubeObject, v: StatefulSetView, pods: KubeObject[], revisions: { current: string; update: string }, ctx: ControllerContext): void {
+  /** Returns false when a pod create was refused (the sync stops there, as upstream's does on an error). */
+  function syncPods(sts: KubeObject, v: StatefulSetView, pods: KubeObject[], revisions: { current: string; update: string }, ctx: ControllerContext): boolean {
     const now = ctx.clock.now();
     const monotonic = !v.parallel;
     const slots: Array<KubeObject | undefined> = new Array<KubeObject | undefined>(v.replicas).fill(undefined);
@@ -141,8 +154,8 @@ export function createStatefulSetController(options: StatefulSetControllerOption
       const ordinal = v.ordinalStart + i;
       if (!pod) {
         const old = !v.onDelete && i < v.partition && currentTemplate !== undefined;
-        createPod(sts, v, ordinal, old ? revisions.current : revisions.update, old ? currentTemplate : v.template, ctx);
-        if (monotonic) return;
+        if (!createPod(sts, v, ordinal, old ? revisions.current : revisions.update, old ? currentTemplate : v.template, ctx)) return false;
+        if (monotonic) return true;
         continue;
       }
       if (terminal(pod) && !pod.metadata.deletionTimestamp) {
@@ -155,33 +168,34 @@ export function createStatefulSetController(options: StatefulSetControllerOption
           component: COMPONENT,
         });
         removePod(sts, pod, ctx);
-        if (monotonic) return;
+        if (monotonic) return true;
         continue;
       }
-      if (monotonic && !healthy(pod, v.minReadySeconds, now)) return;
+      if (monotonic && !healthy(pod, v.minReadySeconds, now)) return true;
     }
 
     const firstUnhealthy = [...slots, ...condemned].find((p) => p && !healthy(p, v.minReadySeconds, now));
     for (const pod of condemned) {
       if (pod.metadata.deletionTimestamp) {
-        if (monotonic) return;
+        if (monotonic) return true;
         continue;
       }
-      if (monotonic && firstUnhealthy && firstUnhealthy !== pod) return;
+      if (monotonic && firstUnhealthy && firstUnhealthy !== pod) return true;
       removePod(sts, pod, ctx);
-      if (monotonic) return;
+      if (monotonic) return true;
     }
 
-    if (v.onDelete) return;
+    if (v.onDelete) return true;
     for (let i = slots.length - 1; i >= v.partition; i -= 1) {
       const pod = slots[i];
       if (!pod) continue;
       if (revisionOf(pod) !== revisions.update && !pod.metadata.deletionTimestamp) {
         removePod(sts, pod, ctx);
-        return;
+        return true;
       }
-      if (!healthy(pod, v.minReadySeconds, now)) return;
+      if (!healthy(pod, v.minReadySeconds, now)) return true;
     }
+    return true;
   }
 
   function writeStatus(sts: KubeObject, v: StatefulSetView, pods: KubeObject[], revisions: { current: string; update: string }, ctx: ControllerContext): number | undefined {
@@ -247,11 +261,13 @@ export function createStatefulSetController(options: StatefulSetControllerOption
       templates.set(id, known);
       const previous = (sts['status'] as { currentRevision?: string } | undefined)?.currentRevision;
       const revisions = { current: previous || update, update };
-      syncPods(sts, v, podsOf(sts, ctx), revisions, ctx);
+      const synced = syncPods(sts, v, podsOf(sts, ctx), revisions, ctx);
       const latest = ctx.store.find(STATEFULSETS, key.namespace, key.name);
       if (!latest) return;
       const pods = ctx.store.all(PODS, key.namespace).filter((p) => isControlledBy(p, latest));
-      return writeStatus(latest, v, pods, revisions, ctx);
+      const wake = writeStatus(latest, v, pods, revisions, ctx);
+      // A refused create fails the sync: the work queue retries it.
+      return synced ? wake : Math.min(wake ?? Infinity, CREATE_RETRY_MS);
     },
   };
 }

@@ -18,7 +18,7 @@ import type { KubeObject } from '../../../../electron/engine/simcluster/types.ts
 
 const T = (id: string): ResourceType => typeById(id) as ResourceType;
 /** What the cause finder reads: the workloads, their pods and nodes, and the Events about them. */
-const READ = ['nodes', 'pods', 'events', 'resourcequotas', 'persistentvolumeclaims', 'deployments.apps', 'replicasets.apps', 'jobs.batch', 'horizontalpodautoscalers.autoscaling'].map(T);
+const READ = ['nodes', 'pods', 'events', 'resourcequotas', 'persistentvolumeclaims', 'deployments.apps', 'replicasets.apps', 'statefulsets.apps', 'daemonsets.apps', 'jobs.batch', 'horizontalpodautoscalers.autoscaling'].map(T);
 
 const HEADER = `apiVersion: simcluster.kubedrift.dev/v1alpha1
 kind: Scenario
@@ -340,6 +340,54 @@ spec:
     expect(sim.events(sim.get('persistentvolumeclaims', 'scratch'), 'FailedBinding')).toEqual([
       expect.objectContaining({ type: 'Normal', component: 'persistentvolume-controller', message: 'no persistent volumes available for this claim and no storage class is set' }),
     ]);
+    sim.stop();
+  });
+  it('refused by quota for StatefulSets and Jobs too: their controllers\' FailedCreate Events in their own words', () => {
+    const manifests = `---
+apiVersion: v1
+kind: ResourceQuota
+metadata: { name: pods, namespace: shop }
+spec:
+  hard: { pods: "1" }
+---
+apiVersion: apps/v1
+kind: StatefulSet
+metadata: { name: db, namespace: shop }
+spec:
+  replicas: 2
+  serviceName: db
+  selector: { matchLabels: { app: db } }
+  template:
+    metadata: { labels: { app: db } }
+    spec:
+      containers: [{ name: db, image: postgres:16.4 }]
+---
+apiVersion: batch/v1
+kind: Job
+metadata: { name: export, namespace: shop }
+spec:
+  template:
+    spec:
+      restartPolicy: Never
+      containers: [{ name: export, image: ghcr.io/acme/export:v1 }]
+`;
+    const sim = start(HEADER + manifests);
+    sim.advance(10_000);
+    const sts = sim.get('statefulsets.apps', 'db');
+    const job = sim.get('jobs.batch', 'export');
+    const stsRefusal = sim.events(sts, 'FailedCreate')[0];
+    expect(stsRefusal).toMatchObject({ type: 'Warning', component: 'statefulset-controller', message: 'create Pod db-1 in StatefulSet db failed error: pods "db-1" is forbidden: exceeded quota: pods, requested: pods=1, used: pods=1, limited: pods=1' });
+    // Each retry is refused for a pod of another generated name; the finder quotes the newest.
+    const jobRefusal = sim.events(job, 'FailedCreate').at(-1);
+    expect(jobRefusal).toMatchObject({ type: 'Warning', component: 'job-controller' });
+    expect(jobRefusal?.message).toMatch(/^Error creating: pods "export-[a-z0-9]{5}" is forbidden: exceeded quota: pods, requested: pods=1, used: pods=1, limited: pods=1$/);
+
+    const [stsCause] = sim.causes(sts);
+    expect(stsCause?.code).toBe('create-refused');
+    expect(stsCause?.sentence).toBe('StatefulSet db can\'t create pods: pods "db-1" is forbidden: exceeded quota: pods, requested: pods=1, used: pods=1, limited: pods=1');
+    const [jobCause] = sim.causes(job);
+    expect(jobCause?.code).toBe('create-refused');
+    expect(jobCause?.sentence).toBe(`Job export can't create pods: ${String(jobRefusal?.message).replace('Error creating: ', '')}`);
     sim.stop();
   });
 });
