@@ -9,11 +9,12 @@ export const TONE_RANK: Record<Tone, number> = { danger: 0, warning: 1, pending:
 const count = (value: number | null): string => (value === null ? '—' : String(value));
 const countKey = (value: number | null): number => value ?? Number.NaN;
 
+/** Minimum widths add up to under 1,000 px, so every column, Why included, fits a 1,280 px window. */
 export const WORKLOAD_COLUMNS: ReadonlyArray<TableColumn<WorkloadRow>> = [
-  { id: 'status', label: 'Status', width: 104, sortKey: (row) => `${TONE_RANK[row.tone]}${row.status}` },
+  { id: 'status', label: 'Status', width: 100, sortKey: (row) => `${TONE_RANK[row.tone]}${row.status}` },
   { id: 'kind', label: 'Kind', width: 100, text: (row) => row.kindName, sortKey: (row) => row.kindName, cellClass: 'muted' },
-  { id: 'namespace', label: 'Namespace', width: 100, grow: 1, text: (row) => row.namespace, sortKey: (row) => row.namespace, cellClass: 'muted' },
-  { id: 'name', label: 'Name', width: 180, grow: 3, text: (row) => row.name, sortKey: (row) => row.name, cellClass: 'strong', title: (row) => row.name },
+  { id: 'namespace', label: 'Namespace', width: 90, grow: 1, text: (row) => row.namespace, sortKey: (row) => row.namespace, cellClass: 'muted' },
+  { id: 'name', label: 'Name', width: 140, grow: 3, text: (row) => row.name, sortKey: (row) => row.name, cellClass: 'strong', title: (row) => row.name },
   {
     id: 'desired',
     label: 'Desired',
@@ -26,9 +27,9 @@ export const WORKLOAD_COLUMNS: ReadonlyArray<TableColumn<WorkloadRow>> = [
   },
   { id: 'ready', label: 'Ready', width: 58, align: 'end', sortKey: (row) => countKey(row.ready), firstDirection: 'desc', help: 'Ready replicas; succeeded completions for a Job' },
   { id: 'available', label: 'Available', width: 80, align: 'end', text: (row) => count(row.available), sortKey: (row) => countKey(row.available), firstDirection: 'desc' },
-  { id: 'upToDate', label: 'Up-to-date', width: 88, align: 'end', text: (row) => count(row.upToDate), sortKey: (row) => countKey(row.upToDate), firstDirection: 'desc' },
-  { id: 'age', label: 'Age', width: 60, align: 'end', text: (row, now) => formatAge(now - row.created), sortKey: (row) => -row.created },
-  { id: 'drift', label: 'Drift', width: 150, grow: 2, sortKey: (row) => (row.drift ? (row.drift.severity === 'danger' ? 0 : 1) : 2) },
+  { id: 'upToDate', label: 'Up-to-date', width: 84, align: 'end', text: (row) => count(row.upToDate), sortKey: (row) => countKey(row.upToDate), firstDirection: 'desc' },
+  { id: 'age', label: 'Age', width: 52, align: 'end', text: (row, now) => formatAge(now - row.created), sortKey: (row) => -row.created },
+  { id: 'drift', label: 'Drift', width: 96, grow: 2, sortKey: (row) => (row.drift ? (row.drift.severity === 'danger' ? 0 : 1) : 2) },
   // Filled from the causes store (a cell slot): the engine's cause finder, not the row.
-  { id: 'why', label: 'Why', width: 200, grow: 4, help: 'Why the workload drifts, in the cluster’s own words; hover for the whole sentence' },
+  { id: 'why', label: 'Why', width: 126, grow: 4, help: 'Why the workload drifts, in the cluster’s own words; hover for the whole sentence' },
 ];

@@ -112,7 +112,8 @@ describe('WorkloadCausePanel', () => {
     expect(view.get('h2').text()).toBe('Why it drifts');
     expect(view.findAll('.sentence').map((p) => p.text())).toEqual([CHECKOUT_CAUSE.sentence, `5 new pods can't pull ${IMAGE}: not found`]);
     const chains = view.findAll('.chain').map((chain) => chain.findAll('a').map((a) => a.text()));
-    expect(chains).toEqual([['Deployment checkout'], ['Deployment checkout', 'ReplicaSet checkout-7c9d']]);
+    // The verdict's chain is the workload on screen alone: left out; the pods' chain is shown.
+    expect(chains).toEqual([['Deployment checkout', 'ReplicaSet checkout-7c9d']]);
     const evidence = view.findAll('.under .evidence li');
     expect(evidence).toHaveLength(5);
     expect(evidence[0]?.text()).toContain(KUBELET);
