@@ -173,7 +173,7 @@ describe('faults while pods churn', () => {
       activeMs: 2 * INFORMERS.backoff.maxMs + 500,
       shows: /answered 500 InternalError/,
     });
-    expect(watches.shown).toContainEqual(expect.stringMatching(/answered 500 InternalError for \w+: .*injected fault$/));
+    expect(watches.shown).toContainEqual(expect.stringMatching(/answered 500 InternalError for [\w.]+: .*injected fault$/));
     expect(failedWatches.filter((p) => p === '/api/v1/pods').length).toBeGreaterThanOrEqual(2);
 
     // The re-watch after a cut and a compaction is let through (410 Gone); every list after it fails.
