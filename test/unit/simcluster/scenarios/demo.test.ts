@@ -42,7 +42,7 @@ describe('the demo scenario', () => {
     const times = demo.timeline.map((e) => e.atMs).sort((a, b) => a - b);
     const gaps = times.map((t, i) => (i === 0 ? t + CYCLE_MS - (times.at(-1) ?? 0) : t - (times[i - 1] ?? 0)));
     expect(Math.max(...gaps)).toBeLessThanOrEqual(60_000);
-    expect(new Set(demo.timeline.map((e) => e.action.type))).toEqual(new Set(['deletePod', 'setImage', 'setLoad', 'nodeNotReady', 'nodeReady', 'scale', 'runJob', 'apply', 'pauseRollout', 'resumeRollout', 'metricsUnavailable']));
+    expect(new Set(demo.timeline.map((e) => e.action.type))).toEqual(new Set(['deletePod', 'setImage', 'setLoad', 'nodeNotReady', 'nodeReady', 'scale', 'runJob', 'apply', 'delete', 'pauseRollout', 'resumeRollout', 'metricsUnavailable']));
     const images = demo.timeline.flatMap((e) => (e.action.type === 'setImage' ? [e.action.image] : []));
     expect(images.some((i) => i.endsWith(':broken'))).toBe(true);
     expect(images.some((i) => i.endsWith(':crash'))).toBe(true);
@@ -82,6 +82,8 @@ describe('the demo scenario', () => {
       'cronjob-controller/SuccessfulCreate',
       'job-controller/Completed',
       'deployment-controller/ScalingReplicaSet',
+      'persistentvolume-controller/ProvisioningFailed',
+      'kubelet/Unhealthy',
     ]) {
       expect(reasons).toContain(expected);
     }
