@@ -63,9 +63,23 @@ describe('causes on screen', () => {
     expect(await evidence.first().locator('a').getAttribute('href')).toMatch(/^#\/graph\?namespace=payments&focus=/);
     await screenshot(page, 'causes-workload');
 
+    const workloadUid = /[#&?]uid=([^&]+)/.exec(page.url().slice(page.url().indexOf('#')))?.[1] ?? '';
+    expect(workloadUid).not.toBe('');
     // A pod's link opens it in the Graph.
     await evidence.first().locator('a').click();
     await expect.poll(() => page.url()).toMatch(/#\/graph\?namespace=payments&focus=/);
+
+    // The Graph's side panel of the Deployment says it too, the failing pods lit and the healthy ones faded.
+    await page.goto(`${env.shell.url}#/graph?namespace=payments&focus=${workloadUid}`);
+    const deploymentCard = page.locator(`[data-testid="graph-node"][data-id="${workloadUid}"]`);
+    await expect.poll(() => deploymentCard.count(), { timeout: 15_000 }).toBe(1);
+    await deploymentCard.click();
+    await expect.poll(() => page.getByTestId('graph-why').textContent(), { timeout: 15_000 }).toContain(`can't pull ${BROKEN}: not found`);
+    // The pointer off the cards (a hovered card lights its own lineage instead).
+    await page.mouse.move(0, 0);
+    await expect.poll(() => page.locator('[data-testid="graph-node"].dimmed').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('graph-matches').count()).toBe(0);
+    await screenshot(page, 'causes-graph');
     await page.close();
   }, 120_000);
 });

@@ -60,6 +60,8 @@ describe('Graph side panel causes', () => {
     expect(evidence.attributes('title')).toBe(LAST_STATE);
     // The failing leaf and the way to it stay lit; the healthy pod, the Service and the rest fade.
     expect(lit(view).sort()).toEqual(['dep-web', 'pod-web-2', 'rs-web']);
+    // Not a search: no match count.
+    expect(view.find('[data-testid="graph-matches"]').exists()).toBe(false);
   });
 
   it('shows no cause for an object the engine finds nothing wrong with, and the usual lineage', async () => {
