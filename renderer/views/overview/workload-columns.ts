@@ -29,7 +29,8 @@ export const WORKLOAD_COLUMNS: ReadonlyArray<TableColumn<WorkloadRow>> = [
   { id: 'available', label: 'Available', width: 80, align: 'end', text: (row) => count(row.available), sortKey: (row) => countKey(row.available), firstDirection: 'desc' },
   { id: 'upToDate', label: 'Up-to-date', width: 84, align: 'end', text: (row) => count(row.upToDate), sortKey: (row) => countKey(row.upToDate), firstDirection: 'desc' },
   { id: 'age', label: 'Age', width: 52, align: 'end', text: (row, now) => formatAge(now - row.created), sortKey: (row) => -row.created },
-  { id: 'drift', label: 'Drift', width: 96, grow: 2, sortKey: (row) => (row.drift ? (row.drift.severity === 'danger' ? 0 : 1) : 2) },
-  // Filled from the causes store (a cell slot): the engine's cause finder, not the row.
-  { id: 'why', label: 'Why', width: 126, grow: 4, help: 'Why the workload drifts, in the cluster’s own words; hover for the whole sentence' },
+  { id: 'drift', label: 'Drift', width: 64, sortKey: (row) => (row.drift ? (row.drift.severity === 'danger' ? 0 : 1) : 2) },
+  // Filled from the causes store (a cell slot): the engine's cause finder, else the drift rule's
+  // short reason, so the badge column stays narrow and the words get the width.
+  { id: 'why', label: 'Why', width: 158, grow: 6, help: 'Why the workload drifts, in the cluster’s own words (else what the drift rule saw); hover for the whole sentence' },
 ];
