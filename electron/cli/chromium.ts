@@ -14,6 +14,20 @@ import { promisify } from 'node:util';
 import { brotliDecompress } from 'node:zlib';
 
 export const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+
+/**
+ * Flags for a headless run on a build machine: no GPU, no sandbox (root in CI), and none of
+ * Chromium's background traffic, which a closed network refuses many times a second.
+ */
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const BUNDLED_PACKAGE = '@sparticuz/chromium';
 
 export interface ChromiumBinary {

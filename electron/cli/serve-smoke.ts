@@ -12,19 +12,8 @@ import type * as PlaywrightCore from 'playwright-core';
 import { DEMO_CONTEXT } from '../../shared/model.ts';
 import { READY_PROBE_SCRIPT, smokeLine, waitForOverviewLive, type SmokeResult } from '../../shared/smoke.ts';
 import { startBrowserShell, type BrowserShell } from '../web/shell.ts';
-import { findChromium, type ChromiumBinary } from './chromium.ts';
+import { CHROMIUM_ARGS, findChromium, type ChromiumBinary } from './chromium.ts';
 import { packageVersion } from './paths.ts';
-
-/** Chromium's flags for a headless run on a build machine (no GPU, sandbox, sync or updates). */
-export const SMOKE_CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 export interface ServeSmokeOptions {
   staticDir: string;
@@ -80,7 +69,7 @@ export async function runServeSmoke(options: ServeSmokeOptions): Promise<number>
     });
     browser = await playwright.chromium.launch({
       executablePath: chromiumBinary.executablePath,
-      args: SMOKE_CHROMIUM_ARGS,
+      args: [...CHROMIUM_ARGS],
       headless: true,
       env: { ...process.env, ...env, ...chromiumBinary.env },
     });

@@ -19,7 +19,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
-import { findChromium } from '../cli/chromium.ts';
+import { CHROMIUM_ARGS, findChromium } from '../cli/chromium.ts';
 import { readPngSize, writeIcns, writeIco, type IcnsEntry } from './icon-containers.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -39,16 +39,6 @@ export const ICNS_LAYOUT: readonly (readonly [type: string, size: number])[] = [
   ['ic14', 512],
   ['ic09', 512],
   ['ic10', 1024],
-];
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
 ];
 
 /**
@@ -93,7 +83,7 @@ async function main(): Promise<void> {
     (a, b) => a - b,
   );
   const { executablePath, env } = await findChromium();
-  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, env: { ...process.env, ...env } });
+  const browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS], env: { ...process.env, ...env } });
   const rendered = new Map<number, Buffer>();
   try {
     for (const size of sizes) rendered.set(size, await renderPng(browser, svg, size));

@@ -1,32 +1,25 @@
 /**
- * End-to-end harness: the real `kubedrift serve` (browser shell) driven by headless Debian
- * Chromium through playwright-core. Every test saves screenshots under test/artifacts/.
+ * End-to-end harness: the real `kubedrift serve` (browser shell) driven by headless Chromium
+ * (electron/cli/chromium.ts) through playwright-core. Every test saves screenshots under test/artifacts/.
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { findChromium, type ChromiumBinary } from '../../electron/cli/chromium.ts';
+import { CHROMIUM_ARGS, findChromium, type ChromiumBinary } from '../../electron/cli/chromium.ts';
 import { startServe, stop } from '../helpers/cli.ts';
+
+export { CHROMIUM_ARGS };
 
 export const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
 /** KUBEDRIFT_CHROMIUM, else /usr/bin/chromium, else the one `npm ci` brings (@sparticuz/chromium). */
 export function chromiumBinary(): Promise<ChromiumBinary> {
   return findChromium();
 }
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 export async function launchBrowser(binary?: ChromiumBinary): Promise<Browser> {
   const { executablePath, env } = binary ?? (await chromiumBinary());
-  return chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true, env: { ...process.env, ...env } });
+  return chromium.launch({ executablePath, args: [...CHROMIUM_ARGS], headless: true, env: { ...process.env, ...env } });
 }
 
 export interface Shell {
