@@ -131,6 +131,21 @@ describe('OverviewView', () => {
     expect(notice.text()).toBe('CronJobs cannot be listed (forbidden) — cronjobs.batch is forbidden: User "alice" cannot list resource "cronjobs"');
   });
 
+  it('says the permissions hide the workloads, not that the cluster runs none, when every workload kind is forbidden', async () => {
+    const workloadKinds = ['deployments.apps', 'statefulsets.apps', 'daemonsets.apps', 'replicasets.apps', 'jobs.batch', 'cronjobs.batch'];
+    const forbidden = (kinds: string[]) => clusterHealth('e1', kinds.map((kind) => kindHealth(kind, 'forbidden', 0, { message: `${kind} is forbidden` })));
+    const { api, view } = await mountOverview({ 'cluster:health': () => ok(forbidden(workloadKinds)) });
+    await deliver(api, snapshotFrames('e1', 1, []));
+    await vi.waitFor(() => expect(view.text()).toContain('Your permissions hide every workload kind (see above), so there is nothing to list'));
+    expect(view.text()).not.toContain('This cluster runs no workloads yet.');
+  });
+
+  it('still calls a cluster empty when only some workload kinds are forbidden', async () => {
+    const { api, view } = await mountOverview({ 'cluster:health': () => ok(clusterHealth('e1', [kindHealth('cronjobs.batch', 'forbidden', 0), kindHealth('deployments.apps', 'live', 0)])) });
+    await deliver(api, snapshotFrames('e1', 1, []));
+    await vi.waitFor(() => expect(view.text()).toContain('This cluster runs no workloads yet.'));
+  });
+
   it('gathers kinds that are reconnecting into one notice', async () => {
     const { api, view } = await mountOverview({
       'cluster:health': () =>
