@@ -46,7 +46,7 @@ describe('time travel in the Overview', () => {
     await useTimeTravelStore().load(AT);
     await flushPromises();
     expect(names(overview)).toEqual(['api']);
-    expect(overview.get('[data-testid="drift-badge"]').exists()).toBe(true);
+    expect(overview.find('[data-testid="drift-badge"]').exists()).toBe(true);
     // In the past there are no causes: the Why column carries the drift rule's own reason.
     expect(overview.get('[data-testid="why-summary"]').text()).toContain('2 not ready');
     expect(overview.get('.table').attributes('data-past')).toBeDefined();
