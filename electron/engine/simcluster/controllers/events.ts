@@ -30,6 +30,21 @@ function timestamp(ms: number): string {
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
+/** A core/v1 Event's `involvedObject` for `regarding` (no namespace for a cluster-scoped one). */
+export function involvedObjectOf(regarding: KubeObject, fieldPath?: string): Record<string, unknown> {
+  const involvedObject: Record<string, unknown> = {
+    kind: regarding.kind,
+    namespace: regarding.metadata.namespace,
+    name: regarding.metadata.name,
+    uid: regarding.metadata.uid,
+    apiVersion: regarding.apiVersion,
+    resourceVersion: regarding.metadata.resourceVersion,
+  };
+  if (!regarding.metadata.namespace) delete involvedObject['namespace'];
+  if (fieldPath) involvedObject['fieldPath'] = fieldPath;
+  return involvedObject;
+}
+
 export class EventRecorder {
   private readonly store: ObjectStore;
   private readonly now: () => number;
@@ -62,16 +77,7 @@ export class EventRecorder {
     const nanos = BigInt(this.now()) * 1_000_000n;
     this.lastNanos = nanos > this.lastNanos ? nanos : this.lastNanos + 1n;
     const name = `${regarding.metadata.name}.${this.lastNanos.toString(16)}`;
-    const involvedObject: Record<string, unknown> = {
-      kind: regarding.kind,
-      namespace: regarding.metadata.namespace,
-      name: regarding.metadata.name,
-      uid: regarding.metadata.uid,
-      apiVersion: regarding.apiVersion,
-      resourceVersion: regarding.metadata.resourceVersion,
-    };
-    if (!regarding.metadata.namespace) delete involvedObject['namespace'];
-    if (input.fieldPath) involvedObject['fieldPath'] = input.fieldPath;
+    const involvedObject = involvedObjectOf(regarding, input.fieldPath);
     const event = this.store.create(EVENTS, {
       apiVersion: 'v1',
       kind: 'Event',

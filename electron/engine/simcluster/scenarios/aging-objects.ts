@@ -3,6 +3,7 @@
  * them, managedFields entries, pods with their condition and container history, and Events as
  * client-go's recorder (core/v1) and the events/v1 recorder (eventTime) create them.
  */
+import { involvedObjectOf } from '../controllers/events.ts';
 import type { KubeObject, OwnerReference } from '../types.ts';
 
 /** `metav1.Time`: RFC 3339 in seconds. */
@@ -142,15 +143,7 @@ export interface PastEvent {
 /** The core/v1 Event a recorder made for `e`, named `<object>.<nanos, hex>` (its time in ns) as client-go names them. */
 export function pastEvent(e: PastEvent, nanos: bigint = BigInt(e.firstAt) * 1_000_000n): { object: Record<string, unknown>; createdAt: number } {
   const { regarding } = e;
-  const involvedObject: Record<string, unknown> = {
-    kind: regarding.kind,
-    namespace: regarding.metadata.namespace,
-    name: regarding.metadata.name,
-    uid: regarding.metadata.uid,
-    apiVersion: regarding.apiVersion,
-    resourceVersion: regarding.metadata.resourceVersion,
-    ...(e.fieldPath ? { fieldPath: e.fieldPath } : {}),
-  };
+  const involvedObject = involvedObjectOf(regarding, e.fieldPath);
   const name = `${regarding.metadata.name}.${nanos.toString(16)}`;
   const base = { apiVersion: 'v1', kind: 'Event', metadata: { name, namespace: regarding.metadata.namespace ?? 'default' }, involvedObject, reason: e.reason, message: e.message, type: e.type };
   const object = e.eventsV1
