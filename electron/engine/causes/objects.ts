@@ -4,9 +4,13 @@
  * small text helpers every cause sentence uses.
  */
 import type { SlimObject } from '../../../shared/cluster.ts';
+import type { GroupKind } from '../../../shared/kinds.ts';
 import type { ObjectLink } from './types.ts';
 
-/** The API group of an apiVersion: `''` for `v1`, `apps` for `apps/v1`. */
+/**
+ * The API group of an apiVersion: `''` for `v1`, `apps` for `apps/v1`. shared/kinds.ts's
+ * tryParseApiVersion also validates; this one runs per pod in findCauses, so it only slices.
+ */
 export function groupOf(apiVersion: unknown): string {
   if (typeof apiVersion !== 'string') return '';
   const slash = apiVersion.indexOf('/');
@@ -28,9 +32,6 @@ export const GK = {
   CronJob: { group: 'batch', kind: 'CronJob' },
   HorizontalPodAutoscaler: { group: 'autoscaling', kind: 'HorizontalPodAutoscaler' },
 } as const;
-
-/** A kind without a version, as ownerReferences and scale targets name it. */
-export type GroupKind = { readonly group: string; readonly kind: string };
 
 /** Whether `object` is of this group and kind (its apiVersion's group, never its kind alone). */
 export function isKind(object: SlimObject, gk: GroupKind): boolean {
