@@ -31,12 +31,13 @@ export type KindExclusionList = z.infer<typeof KindExclusionListSchema>;
 
 /**
  * The rules a context starts with: Leases (every node and controller renews one every few
- * seconds) and EndpointSlices (one write per pod readiness change) are high-churn and no view
+ * seconds), EndpointSlices and core Endpoints (one write per pod readiness change) are high-churn and no view
  * draws them. A user who wants them removes the rule.
  */
 export const DEFAULT_KIND_EXCLUSIONS: KindExclusionList = [
   { apiGroups: ['coordination.k8s.io'], kinds: ['Lease'] },
   { apiGroups: ['discovery.k8s.io'], kinds: ['EndpointSlice'] },
+  { apiGroups: [''], kinds: ['Endpoints'] },
 ];
 
 /** Compiled patterns: the registry checks every kind (hundreds with many CRDs) against every rule on each rebuild. */

@@ -4,9 +4,13 @@
  * One instance per engine; `switchTo` starts over with a new epoch so renderers drop stale data.
  */
 import { randomUUID } from 'node:crypto';
-import { BUILTIN_RESOLVER } from '../../shared/builtin-kinds.ts';
 import { WATCHED_KINDS, type ClusterHealth, type KindKey, type KindHealth, type SlimObject } from '../../shared/cluster.ts';
-import type { ClusterDiscovery } from '../../shared/discovery.ts';
+import type { ClusterDiscovery, KindEntry } from '../../shared/discovery.ts';
+import type { KindExclusion } from '../../shared/kind-exclusions.ts';
+import { KindResolver } from '../../shared/builtin-kinds.ts';
+import { apiVersionOf, collectionPath } from '../../shared/kinds.ts';
+import type { KindChanges } from './cluster/discovery/catalog.ts';
+import type { ResourceEndpoint } from './cluster/informers/discovery.ts';
 import { watchCrds, type CrdWatch } from './cluster/discovery/crd-watch.ts';
 import { DiscoveryRegistry } from './cluster/discovery/registry.ts';
 import { createTransport, type Transport } from './cluster/informers/http.ts';
@@ -16,8 +20,15 @@ import { createFrameStream, type FrameStream } from './stream/batcher.ts';
 import { ObjectCache } from './stream/cache.ts';
 
 const WATCHED_KEYS: ReadonlySet<string> = new Set(WATCHED_KINDS);
-/** Why a discovered kind is not watched while the informers watch the built-in kinds only. */
-export const NOT_WATCHED_YET = 'Not watched: this build watches the 12 built-in kinds';
+
+/** Where the informer of a discovered kind lists and watches: its preferred version, cluster-wide. */
+export function endpointOf(entry: KindEntry): ResourceEndpoint {
+  const { group, version, plural, kind, namespaced } = entry.ref;
+  return { kind: entry.key, objectKind: kind, group, version, resource: plural, apiVersion: apiVersionOf(entry.ref), namespaced, path: collectionPath(entry.ref) };
+}
+
+/** Whether the registry has an informer follow a kind (full objects or metadata). */
+const followed = (entry: KindEntry): boolean => entry.mode === 'full' || entry.mode === 'metadata';
 
 export interface LiveClusterOptions {
   hub: StreamHub;
@@ -44,6 +55,9 @@ export class LiveCluster {
   private context: string | null = null;
   private epoch = randomUUID();
   private kinds: KindHealth[] = [];
+  private kindResolver = new KindResolver();
+  /** The selected context's exclusion rules; the registry's defaults until Settings says. */
+  private exclusions: readonly KindExclusion[] | undefined;
   private watcher: ClusterWatcher | undefined;
   /**
    * The context's kind registry (discovery, refreshed every 10 minutes), on a transport of its
@@ -93,14 +107,36 @@ export class LiveCluster {
 
   /** Discovery's state for the Cluster screen (null state before it ran, and for snapshots). */
   discoveryState(): ClusterDiscovery {
-    const state = this.discovery?.registry.state();
-    if (!state) return { context: this.context, epoch: this.epoch, state: null };
-    // The registry says how each kind is to be watched; until informers follow it, a kind
-    // outside WATCHED_KINDS is not watched at all, and the screen must not claim otherwise.
-    const kinds = state.kinds.map((kind) =>
-      (kind.mode === 'full' || kind.mode === 'metadata') && !WATCHED_KEYS.has(kind.key) ? { ...kind, mode: 'excluded' as const, message: `${NOT_WATCHED_YET} (it would be watched ${kind.mode === 'full' ? 'in full' : 'as metadata'})` } : kind,
-    );
-    return { context: this.context, epoch: this.epoch, state: { ...state, kinds } };
+    const state = this.discovery?.registry.state() ?? null;
+    return { context: this.context, epoch: this.epoch, state };
+  }
+
+  /**
+   * Names kinds by apiVersion and kind: the built-in ones, and every kind discovery found in the
+   * current context (custom resources included). Graph, snapshots and history file objects by it.
+   */
+  get resolver(): KindResolver {
+    return this.kindResolver;
+  }
+
+  /** The context's exclusion rules changed (Settings): informers of newly excluded kinds stop. */
+  setExclusions(rules: readonly KindExclusion[]): void {
+    this.exclusions = rules;
+    this.discovery?.registry.setExclusions(rules);
+  }
+
+  /** Starts and stops informers of discovered kinds beyond the built-in ones as the registry says. */
+  private followKinds(changes: KindChanges): void {
+    const watcher = this.watcher;
+    if (!watcher) return;
+    for (const entry of changes.removed) if (!WATCHED_KEYS.has(entry.key)) void watcher.removeKind(entry.key);
+    for (const entry of [...changes.added, ...changes.changed.map((c) => c.after)]) {
+      if (WATCHED_KEYS.has(entry.key)) continue;
+      // Only followed kinds: events.k8s.io Events (excluded as a duplicate view) must keep resolving to core Events.
+      if (followed(entry)) this.kindResolver.add(entry.key, entry.ref);
+      if (followed(entry)) watcher.addKind({ kind: entry.key, endpoint: endpointOf(entry), metadataOnly: entry.mode === 'metadata' });
+      else void watcher.removeKind(entry.key);
+    }
   }
 
   private publishDiscovery(): void {
@@ -137,6 +173,7 @@ export class LiveCluster {
     this.stream.dispose();
     this.cache.clear();
     this.context = context;
+    this.kindResolver = new KindResolver();
     this.epoch = randomUUID();
     this.stream = this.newStream();
     this.publishHealth([]);
@@ -158,7 +195,10 @@ export class LiveCluster {
     });
     this.watcher = watcher;
     const transport = createTransport(config);
-    const registry = new DiscoveryRegistry({ transport, log: this.options.log });
+    const registry = new DiscoveryRegistry({ transport, log: this.options.log, ...(this.exclusions ? { exclusions: this.exclusions } : {}) });
+    registry.onChange((changes) => {
+      if (this.epoch === epoch) this.followKinds(changes);
+    });
     // CRDs added, changed or removed refresh discovery (debounced), so a new CRD shows at once.
     const crds = watchCrds({ transport, onEvent: (event) => registry.onCrdEvent(event), log: this.options.log });
     this.discovery = { registry, transport, crds };
@@ -179,7 +219,7 @@ export class LiveCluster {
     // from them (group + kind), once per apiVersion. A kind no longer known is left out.
     const left: string[] = [];
     for (const object of objects) {
-      const kind = BUILTIN_RESOLVER.keyOf(object.apiVersion, object.kind);
+      const kind = this.kindResolver.keyOf(object.apiVersion, object.kind);
       if (kind) this.cache.upsert(kind, object);
       else left.push(`${object.apiVersion} ${object.kind}`);
     }

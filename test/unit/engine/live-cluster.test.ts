@@ -2,11 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ClusterFrame } from '../../../shared/cluster.ts';
 import type { ClusterDiscovery } from '../../../shared/discovery.ts';
 import { StreamHub } from '../../../electron/engine/hub.ts';
-import { LiveCluster, NOT_WATCHED_YET } from '../../../electron/engine/live-cluster.ts';
+import { LiveCluster } from '../../../electron/engine/live-cluster.ts';
 import type { SimCluster } from '../../../electron/engine/simcluster/index.ts';
 import { startQuietCluster, T, waitFor } from './informers/helpers.ts';
 import { call } from '../simcluster/server/helpers.ts';
-import { certificateCrd } from '../simcluster/crd/fixtures.ts';
+import { certificate, certificateCrd } from '../simcluster/crd/fixtures.ts';
 
 const CRDS = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
 
@@ -74,8 +74,8 @@ describe('LiveCluster', () => {
     expect(published.epoch).toBe(cluster.health().epoch);
     const byKey = new Map(published.state?.kinds.map((kind) => [kind.key, kind]));
     expect(byKey.get('deployments.apps')).toMatchObject({ ref: { group: 'apps', version: 'v1', kind: 'Deployment', plural: 'deployments', namespaced: true }, mode: 'full' });
-    // Secrets would be graph nodes only (metadata); no informer watches them yet, and the state says so.
-    expect(byKey.get('secrets')).toMatchObject({ mode: 'excluded', message: `${NOT_WATCHED_YET} (it would be watched as metadata)` });
+    // Secrets are graph nodes only: watched as metadata, so their values never reach the engine.
+    expect(byKey.get('secrets')).toMatchObject({ mode: 'metadata', message: 'Watched as metadata only, so Secret values never reach Kubedrift.' });
     expect(byKey.get('events')?.mode).toBe('full');
     expect(published.state?.refreshedAt).toEqual(expect.any(Number));
 
@@ -100,10 +100,49 @@ describe('LiveCluster', () => {
     await waitFor('the new kind', () => keys().includes('certificates.cert-manager.io'), 2_000);
     expect(Date.now() - shownAt).toBeLessThan(2_000);
     const certificates = (hub.last('cluster:discovery') as ClusterDiscovery).state?.kinds.find((kind) => kind.key === 'certificates.cert-manager.io');
-    expect(certificates).toMatchObject({ ref: { group: 'cert-manager.io', kind: 'Certificate', plural: 'certificates' }, custom: true });
+    expect(certificates).toMatchObject({ ref: { group: 'cert-manager.io', kind: 'Certificate', plural: 'certificates' }, custom: true, mode: 'full' });
+
+    // Its objects are watched: one created now reaches the cache under the kind's key, with its status.
+    const path = '/apis/cert-manager.io/v1/namespaces/default/certificates';
+    expect((await call(sim.server, 'POST', path, { body: certificate('web-tls') })).status).toBe(201);
+    const cached = await waitFor('the certificate cached', () => cluster.cache.list('certificates.cert-manager.io')[0], 4_000);
+    expect(cached).toMatchObject({ apiVersion: 'cert-manager.io/v1', kind: 'Certificate', metadata: { name: 'web-tls', namespace: 'default' }, spec: expect.any(Object) });
+    expect(cluster.resolver.keyOf('cert-manager.io/v1', 'Certificate')).toBe('certificates.cert-manager.io');
+    await waitFor('the kind live', () => cluster.health().kinds.find((k) => k.kind === 'certificates.cert-manager.io')?.state === 'live');
 
     expect((await call(sim.server, 'DELETE', `${CRDS}/certificates.cert-manager.io`)).status).toBeLessThan(300);
     await waitFor('the kind gone', () => !keys().includes('certificates.cert-manager.io'), 4_000);
+    // Its informer stopped and its objects left the cache (the renderers got the deletes).
+    await waitFor('the certificates dropped', () => cluster.cache.size('certificates.cert-manager.io') === 0, 4_000);
+    expect(cluster.health().kinds.map((k) => k.kind)).not.toContain('certificates.cert-manager.io');
+  });
+
+  it('keeps no Secret value in the cache or in any frame: Secrets are read as metadata only', async () => {
+    sim = await startQuietCluster();
+    const hub = new StreamHub();
+    const frames: string[] = [];
+    hub.listen((stream, payload) => {
+      if (stream === 'cluster:frames') frames.push(JSON.stringify(payload));
+    });
+    const cluster = new LiveCluster({ hub, log: () => undefined });
+    live = cluster;
+    await cluster.reset('only');
+    await cluster.watch(sim.kubeconfigObject('only'));
+    const value = 'correct-horse-battery-staple';
+    const encoded = Buffer.from(value).toString('base64');
+    const manifest = { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'db-password', namespace: 'default' }, type: 'Opaque', data: { password: encoded }, stringData: undefined };
+    // kubectl apply copies the whole manifest into an annotation, which metadata keeps.
+    const applied = { ...manifest, metadata: { ...manifest.metadata, annotations: { 'kubectl.kubernetes.io/last-applied-configuration': JSON.stringify(manifest), team: 'db' } } };
+    expect((await call(sim.server, 'POST', '/api/v1/namespaces/default/secrets', { body: applied })).status).toBe(201);
+    const secret = await waitFor('the secret cached', () => cluster.cache.list('secrets').find((s) => s.metadata.name === 'db-password'), 4_000);
+    expect(secret).toEqual({ apiVersion: 'v1', kind: 'Secret', metadata: expect.objectContaining({ name: 'db-password', annotations: { team: 'db' } }) });
+    // A change to the value arrives through the watch, as metadata again.
+    const changed = { ...applied, data: { password: Buffer.from(`${value}-2`).toString('base64') } };
+    expect((await call(sim.server, 'PUT', '/api/v1/namespaces/default/secrets/db-password', { body: changed })).status).toBe(200);
+    await waitFor('the changed secret', () => cluster.cache.list('secrets').find((s) => s.metadata.name === 'db-password')?.metadata.resourceVersion !== secret.metadata.resourceVersion, 4_000);
+    await waitFor('a frame naming the secret', () => frames.some((f) => f.includes('db-password')), 4_000);
+    const everything = JSON.stringify(cluster.cache.list()) + frames.join('');
+    for (const needle of [value, encoded, `${value}-2`, Buffer.from(`${value}-2`).toString('base64')]) expect(everything).not.toContain(needle);
   });
 });
 

@@ -57,6 +57,12 @@ export const MODE_OVERRIDES: readonly ModeOverride[] = [
   { group: '', kind: 'Secret', mode: 'metadata', why: 'Watched as metadata only, so Secret values never reach Kubedrift.' },
   { group: '', kind: 'ConfigMap', mode: 'metadata', why: 'Watched as metadata only: a graph node whose data no view reads.' },
   { group: '', kind: 'ServiceAccount', mode: 'metadata', why: 'Watched as metadata only: a graph node whose contents no view reads.' },
+  {
+    group: 'apiextensions.k8s.io',
+    kind: 'CustomResourceDefinition',
+    mode: 'metadata',
+    why: 'Watched as metadata only: discovery reads their schemas itself, and 300 CRDs hold megabytes of schema no view shows.',
+  },
 ];
 
 /** The Accept header of a metadata-only list. No plain-JSON fallback: a server that cannot send metadata must not send Secrets whole. */

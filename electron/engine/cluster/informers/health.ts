@@ -53,6 +53,19 @@ export class HealthBoard {
     else if (previous.count !== next.count) this.schedule();
   }
 
+  /** Starts reporting a kind (a kind discovery added while the watcher runs), as syncing. */
+  add(kind: KindKey): void {
+    if (this.entries.has(kind) || this.disposed) return;
+    this.entries.set(kind, { kind, state: 'syncing', count: 0, since: this.clock.now() });
+    this.flush();
+  }
+
+  /** Stops reporting a kind (removed from the cluster, or excluded). */
+  remove(kind: KindKey): void {
+    if (!this.entries.delete(kind) || this.disposed) return;
+    this.flush();
+  }
+
   /** Updates a kind's count without changing its state (throttled report). */
   count(kind: KindKey, count: number): void {
     const previous = this.entries.get(kind);

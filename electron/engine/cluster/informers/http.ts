@@ -266,7 +266,7 @@ function parseHead(prefix: string): ListMeta | undefined {
 export async function getListBody(
   transport: Transport,
   path: string,
-  options: { signal: AbortSignal; onData?: () => void; onHead: (metadata: ListMeta | undefined) => void },
+  options: { signal: AbortSignal; accept?: string; onData?: () => void; onHead: (metadata: ListMeta | undefined) => void },
 ): Promise<Buffer> {
   let headDone = false;
   const head = (metadata: ListMeta | undefined): void => {

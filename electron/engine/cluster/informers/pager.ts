@@ -35,6 +35,8 @@ export interface PagerOptions {
   decode: (body: Buffer) => Promise<ListPage>;
   /** Pages asked for ahead of the one read (READ_AHEAD_PAGES by default). */
   readAhead?: number;
+  /** The Accept header (metadata-only kinds ask for a PartialObjectMetadataList); JSON by default. */
+  accept?: string;
 }
 
 interface PageRequest {
@@ -123,7 +125,7 @@ export class Pager {
       pending = undefined;
     };
     const { decode } = this.o;
-    const page = getListBody(this.o.transport, `${this.o.path}?${query}`, { signal, onData: this.o.onData, onHead }).then((body) => {
+    const page = getListBody(this.o.transport, `${this.o.path}?${query}`, { signal, onData: this.o.onData, onHead, ...(this.o.accept ? { accept: this.o.accept } : {}) }).then((body) => {
       signal.throwIfAborted();
       return decode(body);
     });

@@ -13,6 +13,7 @@ import type { ResourceEndpoint } from './discovery.ts';
 import type { HealthBoard } from './health.ts';
 import { ApiStatusError, failureOf, readLines, statusError, type Transport } from './http.ts';
 import type { ListDecoder } from './list-decoder.ts';
+import { acceptFor } from '../discovery/modes.ts';
 import { describeFailure } from './messages.ts';
 import { Pager, type ListPage } from './pager.ts';
 import { slimObject, type ObjectSource } from './slim.ts';
@@ -45,6 +46,8 @@ export interface ReflectorOptions {
   /** Decodes list pages (in a worker when it can); shared by a watcher's reflectors. */
   decoder: ListDecoder;
   log: (message: string) => void;
+  /** Read as metadata only (PartialObjectMetadata lists and watches); whole objects otherwise. */
+  metadataOnly?: boolean;
 }
 
 type Interrupt = { type: 'stop' } | { type: 'restart'; reason: string } | { type: 'watchdog'; silentMs: number };
@@ -104,7 +107,11 @@ export class Reflector {
   }
 
   private get source(): ObjectSource {
-    return { kind: this.o.kind, objectKind: this.endpoint.objectKind, apiVersion: this.endpoint.apiVersion };
+    return { kind: this.o.kind, objectKind: this.endpoint.objectKind, apiVersion: this.endpoint.apiVersion, ...(this.o.metadataOnly ? { metadataOnly: true } : {}) };
+  }
+
+  private accept(request: 'list' | 'watch'): string {
+    return acceptFor(this.o.metadataOnly ? 'metadata' : 'full', request);
   }
 
   private async run(): Promise<void> {
@@ -131,7 +138,7 @@ export class Reflector {
     const { path } = this.endpoint;
     const source = this.source;
     health.set(kind, 'syncing', { count: 0 });
-    const pager = new Pager({ transport: this.o.transport, path, signal, onData: () => this.watchdog.alive(), decode: (body) => this.o.decoder.decode(body, source) });
+    const pager = new Pager({ transport: this.o.transport, path, signal, accept: this.accept('list'), onData: () => this.watchdog.alive(), decode: (body) => this.o.decoder.decode(body, source) });
     let items: SlimObject[] = [];
     let continueToken: string | undefined;
     let expired = 0;
@@ -178,7 +185,7 @@ export class Reflector {
     const timeoutSeconds = WATCH_TIMEOUT_MIN_S + Math.floor(random() * (WATCH_TIMEOUT_MAX_S - WATCH_TIMEOUT_MIN_S + 1));
     const query = new URLSearchParams({ watch: 'true', allowWatchBookmarks: 'true', resourceVersion: this.resourceVersion ?? '', timeoutSeconds: String(timeoutSeconds) });
     this.watchdog.arm();
-    const response = await this.o.transport.get(`${this.endpoint.path}?${query}`, { signal });
+    const response = await this.o.transport.get(`${this.endpoint.path}?${query}`, { signal, accept: this.accept('watch') });
     if (response.statusCode !== 200) throw await failureOf(response, () => this.watchdog.alive());
     const openedAt = clock.now();
     this.backoff.connected(openedAt);

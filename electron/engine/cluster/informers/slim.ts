@@ -18,6 +18,11 @@ export interface ObjectSource {
   /** The objects' Kubernetes kind (`Deployment`), written into each slim object. */
   objectKind: string;
   apiVersion: string;
+  /**
+   * The kind is read as metadata only (PartialObjectMetadata): the slim object is its metadata,
+   * and anything but a PartialObjectMetadata from the server is refused rather than taken in.
+   */
+  metadataOnly?: boolean;
 }
 
 /** Written by `kubectl apply`: a full copy of the manifest, often the largest part of an object. */
@@ -108,6 +113,13 @@ function body(kind: KindKey, raw: Json, source: ObjectSource): Json {
 /** The slim form of one object from `source`'s list or watch. */
 export function slimObject(raw: unknown, source: ObjectSource): SlimObject {
   const object = isObject(raw) ? raw : {};
+  if (source.metadataOnly) {
+    // List items may leave kind out (client-go's metadata client accepts that too).
+    if (object['kind'] !== undefined && object['kind'] !== 'PartialObjectMetadata') {
+      throw new Error(`a metadata-only read of ${source.kind} answered ${typeof object['kind'] === 'string' ? `a ${object['kind']}` : 'something'} instead of PartialObjectMetadata`);
+    }
+    return { apiVersion: source.apiVersion, kind: source.objectKind, metadata: slimMetadata(object['metadata']) } as SlimObject;
+  }
   const out: Json = {
     apiVersion: source.kind === BUILTIN_KEYS.Event ? 'v1' : source.apiVersion,
     kind: source.objectKind,

@@ -7,7 +7,7 @@
 import { BUILTIN_KEYS } from '../../../../shared/builtin-kinds.ts';
 import { WATCHED_KINDS, type KindKey, type KindHealth } from '../../../../shared/cluster.ts';
 import type { ObjectCache } from '../../stream/cache.ts';
-import { discoverKinds } from './discovery.ts';
+import { discoverKinds, type ResourceEndpoint } from './discovery.ts';
 import { HealthBoard } from './health.ts';
 import { ApiStatusError, createTransport, type Transport } from './http.ts';
 import { createListDecoder, type ListDecoder } from './list-decoder.ts';
@@ -54,6 +54,21 @@ export interface ClusterWatcher {
   /** Restarts every watch at once (system resume, network change). */
   restartAll(reason: string): void;
   health(): KindHealth[];
+  /**
+   * Starts (or, when its endpoint or mode changed, restarts) a kind beyond the watcher's own:
+   * a kind the discovery registry found, custom resources included. Before `start` has found
+   * the server, the kind waits and starts with the others.
+   */
+  addKind(kind: ExtraKind): void;
+  /** Stops a kind `addKind` started and drops its objects from the cache (deletes reach the stream). */
+  removeKind(kind: KindKey): Promise<void>;
+}
+
+/** A kind the discovery registry asks the watcher to follow. */
+export interface ExtraKind {
+  kind: KindKey;
+  endpoint: ResourceEndpoint;
+  metadataOnly: boolean;
 }
 
 /** Builds a watcher; nothing happens until `start`. */
@@ -68,11 +83,42 @@ export function createClusterWatcher(options: ClusterWatcherOptions): ClusterWat
   // Started now, so it is up by the first large page instead of delaying it.
   const decoder = options.decoder ?? createListDecoder({ log, eager: true });
   const reflectors: Reflector[] = [];
+  /** Kinds added by `addKind`, by key, with what they were started with. */
+  const extra = new Map<KindKey, { spec: ExtraKind; reflector: Reflector | undefined }>();
   let transport: Transport | undefined;
   let discovery: AbortController | undefined;
   let retryTimer: unknown;
   let started = false;
   let stopped = false;
+  /** The built-in kinds' discovery answered: extra kinds start at once from then on. */
+  let ready = false;
+
+  const newReflector = (on: Transport, kind: KindKey, endpoints: readonly ResourceEndpoint[], metadataOnly: boolean): Reflector =>
+    new Reflector({
+      kind,
+      endpoints,
+      transport: on,
+      cache: options.cache,
+      health: board,
+      clock,
+      random,
+      watchdogMs: options.watchdogMs ?? DEFAULT_WATCHDOG_MS,
+      backoff: backoffOptions,
+      pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE,
+      decoder,
+      log,
+      ...(metadataOnly ? { metadataOnly } : {}),
+    });
+
+  const startExtra = (spec: ExtraKind): Reflector | undefined => {
+    if (!transport || stopped) return undefined;
+    board.add(spec.kind);
+    const reflector = newReflector(transport, spec.kind, [spec.endpoint], spec.metadataOnly);
+    reflector.start();
+    return reflector;
+  };
+
+  const sameSpec = (a: ExtraKind, b: ExtraKind): boolean => a.metadataOnly === b.metadataOnly && a.endpoint.path === b.endpoint.path && a.endpoint.objectKind === b.endpoint.objectKind;
 
   const startReflectors = async (): Promise<boolean> => {
     if (!transport || stopped) return false;
@@ -85,23 +131,12 @@ export function createClusterWatcher(options: ClusterWatcherOptions): ClusterWat
           board.set(result.kind, 'unavailable', { count: 0, message: result.unavailable });
           continue;
         }
-        const reflector = new Reflector({
-          kind: result.kind,
-          endpoints: result.endpoints,
-          transport,
-          cache: options.cache,
-          health: board,
-          clock,
-          random,
-          watchdogMs: options.watchdogMs ?? DEFAULT_WATCHDOG_MS,
-          backoff: backoffOptions,
-          pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE,
-          decoder,
-          log,
-        });
+        const reflector = newReflector(transport, result.kind, result.endpoints, false);
         reflectors.push(reflector);
         reflector.start();
       }
+      ready = true;
+      for (const entry of extra.values()) entry.reflector ??= startExtra(entry.spec);
       return true;
     } catch (error) {
       if (stopped) return false;
@@ -137,7 +172,7 @@ export function createClusterWatcher(options: ClusterWatcherOptions): ClusterWat
       if (retryTimer !== undefined) clock.clearTimeout(retryTimer);
       retryTimer = undefined;
       discovery?.abort();
-      await Promise.all(reflectors.map((r) => r.stop()));
+      await Promise.all([...reflectors, ...[...extra.values()].flatMap((e) => (e.reflector ? [e.reflector] : []))].map((r) => r.stop()));
       board.dispose();
       transport?.close();
       if (!options.decoder) decoder.close();
@@ -147,6 +182,7 @@ export function createClusterWatcher(options: ClusterWatcherOptions): ClusterWat
       if (stopped) return;
       log(`restarting every watch: ${reason}`);
       for (const reflector of reflectors) reflector.restart(reason);
+      for (const entry of extra.values()) entry.reflector?.restart(reason);
       if (retryTimer !== undefined) {
         // Discovery was waiting to retry; now is as good a time as any.
         clock.clearTimeout(retryTimer);
@@ -157,5 +193,27 @@ export function createClusterWatcher(options: ClusterWatcherOptions): ClusterWat
     },
 
     health: () => board.list(),
+
+    addKind(spec) {
+      if (stopped || kinds.includes(spec.kind)) return;
+      const current = extra.get(spec.kind);
+      if (current && sameSpec(current.spec, spec)) return;
+      if (current) {
+        // Another version or mode: the objects are read afresh from the new endpoint.
+        void this.removeKind(spec.kind).then(() => this.addKind(spec));
+        return;
+      }
+      extra.set(spec.kind, { spec, reflector: ready ? startExtra(spec) : undefined });
+    },
+
+    async removeKind(kind) {
+      const entry = extra.get(kind);
+      if (!entry) return;
+      extra.delete(kind);
+      await entry.reflector?.stop();
+      board.remove(kind);
+      // Only if no newer addKind for the same key started meanwhile.
+      if (!extra.has(kind)) options.cache.replaceKind(kind, []);
+    },
   };
 }

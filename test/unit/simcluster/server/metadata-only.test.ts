@@ -6,8 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { METADATA_LIST_ACCEPT, METADATA_WATCH_ACCEPT } from '../../../../electron/engine/cluster/discovery/modes.ts';
-import { objectFromPartialMetadata } from '../../../../electron/engine/cluster/discovery/partial-metadata.ts';
-import { LAST_APPLIED_ANNOTATION } from '../../../../electron/engine/cluster/informers/slim.ts';
+import { LAST_APPLIED_ANNOTATION, slimObject } from '../../../../electron/engine/cluster/informers/slim.ts';
 import { call, useTestCluster } from './helpers.ts';
 
 const SECRETS = '/api/v1/namespaces/default/secrets';
@@ -17,7 +16,7 @@ const ROTATED = 'rotated-battery-staple';
 
 const secret = (name: string) => ({ apiVersion: 'v1', kind: 'Secret', metadata: { name, namespace: 'default', labels: { app: 'db' } }, type: 'Opaque', data: { password: ENCODED } });
 
-const SECRET_REF = { group: '', version: 'v1', kind: 'Secret', plural: 'secrets' };
+const SECRET_SOURCE = { kind: 'secrets', objectKind: 'Secret', apiVersion: 'v1', metadataOnly: true };
 
 const fixture = useTestCluster();
 
@@ -77,7 +76,7 @@ describe('metadata-only Secrets in the engine', () => {
     // As kube-apiserver does, the server keeps annotations in PartialObjectMetadata...
     expect(res.text).toContain(ENCODED);
     // ...so the engine drops the annotation as the object comes in.
-    const objects = (res.json.items as unknown[]).map((item) => objectFromPartialMetadata(item, SECRET_REF));
+    const objects = (res.json.items as unknown[]).map((item) => slimObject(item, SECRET_SOURCE));
     expect(objects).toEqual([{ apiVersion: 'v1', kind: 'Secret', metadata: expect.objectContaining({ name: 'applied', annotations: { team: 'db' } }) }]);
     expectNoValues(JSON.stringify(objects));
   });
@@ -86,6 +85,6 @@ describe('metadata-only Secrets in the engine', () => {
     const { server } = await fixture.start();
     await call(server, 'POST', SECRETS, { body: secret('db') });
     const whole = (await call(server, 'GET', SECRETS)).json.items[0];
-    expect(() => objectFromPartialMetadata({ ...whole, kind: 'Secret' }, SECRET_REF)).toThrow('a metadata-only read of secrets answered a Secret instead of PartialObjectMetadata');
+    expect(() => slimObject({ ...whole, kind: 'Secret' }, SECRET_SOURCE)).toThrow('a metadata-only read of secrets answered a Secret instead of PartialObjectMetadata');
   });
 });

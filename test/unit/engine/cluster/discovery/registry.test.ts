@@ -66,16 +66,16 @@ describe('watch modes', () => {
       configmaps: 'metadata',
       secrets: 'metadata',
       serviceaccounts: 'metadata',
-      endpoints: 'metadata',
       'controllerrevisions.apps': 'metadata',
     });
     expect(rig?.registry.get('secrets')?.message).toBe('Watched as metadata only, so Secret values never reach Kubedrift.');
   });
 
-  it('excludes Leases, EndpointSlices and the events.k8s.io view of core Events by default', async () => {
+  it('excludes Leases, EndpointSlices, Endpoints and the events.k8s.io view of core Events by default', async () => {
     const { registry } = await started();
     expect(registry.get('leases.coordination.k8s.io')).toMatchObject({ mode: 'excluded', message: "Excluded by the context's rule coordination.k8s.io/Lease." });
     expect(registry.get('endpointslices.discovery.k8s.io')?.mode).toBe('excluded');
+    expect(registry.get('endpoints')).toMatchObject({ mode: 'excluded', message: "Excluded by the context's rule core/Endpoints." });
     expect(registry.get('events.events.k8s.io')).toMatchObject({ mode: 'excluded', message: 'The same objects as core v1 Events, which are watched.' });
   });
 
@@ -130,7 +130,7 @@ describe('watch modes', () => {
     expect(registry.get('issuers.cert-manager.io')?.mode).toBe('excluded');
     // The defaults were replaced: Leases come back, as metadata (they carry no status).
     expect(registry.get('leases.coordination.k8s.io')?.mode).toBe('metadata');
-    expect(changes[0]?.changed.map((c) => c.after.key).sort()).toEqual(['certificates.cert-manager.io', 'endpointslices.discovery.k8s.io', 'issuers.cert-manager.io', 'leases.coordination.k8s.io']);
+    expect(changes[0]?.changed.map((c) => c.after.key).sort()).toEqual(['certificates.cert-manager.io', 'endpoints', 'endpointslices.discovery.k8s.io', 'issuers.cert-manager.io', 'leases.coordination.k8s.io']);
   });
 
   it('keeps object counts without calling them changes', async () => {

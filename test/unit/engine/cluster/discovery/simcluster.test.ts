@@ -61,7 +61,8 @@ describe('discovery of the simulated cluster', () => {
       ...WATCHED_TODAY,
       configmaps: ['v1', 'metadata'],
       secrets: ['v1', 'metadata'],
-      endpoints: ['v1', 'metadata'],
+      endpoints: ['v1', 'excluded'],
+      'customresourcedefinitions.apiextensions.k8s.io': ['v1', 'metadata'],
       'events.events.k8s.io': ['v1', 'excluded'],
     });
     expect(registry.get('deployments.apps')).toMatchObject({
