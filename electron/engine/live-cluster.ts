@@ -108,7 +108,16 @@ export class LiveCluster {
   /** Discovery's state for the Cluster screen (null state before it ran, and for snapshots). */
   discoveryState(): ClusterDiscovery {
     const state = this.discovery?.registry.state() ?? null;
-    return { context: this.context, epoch: this.epoch, state };
+    if (!state) return { context: this.context, epoch: this.epoch, state };
+    // A followed kind whose informer the server refuses (403) or cannot serve (500: a failing
+    // conversion webhook) is shown so, with the server's words, on the Cluster screen too.
+    const failing = new Map(this.kinds.filter((k) => (k.state === 'forbidden' || k.state === 'unavailable') && k.message !== undefined).map((k) => [k.kind, k]));
+    if (failing.size === 0) return { context: this.context, epoch: this.epoch, state };
+    const kinds = state.kinds.map((entry) => {
+      const health = failing.get(entry.key);
+      return health && followed(entry) ? { ...entry, mode: health.state as 'forbidden' | 'unavailable', message: health.message } : entry;
+    });
+    return { context: this.context, epoch: this.epoch, state: { ...state, kinds } };
   }
 
   /**

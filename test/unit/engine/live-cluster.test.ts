@@ -146,3 +146,26 @@ describe('LiveCluster', () => {
   });
 });
 
+
+describe('LiveCluster with a custom resource the server cannot serve', () => {
+  it('shows only that kind unavailable with the conversion webhook’s message; every other kind keeps going', async () => {
+    sim = await startQuietCluster();
+    expect((await call(sim.server, 'POST', CRDS, { body: certificateCrd() })).status).toBe(201);
+    sim.server.faults.failConversion({ group: 'cert-manager.io', version: 'v1', plural: 'certificates', kind: 'Certificate' });
+    const hub = new StreamHub();
+    const cluster = new LiveCluster({ hub, log: () => undefined });
+    live = cluster;
+    await cluster.reset('only');
+    await cluster.watch(sim.kubeconfigObject('only'));
+    const health = await waitFor('the certificates unavailable', () => cluster.health().kinds.find((k) => k.kind === 'certificates.cert-manager.io' && k.state === 'unavailable'), 6_000);
+    expect(health.message).toContain('conversion webhook for cert-manager.io/v1, Kind=Certificate failed: Post "https://certificates-conversion.default.svc:443/convert?timeout=30s"');
+    const entry = cluster.discoveryState().state?.kinds.find((k) => k.key === 'certificates.cert-manager.io');
+    expect(entry).toMatchObject({ mode: 'unavailable', message: health.message });
+    const others = await waitFor('every other kind live', () => {
+      const notLive = cluster.health().kinds.filter((k) => k.state !== 'live').map((k) => k.kind);
+      return notLive.length === 1 ? notLive : undefined;
+    }, 6_000);
+    expect(others).toEqual(['certificates.cert-manager.io']);
+    expect(cluster.cache.size('pods')).toBe(sim.store.all(T('pods')).length);
+  });
+});

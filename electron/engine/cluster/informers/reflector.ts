@@ -274,7 +274,10 @@ export class Reflector {
     if (error instanceof ApiStatusError && error.status === 401) transport.renewCredentials();
     const message = describeFailure(error, transport.server, kind);
     log(`${kind}: ${message}`);
-    health.set(kind, 'reconnecting', { count, message });
+    // The server answered, and said it cannot serve this kind (a failing conversion webhook, a
+    // broken storage version): the kind is unavailable, not a connection being re-made. It is
+    // retried all the same, and every other kind goes on.
+    health.set(kind, error instanceof ApiStatusError && error.status === 500 ? 'unavailable' : 'reconnecting', { count, message });
     return error instanceof ApiStatusError && error.retryAfterMs !== undefined ? error.retryAfterMs : this.backoff.next();
   }
 

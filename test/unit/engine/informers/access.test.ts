@@ -109,7 +109,7 @@ describe('backoff', () => {
       if (i < 8) clock.fire(timer);
     }
     expect(delays).toEqual([500, 1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000]);
-    expect(w.health.latest('pods')).toMatchObject({ state: 'reconnecting', message: expect.stringContaining('500 InternalError') });
+    expect(w.health.latest('pods')).toMatchObject({ state: 'unavailable', message: expect.stringContaining('500 InternalError') });
     // Healthy for the healthy period, then cut: the next delay starts from the beginning again.
     sim.server.faults.clear();
     const last = clock.pending().find((t) => t.ms === 30_000) as FakeTimer;
