@@ -169,3 +169,24 @@ describe('LiveCluster with a custom resource the server cannot serve', () => {
     expect(cluster.cache.size('pods')).toBe(sim.store.all(T('pods')).length);
   });
 });
+
+describe('LiveCluster with a CustomResourceDefinition the server does not establish', () => {
+  it('lists its kind as unavailable with the CRD condition’s reason, and keeps the other kinds', async () => {
+    sim = await startQuietCluster();
+    const hub = new StreamHub();
+    const cluster = new LiveCluster({ hub, log: () => undefined });
+    live = cluster;
+    await cluster.reset('only');
+    await cluster.watch(sim.kubeconfigObject('only'));
+    expect((await call(sim.server, 'POST', CRDS, { body: certificateCrd() })).status).toBe(201);
+    // A second CRD of the group claims the same kind: the API server accepts the object but never serves it.
+    const clash = certificateCrd() as { metadata: { name: string }; spec: { names: Record<string, unknown> } };
+    clash.metadata.name = 'certs2.cert-manager.io';
+    clash.spec.names = { kind: 'Certificate', listKind: 'CertificateList', plural: 'certs2', singular: 'cert2' };
+    expect((await call(sim.server, 'POST', CRDS, { body: clash })).status).toBe(201);
+    const entry = await waitFor('the clashing kind listed', () => cluster.discoveryState().state?.kinds.find((k) => k.key === 'certs2.cert-manager.io'), 4_000);
+    expect(entry).toMatchObject({ mode: 'unavailable', custom: true, ref: { group: 'cert-manager.io', kind: 'Certificate', plural: 'certs2' } });
+    expect(entry.message).toMatch(/^The API server does not serve it: CustomResourceDefinition certs2\.cert-manager\.io is not established \(NamesAccepted KindConflict: "Certificate" is already in use\)\.$/);
+    expect(cluster.discoveryState().state?.kinds.find((k) => k.key === 'certificates.cert-manager.io')?.mode).toBe('full');
+  });
+});

@@ -13,9 +13,9 @@ import { ApiStatusError, type Transport } from '../informers/http.ts';
 import { Backoff, DEFAULT_BACKOFF, systemClock, type BackoffOptions, type Clock } from '../informers/timing.ts';
 import { carryOverUnavailable, KindCatalog, noChanges, type KindChanges } from './catalog.ts';
 import { readDiscovery } from './client.ts';
-import { CrdIndex, type CrdEvent } from './crd-info.ts';
+import { CrdIndex, type CrdEvent, type UnservedCrd } from './crd-info.ts';
 import type { ModeInputs } from './modes.ts';
-import { resolveKinds } from './resolve.ts';
+import { resolveKinds, type ResolvedDiscovery } from './resolve.ts';
 
 /** How often discovery runs without a reason: catches aggregated APIs coming and going. */
 export const DISCOVERY_REFRESH_INTERVAL_MS = 10 * 60_000;
@@ -46,6 +46,27 @@ function describeDiscoveryFailure(error: unknown, server: string): string {
   if (error instanceof ApiStatusError) return `${server} answered ${error.status}${error.reason ? ` ${error.reason}` : ''} to discovery: ${error.message}`;
   const text = error instanceof Error ? error.message : String(error);
   return `Cannot read discovery from ${server}: ${text}`;
+}
+
+/** Adds CRDs the server does not serve (not established) as unavailable kinds, with the reason. */
+function withUnservedCrds(resolved: ResolvedDiscovery, unserved: readonly UnservedCrd[]): ResolvedDiscovery {
+  const served = new Set(resolved.kinds.map((k) => k.key));
+  const extra = unserved
+    .filter((crd) => !served.has(crd.key))
+    .map((crd) => ({
+      key: crd.key,
+      ref: crd.ref,
+      versions: [crd.ref.version],
+      verbs: [],
+      listable: false,
+      watchable: false,
+      subresources: { status: false, scale: false },
+      shortNames: [],
+      categories: [],
+      unavailable: crd.message,
+    }));
+  if (extra.length === 0) return resolved;
+  return { ...resolved, kinds: [...resolved.kinds, ...extra].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)) };
 }
 
 export class DiscoveryRegistry {
@@ -231,7 +252,7 @@ export class DiscoveryRegistry {
         },
       });
       if (this.stopped) return;
-      this.catalog.setDiscovery(carryOverUnavailable(this.catalog.servedKinds(), resolveKinds(result.groups)));
+      this.catalog.setDiscovery(withUnservedCrds(carryOverUnavailable(this.catalog.servedKinds(), resolveKinds(result.groups)), this.crds.unserved()));
       this.error = undefined;
       this.refreshedAt = this.clock.now();
       this.progress = null;
