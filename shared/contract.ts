@@ -16,11 +16,13 @@ import { ClusterFrameSchema, ClusterHealthSchema } from './cluster.ts';
 import { DiagnosticsSchema } from './diagnostics.ts';
 import { ClusterDiscoverySchema } from './discovery.ts';
 import { causesRequests, causesStreams } from './contracts/causes.ts';
+import { surprisesRequests, surprisesStreams } from './contracts/surprises.ts';
 import { diffRequests, diffStreams } from './contracts/diff.ts';
 import { eventsRequests, eventsStreams } from './contracts/events.ts';
 import { graphRequests, graphStreams } from './contracts/graph.ts';
 import { historyRequests, historyStreams } from './contracts/history.ts';
 import { snapshotRequests, snapshotStreams } from './contracts/snapshot.ts';
+import { tablesRequests, tablesStreams } from './contracts/tables.ts';
 import { updatesRequests, updatesStreams } from './contracts/updates.ts';
 
 const Empty = z.object({}).strict();
@@ -56,6 +58,8 @@ export const requests = {
   ...snapshotRequests,
   ...updatesRequests,
   ...causesRequests,
+  ...surprisesRequests,
+  ...tablesRequests,
 } as const;
 
 export const streams = {
@@ -77,6 +81,8 @@ export const streams = {
   ...snapshotStreams,
   ...updatesStreams,
   ...causesStreams,
+  ...surprisesStreams,
+  ...tablesStreams,
 } as const;
 
 /** Streams whose payloads are events, not state: a late subscriber must not get the last one. */

@@ -22,6 +22,8 @@ import { createEventsFeature } from './events/index.ts';
 import { createDiffFeature } from './diff/index.ts';
 import { createSnapshotFeature } from './snapshot/index.ts';
 import { createCausesFeature } from './causes/feature.ts';
+import { createSurprisesFeature } from './surprises/feature.ts';
+import { createTablesFeature } from './tables/index.ts';
 import type { FileDialogs } from './dialogs.ts';
 
 /** What the engine needs of the built-in demo cluster. */
@@ -180,6 +182,8 @@ export function createEngine(options: EngineOptions): Engine {
     createDiffFeature(context, { dialogs: options.dialogs }),
     snapshots,
     createCausesFeature(context),
+    createSurprisesFeature(context),
+    createTablesFeature(context, { kindOf: (key) => live.discoveryState().state?.kinds.find((entry) => entry.key === key) }),
   ] as const;
 
   async function connect(name: string): Promise<void> {
@@ -198,7 +202,7 @@ export function createEngine(options: EngineOptions): Engine {
     }
     if (info.snapshot) {
       const isCurrent = () => seq === connectSeq && !disposed;
-      return snapshots.connect(name, { load: (objects, since) => live.loadStatic(objects, since), isCurrent, setConnection: (next) => isCurrent() && setConnection(next) });
+      return snapshots.connect(name, { load: (objects, since, kinds) => live.loadStatic(objects, since, kinds), isCurrent, setConnection: (next) => isCurrent() && setConnection(next) });
     }
     if (info.problem) {
       setConnection({ context: name, state: 'error', message: info.problem });
@@ -272,6 +276,8 @@ export function createEngine(options: EngineOptions): Engine {
     ...features[3].handlers,
     ...features[4].handlers,
     ...features[5].handlers,
+    ...features[6].handlers,
+    ...features[7].handlers,
   };
   const dispatcher = createDispatcher(handlers, { log });
 
