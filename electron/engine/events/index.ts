@@ -1,7 +1,8 @@
 /**
  * The events feature: implements the `events:*` channels of shared/contracts/events.ts. It
- * listens to the live cache: Events go into the merged store, workloads into the reconcile
- * tracker and the lineage. Everything starts over on a context switch. Views learn that
+ * listens to the live cache: Events go into the merged store (and name the operators that
+ * report them), objects into the reconcile tracker (any kind reporting observedGeneration) and
+ * the lineage. Everything starts over on a context switch. Views learn that
  * something changed from `events:changed` (at most one push per `throttleMs`, plus one when an
  * ongoing reconcile turns stuck) and ask again; nothing polls.
  */
@@ -17,6 +18,7 @@ import { createLineage } from './lineage.ts';
 import { listEvents } from './list.ts';
 import { normalizeEvent } from './normalize.ts';
 import { createReconcileTracker, DEFAULT_STUCK_AFTER_MS, lagStats } from './reconciles.ts';
+import { createReporterIndex } from './reporters.ts';
 import { controllerSummaries, DEFAULT_BUCKETS, DEFAULT_RANGE_MS } from './summaries.ts';
 
 export interface EventsFeatureOptions {
@@ -40,7 +42,9 @@ export function createEventsFeature(context: EngineContext, options: EventsFeatu
   const throttleMs = options.throttleMs ?? DEFAULT_THROTTLE_MS;
   const stuckAfterMs = options.stuckAfterMs ?? DEFAULT_STUCK_AFTER_MS;
   const store = createEventStore(options.maxEvents !== undefined ? { maxEvents: options.maxEvents } : {});
-  const tracker = createReconcileTracker({ stuckAfterMs });
+  // An operator's kind is reconciled by whoever reports Events about its objects.
+  const reporters = createReporterIndex();
+  const tracker = createReconcileTracker({ stuckAfterMs, controllerOf: (groupKind) => reporters.controllerFor(groupKind) });
   const lineage = createLineage();
   let revision = 0;
   let pushTimer: ReturnType<typeof setTimeout> | undefined;
@@ -81,8 +85,11 @@ export function createEventsFeature(context: EngineContext, options: EventsFeatu
   function onChange(change: CacheChange): void {
     const now = context.now();
     if (change.kind === BUILTIN_KEYS.Event) {
-      if (change.type === 'upsert') store.upsert(normalizeEvent(change.object, now));
-      else store.expire(change.ref.uid);
+      if (change.type === 'upsert') {
+        const record = normalizeEvent(change.object, now);
+        store.upsert(record);
+        reporters.note(record);
+      } else store.expire(change.ref.uid);
       changed();
       return;
     }
@@ -95,6 +102,7 @@ export function createEventsFeature(context: EngineContext, options: EventsFeatu
 
   function reset(): void {
     store.clear();
+    reporters.clear();
     tracker.clear();
     lineage.clear();
     armStuckTimer();

@@ -3,7 +3,8 @@
  * must find the Killing and SuccessfulDelete Events of Pods and ReplicaSets that are gone by the
  * time anyone asks. Live objects come from the cache; deleted ones are kept up to a cap, oldest
  * forgotten first. HPAs are remembered with their scale target: they act on a workload without
- * owning it.
+ * owning it. A custom resource whose status reports observedGeneration is remembered too: an
+ * operator's reconcile of it acts through what it owns (a Database's StatefulSet and its Pods).
  */
 import type { SlimObject } from '../../../shared/cluster.ts';
 import type { EventsWorkload } from '../../../shared/contracts/events.ts';
@@ -28,6 +29,12 @@ export interface Lineage {
    */
   family(uid: string): Map<string, { workload: EventsWorkload; depth: number }>;
   clear(): void;
+}
+
+/** Whether the object's status reports observedGeneration (its reconciles are tracked). */
+function reportsObservedGeneration(object: SlimObject): boolean {
+  const status = (object as { status?: unknown }).status;
+  return typeof status === 'object' && status !== null && typeof (status as Record<string, unknown>)['observedGeneration'] === 'number';
 }
 
 function controllerOwner(object: SlimObject): string | undefined {
@@ -71,8 +78,8 @@ export function createLineage(options: { maxDeleted?: number } = {}): Lineage {
   return {
     observe(change) {
       const object = change.object;
-      if (!LINEAGE_KINDS.has(object.kind)) return;
       const { uid, name, namespace } = object.metadata;
+      if (!LINEAGE_KINDS.has(object.kind) && !entries.has(uid) && !reportsObservedGeneration(object)) return;
       if (change.type === 'delete') {
         if (!entries.has(uid)) return;
         deleted.delete(uid);

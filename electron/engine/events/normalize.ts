@@ -21,6 +21,8 @@ export interface EventRecord {
   message: string;
   controller: string;
   instance: string | undefined;
+  /** The API group of the object (from its apiVersion; '' for the core group or when absent). */
+  group: string;
   kind: string;
   namespace: string | undefined;
   name: string;
@@ -86,6 +88,8 @@ export function normalizeEvent(object: SlimObject, now: number): EventRecord {
   const rawMessage = typeof event['message'] === 'string' ? event['message'] : '';
   const message = rawMessage.length > MAX_MESSAGE_CHARS ? `${rawMessage.slice(0, MAX_MESSAGE_CHARS - 1)}…` : rawMessage;
   const kind = text(regarding['kind']) ?? '';
+  const apiVersion = text(regarding['apiVersion']) ?? '';
+  const slash = apiVersion.indexOf('/');
   const namespace = text(regarding['namespace']) ?? object.metadata.namespace;
   const name = text(regarding['name']) ?? '';
   const objectUid = text(regarding['uid']);
@@ -99,6 +103,7 @@ export function normalizeEvent(object: SlimObject, now: number): EventRecord {
     message,
     controller,
     instance,
+    group: slash < 0 ? '' : apiVersion.slice(0, slash),
     kind,
     namespace,
     name,

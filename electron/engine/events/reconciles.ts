@@ -5,28 +5,43 @@
  * is that controller's reconcile lag. A bump not caught up after `stuckAfterMs` is stuck, shown
  * while it lasts. No Event says any of this; the generations do.
  *
- * Only kinds whose status carries observedGeneration count. Jobs and CronJobs have none
- * (batch/v1 status), and an HPA sets it only on some versions, so an HPA counts only once its
- * status shows the field. Memory is bounded: a capped history per workload and per controller,
- * and deleted workloads forgotten first.
+ * Any kind whose status carries observedGeneration counts: the built-in workloads and every
+ * custom resource whose operator reports it (Flux, Argo Rollouts, database operators...). Jobs
+ * and CronJobs have none (batch/v1 status). A custom kind counts once one of its objects shows
+ * the field; until then its objects' generations are followed unseen, so the reconcile of the
+ * first object, created before its operator wrote any status, still counts. Built-in kinds are reconciled by their named controllers; any other kind by the
+ * controller that reports Events about its objects (`controllerOf`), resolved when asked, so
+ * an operator whose first Event comes after its first status write still gets its lag.
+ * Memory is bounded: a capped history per object and per kind, deleted objects forgotten first.
  */
 import type { SlimObject } from '../../../shared/cluster.ts';
 import type { EventsWorkload, LagStats, Reconcile } from '../../../shared/contracts/events.ts';
+import { builtinKind } from '../../../shared/builtin-kinds.ts';
+import { groupKindKey, groupKindOf } from '../../../shared/kinds.ts';
 import type { CacheChange } from '../stream/cache.ts';
 import { parseTime } from './normalize.ts';
 
-/** The controller that reconciles each kind, and whether its status always has observedGeneration. */
+/**
+ * The controller that reconciles each built-in kind (by `Kind.group`: a custom `Deployment` in
+ * another group is not the deployment controller's), and whether its status always has
+ * observedGeneration (an HPA sets it only on some versions).
+ */
 export const RECONCILED_KINDS: Readonly<Record<string, { controller: string; alwaysObserved: boolean }>> = {
-  Deployment: { controller: 'deployment-controller', alwaysObserved: true },
-  ReplicaSet: { controller: 'replicaset-controller', alwaysObserved: true },
-  StatefulSet: { controller: 'statefulset-controller', alwaysObserved: true },
-  DaemonSet: { controller: 'daemonset-controller', alwaysObserved: true },
-  HorizontalPodAutoscaler: { controller: 'horizontal-pod-autoscaler', alwaysObserved: false },
+  'Deployment.apps': { controller: 'deployment-controller', alwaysObserved: true },
+  'ReplicaSet.apps': { controller: 'replicaset-controller', alwaysObserved: true },
+  'StatefulSet.apps': { controller: 'statefulset-controller', alwaysObserved: true },
+  'DaemonSet.apps': { controller: 'daemonset-controller', alwaysObserved: true },
+  'HorizontalPodAutoscaler.autoscaling': { controller: 'horizontal-pod-autoscaler', alwaysObserved: false },
+  // Pods report it from Kubernetes 1.33 (PodObservedGenerationTracking): the kubelet observes.
+  Pod: { controller: 'kubelet', alwaysObserved: false },
 };
+
+/** The name a kind's reconciler goes by until an Event names it. */
+export const unnamedController = (kindKey: string): string => `(controller of ${kindKey})`;
 
 export const DEFAULT_STUCK_AFTER_MS = 5 * 60_000;
 const HISTORY_PER_WORKLOAD = 50;
-const HISTORY_PER_CONTROLLER = 5_000;
+const HISTORY_PER_KIND = 5_000;
 const MAX_WORKLOADS = 20_000;
 /** A create seen this soon after its creationTimestamp (second precision) is seen as it happens. */
 const FRESH_CREATE_MS = 2_000;
@@ -39,7 +54,11 @@ interface Pending {
 
 interface Track {
   workload: EventsWorkload;
-  controller: string;
+  /** `Kind.group` of the object. */
+  groupKind: string;
+  /** The built-in controller, or undefined: resolved by `controllerOf` when asked. */
+  builtin: string | undefined;
+  kindKey: string;
   generation: number;
   pending: Pending[];
   history: Reconcile[];
@@ -68,6 +87,12 @@ export interface ReconcileTracker {
   clear(): void;
 }
 
+export interface ReconcileTrackerOptions {
+  stuckAfterMs?: number;
+  /** Who reconciles a kind that is not built in (by `Kind.group`), e.g. from its Events. */
+  controllerOf?: (groupKind: string) => string | undefined;
+}
+
 function generationOf(object: SlimObject): number | undefined {
   const generation = object.metadata.generation;
   return typeof generation === 'number' && Number.isFinite(generation) ? generation : undefined;
@@ -92,26 +117,50 @@ function pushCapped<T>(list: T[], item: T, cap: number): void {
   if (list.length > cap) list.splice(0, list.length - cap);
 }
 
-export function createReconcileTracker(options: { stuckAfterMs?: number } = {}): ReconcileTracker {
+export function createReconcileTracker(options: ReconcileTrackerOptions = {}): ReconcileTracker {
   const stuckAfterMs = options.stuckAfterMs ?? DEFAULT_STUCK_AFTER_MS;
+  const controllerOf = options.controllerOf ?? (() => undefined);
   const tracks = new Map<string, Track>();
-  const completed = new Map<string, Reconcile[]>();
+  /** Completed reconciles per group-kind, with its kind key; the controller is named when asked. */
+  const completed = new Map<string, { kindKey: string; builtin: string | undefined; rows: Reconcile[] }>();
+  /** Group-kinds an object of which has shown status.observedGeneration. */
+  const observing = new Set<string>();
+
+  function nameOf(kind: { groupKind: string; builtin: string | undefined; kindKey: string }): string {
+    return kind.builtin ?? controllerOf(kind.groupKind) ?? unnamedController(kind.kindKey);
+  }
+
+  /**
+   * A custom resource of a kind that has not reported observedGeneration yet: its operator may
+   * just not have written status so far (the first Database, just created). Its generations
+   * are kept unseen until the kind reports, so that first reconcile is not lost. Built-in
+   * kinds are known; metadata-only objects (no spec) never report.
+   */
+  function tentative(object: SlimObject, kindKey: string, spec: unknown): boolean {
+    return spec === undefined && builtinKind(kindKey) === undefined && (object as { spec?: unknown }).spec !== undefined;
+  }
+
+  /** Whether a track's reconciles are shown: its kind reports observedGeneration. */
+  const visible = (track: Track): boolean => track.builtin !== undefined || observing.has(track.groupKind);
 
   function ongoingRow(track: Track, pending: Pending, now: number): Reconcile {
     const lagMs = Math.max(0, now - pending.start);
-    return { workload: track.workload, controller: track.controller, generation: pending.generation, start: pending.start, startKnown: pending.startKnown, end: null, lagMs, stuck: lagMs >= stuckAfterMs };
+    return { workload: track.workload, controller: nameOf(track), generation: pending.generation, start: pending.start, startKnown: pending.startKnown, end: null, lagMs, stuck: lagMs >= stuckAfterMs };
   }
+
+  /** A stored row under the name its kind's controller goes by now. */
+  const named = (row: Reconcile, name: string): Reconcile => (row.controller === name ? row : { ...row, controller: name });
 
   function complete(track: Track, observed: number, now: number): void {
     const done = track.pending.filter((p) => p.generation <= observed);
     if (done.length === 0) return;
     track.pending = track.pending.filter((p) => p.generation > observed);
-    const perController = completed.get(track.controller) ?? [];
-    completed.set(track.controller, perController);
+    const perKind = completed.get(track.groupKind) ?? { kindKey: track.kindKey, builtin: track.builtin, rows: [] };
+    completed.set(track.groupKind, perKind);
     for (const pending of done) {
       const row: Reconcile = { ...ongoingRow(track, pending, now), end: now, stuck: false };
       pushCapped(track.history, row, HISTORY_PER_WORKLOAD);
-      pushCapped(perController, row, HISTORY_PER_CONTROLLER);
+      pushCapped(perKind.rows, row, HISTORY_PER_KIND);
     }
   }
 
@@ -122,25 +171,28 @@ export function createReconcileTracker(options: { stuckAfterMs?: number } = {}):
     for (const [uid] of victims.slice(0, tracks.size - Math.floor(MAX_WORKLOADS * 0.9))) tracks.delete(uid);
   }
 
-  function trackFor(object: SlimObject, controller: string, now: number): Track {
+  function trackFor(object: SlimObject, kind: { groupKind: string; builtin: string | undefined; kindKey: string }, now: number): Track {
     const { uid, name, namespace } = object.metadata;
     let track = tracks.get(uid);
     if (!track) {
-      track = { workload: { kind: object.kind, name, uid, ...(namespace ? { namespace } : {}) }, controller, generation: 0, pending: [], history: [], deleted: false, touched: now };
+      track = { workload: { kind: object.kind, name, uid, ...(namespace ? { namespace } : {}) }, ...kind, generation: 0, pending: [], history: [], deleted: false, touched: now };
       tracks.set(uid, track);
       forget();
     }
     return track;
   }
 
-  function upsert(object: SlimObject, known: Track | undefined, now: number): boolean {
-    const spec = RECONCILED_KINDS[object.kind];
+  function upsert(object: SlimObject, kindKey: string, known: Track | undefined, now: number): boolean {
     const generation = generationOf(object);
-    if (!spec || generation === undefined) return false;
+    const gk = generation === undefined ? undefined : groupKindOf(object);
+    if (generation === undefined || gk === undefined) return false;
+    const groupKind = groupKindKey(gk);
+    const spec = RECONCILED_KINDS[groupKind];
     const reported = observedOf(object);
-    if (reported === undefined && !spec.alwaysObserved) return false;
+    if (reported !== undefined) observing.add(groupKind);
+    else if (!spec?.alwaysObserved && !(spec === undefined && observing.has(groupKind)) && !tentative(object, kindKey, spec)) return false;
     const observed = reported ?? 0;
-    const track = trackFor(object, spec.controller, now);
+    const track = trackFor(object, { groupKind, builtin: spec?.controller, kindKey }, now);
     track.touched = now;
     track.deleted = false;
     let changed = false;
@@ -155,13 +207,13 @@ export function createReconcileTracker(options: { stuckAfterMs?: number } = {}):
     track.generation = Math.max(track.generation, generation);
     const before = track.pending.length;
     complete(track, observed, now);
-    return changed || track.pending.length !== before;
+    return visible(track) && (changed || track.pending.length !== before);
   }
 
   return {
     observe(change, now) {
       const known = tracks.get(change.type === 'upsert' ? change.object.metadata.uid : change.ref.uid);
-      if (change.type === 'upsert') return upsert(change.object, known, now);
+      if (change.type === 'upsert') return upsert(change.object, change.kind, known, now);
       if (!known) return false;
       // A deleted workload's pending reconcile is not stuck, it is moot.
       const hadPending = known.pending.length > 0;
@@ -173,9 +225,11 @@ export function createReconcileTracker(options: { stuckAfterMs?: number } = {}):
       const rows: Reconcile[] = [];
       const candidates = query.uid ? [tracks.get(query.uid)].filter((t): t is Track => t !== undefined) : [...tracks.values()];
       for (const track of candidates) {
-        if (query.controller && track.controller !== query.controller) continue;
+        if (!visible(track)) continue;
+        const name = nameOf(track);
+        if (query.controller && name !== query.controller) continue;
         for (const pending of track.pending) rows.push(ongoingRow(track, pending, now));
-        for (const row of track.history) if ((row.end ?? now) >= query.from && row.start <= query.to) rows.push(row);
+        for (const row of track.history) if ((row.end ?? now) >= query.from && row.start <= query.to) rows.push(named(row, name));
       }
       // Ongoing first (stuck first), then newest first.
       const rank = (r: Reconcile) => (r.end === null ? (r.stuck ? 0 : 1) : 2);
@@ -183,27 +237,32 @@ export function createReconcileTracker(options: { stuckAfterMs?: number } = {}):
     },
     lag(controller, from, to) {
       const lags: number[] = [];
-      for (const row of completed.get(controller) ?? []) if (row.end !== null && row.end >= from && row.end <= to) lags.push(row.lagMs);
+      for (const [groupKind, perKind] of completed) {
+        if (nameOf({ groupKind, ...perKind }) !== controller) continue;
+        for (const row of perKind.rows) if (row.end !== null && row.end >= from && row.end <= to) lags.push(row.lagMs);
+      }
       return lagStats(lags);
     },
     ongoing(controller, now) {
       let stuck = 0;
       let pending = 0;
       for (const track of tracks.values()) {
-        if (track.controller !== controller) continue;
+        if (track.pending.length === 0 || !visible(track) || nameOf(track) !== controller) continue;
         for (const p of track.pending) if (now - p.start >= stuckAfterMs) stuck += 1;
         else pending += 1;
       }
       return { stuck, pending };
     },
     controllers() {
-      const names = new Set(completed.keys());
-      for (const track of tracks.values()) if (track.pending.length > 0) names.add(track.controller);
+      const names = new Set<string>();
+      for (const [groupKind, perKind] of completed) names.add(nameOf({ groupKind, ...perKind }));
+      for (const track of tracks.values()) if (track.pending.length > 0 && visible(track)) names.add(nameOf(track));
       return [...names];
     },
     nextStuckAt(now) {
       let next: number | null = null;
       for (const track of tracks.values()) {
+        if (!visible(track)) continue;
         for (const p of track.pending) {
           const at = p.start + stuckAfterMs;
           if (at > now && (next === null || at < next)) next = at;
@@ -214,6 +273,7 @@ export function createReconcileTracker(options: { stuckAfterMs?: number } = {}):
     clear() {
       tracks.clear();
       completed.clear();
+      observing.clear();
     },
   };
 }
