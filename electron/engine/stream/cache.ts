@@ -75,6 +75,30 @@ export class ObjectCache {
     return { upserted, deleted };
   }
 
+  /**
+   * `replaceKind` for one namespace's list: a restricted user's kind is listed namespace by
+   * namespace into the same bucket, so a relist in one namespace must leave the others' objects.
+   */
+  replaceNamespace(kind: KindKey, namespace: string, objects: readonly SlimObject[]): { upserted: number; deleted: number } {
+    const seen = new Set<string>();
+    let upserted = 0;
+    for (const object of objects) {
+      seen.add(object.metadata.uid);
+      if (this.upsert(kind, object)) upserted += 1;
+    }
+    const deleted = this.retain(kind, (object) => object.metadata.namespace !== namespace || seen.has(object.metadata.uid));
+    return { upserted, deleted };
+  }
+
+  /** Deletes (and announces) a kind's objects that `keep` refuses; returns how many. */
+  retain(kind: KindKey, keep: (object: SlimObject) => boolean): number {
+    let deleted = 0;
+    for (const [uid, object] of [...this.bucket(kind)]) {
+      if (!keep(object) && this.delete(kind, uid)) deleted += 1;
+    }
+    return deleted;
+  }
+
   /** Forgets a kind without telling listeners (the whole stream starts over, e.g. context switch). */
   clear(): void {
     this.byKind.clear();

@@ -37,7 +37,8 @@ export interface ReflectorOptions {
   endpoints: readonly ResourceEndpoint[];
   transport: Transport;
   cache: ObjectCache;
-  health: HealthBoard;
+  /** Where state changes go: the HealthBoard, or one namespace's share of a kind's health. */
+  health: Pick<HealthBoard, 'set' | 'count'>;
   clock: Clock;
   random: () => number;
   watchdogMs: number;
@@ -48,6 +49,11 @@ export interface ReflectorOptions {
   log: (message: string) => void;
   /** Read as metadata only (PartialObjectMetadata lists and watches); whole objects otherwise. */
   metadataOnly?: boolean;
+  /**
+   * The one namespace the endpoints list (a restricted user's kind, watched namespace by
+   * namespace): a relist then replaces this namespace's objects only, never its neighbours'.
+   */
+  namespace?: string;
 }
 
 type Interrupt = { type: 'stop' } | { type: 'restart'; reason: string } | { type: 'watchdog'; silentMs: number };
@@ -173,7 +179,8 @@ export class Reflector {
       if (continueToken) continue;
       const resourceVersion = page.metadata?.resourceVersion;
       if (!resourceVersion) throw new Error(`the ${path} list carried no resourceVersion`);
-      cache.replaceKind(kind, items);
+      if (this.o.namespace === undefined) cache.replaceKind(kind, items);
+      else cache.replaceNamespace(kind, this.o.namespace, items);
       this.resourceVersion = resourceVersion;
       return;
     }

@@ -2,8 +2,11 @@
  * The live cluster watcher: discovery, then one reflector per served kind writing slim objects
  * into the ObjectCache, and per-kind health for the status bar. `start` resolves once discovery
  * has answered (lists go on in the background); `stop` aborts every request and clears every
- * timer; `restartAll` is the engine's hook for system resume.
+ * timer; `restartAll` is the engine's hook for system resume. `setScope` follows the access plan:
+ * a kind the user may not list cluster-wide is read namespace by namespace (namespaced.ts), or
+ * not at all when hidden by the user's permissions.
  */
+import type { KindAccess } from '../../../../shared/access.ts';
 import { BUILTIN_KEYS } from '../../../../shared/builtin-kinds.ts';
 import { WATCHED_KINDS, type KindKey, type KindHealth } from '../../../../shared/cluster.ts';
 import type { ObjectCache } from '../../stream/cache.ts';
@@ -12,6 +15,7 @@ import { HealthBoard } from './health.ts';
 import { ApiStatusError, createTransport, type Transport } from './http.ts';
 import { createListDecoder, type ListDecoder } from './list-decoder.ts';
 import { describeFailure } from './messages.ts';
+import { NamespacedKinds, type KindSpec } from './namespaced.ts';
 import { DEFAULT_WATCHDOG_MS, Reflector } from './reflector.ts';
 import { Backoff, DEFAULT_BACKOFF, systemClock, type BackoffOptions, type Clock } from './timing.ts';
 
@@ -43,6 +47,8 @@ export interface ClusterWatcherOptions {
   /** Where list pages are decoded; a list worker of the watcher's own by default. */
   decoder?: ListDecoder;
   log?: (message: string) => void;
+  /** A list or watch answered 403: cluster-wide (namespace null) or in one namespace (the access checks recheck). */
+  onForbidden?: (kind: KindKey, namespace: string | null) => void;
 }
 
 /** A running (or stopped) watcher of one cluster. */
@@ -62,6 +68,12 @@ export interface ClusterWatcher {
   addKind(kind: ExtraKind): void;
   /** Stops a kind `addKind` started and drops its objects from the cache (deletes reach the stream). */
   removeKind(kind: KindKey): Promise<void>;
+  /**
+   * Reads a kind as the access plan says: cluster-wide (the default), in these namespaces only
+   * (one list and watch each), or not at all (hidden: its objects are dropped and its health says
+   * why). Remembered for kinds not started yet.
+   */
+  setScope(kind: KindKey, access: KindAccess): void;
 }
 
 /** A kind the discovery registry asks the watcher to follow. */
@@ -82,7 +94,12 @@ export function createClusterWatcher(options: ClusterWatcherOptions): ClusterWat
   const discoveryBackoff = new Backoff(backoffOptions, random);
   // Started now, so it is up by the first large page instead of delaying it.
   const decoder = options.decoder ?? createListDecoder({ log, eager: true });
-  const reflectors: Reflector[] = [];
+  /** The built-in kinds, by key: where each is served and its cluster-wide reflector (none while read per namespace or hidden). */
+  const builtin = new Map<KindKey, { spec: KindSpec; reflector: Reflector | undefined }>();
+  /** How the access plan says each kind is read; absent: cluster-wide. */
+  const scopes = new Map<KindKey, KindAccess>();
+  /** Each kind's scope changes, one after another. */
+  const rescoping = new Map<KindKey, Promise<void>>();
   /** Kinds added by `addKind`, by key, with what they were started with. */
   const extra = new Map<KindKey, { spec: ExtraKind; reflector: Reflector | undefined }>();
   let transport: Transport | undefined;
@@ -93,13 +110,22 @@ export function createClusterWatcher(options: ClusterWatcherOptions): ClusterWat
   /** The built-in kinds' discovery answered: extra kinds start at once from then on. */
   let ready = false;
 
-  const newReflector = (on: Transport, kind: KindKey, endpoints: readonly ResourceEndpoint[], metadataOnly: boolean): Reflector =>
+  // A cluster-wide reflector's 403 reaches the access checks too (RBAC may have changed under it).
+  const clusterHealth: Pick<HealthBoard, 'set' | 'count'> = {
+    set: (kind, state, details) => {
+      board.set(kind, state, details);
+      if (state === 'forbidden') options.onForbidden?.(kind, null);
+    },
+    count: (kind, count) => board.count(kind, count),
+  };
+
+  const newReflector = (on: Transport, kind: KindKey, endpoints: readonly ResourceEndpoint[], metadataOnly: boolean, scoped?: { namespace: string; health: Pick<HealthBoard, 'set' | 'count'> }): Reflector =>
     new Reflector({
       kind,
       endpoints,
       transport: on,
       cache: options.cache,
-      health: board,
+      health: scoped?.health ?? clusterHealth,
       clock,
       random,
       watchdogMs: options.watchdogMs ?? DEFAULT_WATCHDOG_MS,
@@ -108,14 +134,72 @@ export function createClusterWatcher(options: ClusterWatcherOptions): ClusterWat
       decoder,
       log,
       ...(metadataOnly ? { metadataOnly } : {}),
+      ...(scoped ? { namespace: scoped.namespace } : {}),
     });
+
+  const namespaced = new NamespacedKinds({
+    cache: options.cache,
+    board,
+    newReflector: (kind, spec, scoped) => newReflector(transport as Transport, kind, spec.endpoints, spec.metadataOnly, scoped),
+    onForbidden: (kind, namespace) => options.onForbidden?.(kind, namespace),
+  });
+
+  /** Starts reading a kind as its scope says; returns its cluster-wide reflector, if that is how. */
+  const follow = (on: Transport, kind: KindKey, spec: KindSpec): Reflector | undefined => {
+    const scope = scopes.get(kind);
+    if (scope?.scope === 'namespaces') {
+      void namespaced.set(kind, spec, scope.namespaces);
+      return undefined;
+    }
+    if (scope?.scope === 'hidden') {
+      board.set(kind, 'forbidden', { count: options.cache.size(kind), message: scope.message });
+      return undefined;
+    }
+    const reflector = newReflector(on, kind, spec.endpoints, spec.metadataOnly);
+    reflector.start();
+    return reflector;
+  };
+
+  const extraSpec = (spec: ExtraKind): KindSpec => ({ endpoints: [spec.endpoint], metadataOnly: spec.metadataOnly });
 
   const startExtra = (spec: ExtraKind): Reflector | undefined => {
     if (!transport || stopped) return undefined;
     board.add(spec.kind);
-    const reflector = newReflector(transport, spec.kind, [spec.endpoint], spec.metadataOnly);
-    reflector.start();
-    return reflector;
+    return follow(transport, spec.kind, extraSpec(spec));
+  };
+
+  /** A started kind's spec and reflector holder; undefined before discovery started it. */
+  const unitOf = (kind: KindKey): { spec: KindSpec; holder: { reflector: Reflector | undefined } } | undefined => {
+    const own = builtin.get(kind);
+    if (own) return { spec: own.spec, holder: own };
+    const added = ready ? extra.get(kind) : undefined;
+    return added ? { spec: extraSpec(added.spec), holder: added } : undefined;
+  };
+
+  /** Moves a started kind to its current scope: stops what no longer applies, starts what does. */
+  const applyScope = async (kind: KindKey): Promise<void> => {
+    const unit = unitOf(kind);
+    if (!unit || stopped || !transport) return;
+    const scope = scopes.get(kind);
+    if (!scope || scope.scope === 'cluster') {
+      // The cluster-wide list replaces the namespaces' objects, so they stay until it has.
+      await namespaced.drop(kind, { keepObjects: true });
+      if (!stopped && !unit.holder.reflector && unitOf(kind)?.holder === unit.holder) unit.holder.reflector = follow(transport, kind, unit.spec);
+      return;
+    }
+    const wide = unit.holder.reflector;
+    unit.holder.reflector = undefined;
+    await wide?.stop();
+    if (stopped) return;
+    if (scope.scope === 'namespaces') {
+      const keep = new Set(scope.namespaces);
+      if (wide) options.cache.retain(kind, (object) => keep.has(object.metadata.namespace ?? ''));
+      await namespaced.set(kind, unit.spec, scope.namespaces);
+      return;
+    }
+    await namespaced.drop(kind, { keepObjects: false });
+    options.cache.replaceKind(kind, []);
+    if (!stopped && scopes.get(kind) === scope) board.set(kind, 'forbidden', { count: 0, message: scope.message });
   };
 
   const sameSpec = (a: ExtraKind, b: ExtraKind): boolean => a.metadataOnly === b.metadataOnly && a.endpoint.path === b.endpoint.path && a.endpoint.objectKind === b.endpoint.objectKind;
@@ -131,9 +215,8 @@ export function createClusterWatcher(options: ClusterWatcherOptions): ClusterWat
           board.set(result.kind, 'unavailable', { count: 0, message: result.unavailable });
           continue;
         }
-        const reflector = newReflector(transport, result.kind, result.endpoints, false);
-        reflectors.push(reflector);
-        reflector.start();
+        const spec: KindSpec = { endpoints: result.endpoints, metadataOnly: false };
+        builtin.set(result.kind, { spec, reflector: follow(transport, result.kind, spec) });
       }
       ready = true;
       for (const entry of extra.values()) entry.reflector ??= startExtra(entry.spec);
@@ -172,7 +255,8 @@ export function createClusterWatcher(options: ClusterWatcherOptions): ClusterWat
       if (retryTimer !== undefined) clock.clearTimeout(retryTimer);
       retryTimer = undefined;
       discovery?.abort();
-      await Promise.all([...reflectors, ...[...extra.values()].flatMap((e) => (e.reflector ? [e.reflector] : []))].map((r) => r.stop()));
+      const wide = [...builtin.values(), ...extra.values()].flatMap((e) => (e.reflector ? [e.reflector] : []));
+      await Promise.all([...wide.map((r) => r.stop()), namespaced.stop()]);
       board.dispose();
       transport?.close();
       if (!options.decoder) decoder.close();
@@ -181,8 +265,8 @@ export function createClusterWatcher(options: ClusterWatcherOptions): ClusterWat
     restartAll(reason) {
       if (stopped) return;
       log(`restarting every watch: ${reason}`);
-      for (const reflector of reflectors) reflector.restart(reason);
-      for (const entry of extra.values()) entry.reflector?.restart(reason);
+      for (const entry of [...builtin.values(), ...extra.values()]) entry.reflector?.restart(reason);
+      namespaced.restartAll(reason);
       if (retryTimer !== undefined) {
         // Discovery was waiting to retry; now is as good a time as any.
         clock.clearTimeout(retryTimer);
@@ -210,10 +294,26 @@ export function createClusterWatcher(options: ClusterWatcherOptions): ClusterWat
       const entry = extra.get(kind);
       if (!entry) return;
       extra.delete(kind);
-      await entry.reflector?.stop();
+      await Promise.all([entry.reflector?.stop(), namespaced.drop(kind, { keepObjects: true })]);
       board.remove(kind);
       // Only if no newer addKind for the same key started meanwhile.
       if (!extra.has(kind)) options.cache.replaceKind(kind, []);
     },
+
+    setScope(kind, access) {
+      if (stopped || sameAccess(scopes.get(kind), access)) return;
+      scopes.set(kind, access);
+      const run = (rescoping.get(kind) ?? Promise.resolve()).then(() => applyScope(kind));
+      rescoping.set(kind, run);
+    },
   };
+}
+
+/** Whether two scopes read the same (an absent scope is cluster-wide). */
+function sameAccess(a: KindAccess | undefined, b: KindAccess): boolean {
+  const left = a ?? { scope: 'cluster' as const };
+  if (left.scope !== b.scope) return false;
+  if (left.scope === 'namespaces' && b.scope === 'namespaces') return left.namespaces.join() === b.namespaces.join();
+  if (left.scope === 'hidden' && b.scope === 'hidden') return left.message === b.message;
+  return true;
 }
