@@ -13,6 +13,7 @@ import { patchMetaFromDefinitions, type PatchMeta } from './patch/patch-meta.ts'
 import { BUILT_IN_REGISTRY } from './registry.ts';
 import { apiVersionOf, type ResourceType } from './resources.ts';
 import type { ApiExtensions } from './server/extensions.ts';
+import type { KubeObject } from './types.ts';
 import { toTable } from './tables/index.ts';
 
 /** Fields each endpoint resets (never recorded as owned): status on the main resource. */
@@ -21,18 +22,31 @@ function resetFieldsFor(type: ResourceType, subresource: string | undefined): Re
   return type.subresources.includes('status') ? [['status']] : [];
 }
 
+const metas = new Map<string, PatchMeta>();
+/** A kind's merge metadata (from its OpenAPI definitions; a custom resource's from its CRD), built once. */
+function metaFor(type: ResourceType): PatchMeta {
+  if (type.custom) return customPatchMeta(type);
+  const key = `${type.group}/${type.version}/${type.kind}`;
+  let meta = metas.get(key);
+  if (!meta) {
+    meta = patchMetaFromDefinitions(definitions(), definitionNameFor(type.group, type.version, type.kind));
+    metas.set(key, meta);
+  }
+  return meta;
+}
+
+/**
+ * A controller's write as kube-apiserver records it: the controller (`kube-controller-manager`)
+ * becomes the manager of the fields it changed, through `subresource` when it wrote one (the HPA
+ * controller writes replicas through `/scale`). Who last set a field is what the app reads to tell
+ * two controllers fighting over it.
+ */
+export function recordControllerWrite(args: { type: ResourceType; before: KubeObject; after: KubeObject; manager: string; now: number; subresource?: string }): KubeObject {
+  const { type, subresource, ...rest } = args;
+  return recordUpdate({ ...rest, operation: 'Update', meta: metaFor(type), ...(subresource ? { subresource } : {}), resetFields: resetFieldsFor(type, subresource) });
+}
+
 export function createApiExtensions(options: { version: string }): ApiExtensions {
-  const metas = new Map<string, PatchMeta>();
-  const metaFor = (type: ResourceType): PatchMeta => {
-    if (type.custom) return customPatchMeta(type);
-    const key = `${type.group}/${type.version}/${type.kind}`;
-    let meta = metas.get(key);
-    if (!meta) {
-      meta = patchMetaFromDefinitions(definitions(), definitionNameFor(type.group, type.version, type.kind));
-      metas.set(key, meta);
-    }
-    return meta;
-  };
   const strategy = withApiExtensions({ applyDefaults, validate });
   const documents = (types = BUILT_IN_REGISTRY) => openApiDocumentsFor(types, options.version);
   return {

@@ -5,6 +5,7 @@
  * `ceil(current * utilization / target)` (10% tolerance), applies the stabilization windows and
  * scale-up rate limit, clamps to min/max, and writes the target's `spec.replicas` as `/scale` would.
  */
+import { recordControllerWrite } from '../api-extensions.ts';
 import type { Change } from '../changelog.ts';
 import { typeByApiVersionKind, type ResourceType } from '../resources.ts';
 import type { KubeObject } from '../types.ts';
@@ -180,6 +181,8 @@ export function createHpaController(options: HpaControllerOptions = {}): HpaCont
     }
     ctx.store.mutate(type, target.metadata.namespace, target.metadata.name, (copy) => {
       (copy['spec'] as { replicas?: number }).replicas = desired;
+      // Through /scale, as kube-controller-manager: it becomes spec.replicas' manager (kubectl scale loses it).
+      return recordControllerWrite({ type, before: target, after: copy, manager: 'kube-controller-manager', now, subresource: 'scale' });
     });
     setCondition(status, 'AbleToScale', 'True', 'SucceededRescale', `the HPA controller was able to update the target scale to ${desired}`, now);
     ctx.events.record({ regarding: hpa, type: 'Normal', reason: 'SuccessfulRescale', message: `New size: ${desired}; reason: ${reason}`, component: COMPONENT });
