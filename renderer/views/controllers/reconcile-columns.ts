@@ -11,7 +11,7 @@ export function reconcileState(r: Reconcile): { text: string; tone: 'danger' | '
 
 export const RECONCILE_COLUMNS: ReadonlyArray<TableColumn<Reconcile>> = [
   { id: 'state', label: 'State', width: 92 },
-  { id: 'workload', label: 'Workload', width: 170, grow: 1, title: (r) => `${r.workload.namespace ?? ''}/${r.workload.name}` },
+  { id: 'workload', label: 'Object', width: 170, grow: 1, title: (r) => `${r.workload.namespace ?? ''}/${r.workload.name}` },
   { id: 'generation', label: 'Gen.', width: 52, align: 'end', text: (r) => String(r.generation), help: 'metadata.generation: the spec version the controller had to catch up with' },
   {
     id: 'start',
