@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { SlimObject } from '../../../../shared/cluster.ts';
+import { SurpriseDetector } from '../../../../electron/engine/surprises/detect.ts';
+import { writerOf } from '../../../../electron/engine/surprises/writers.ts';
+
+const template = (image: string) => ({ metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'web', image }] } });
+
+function deployment(resourceVersion: string, generation: number, spec: Record<string, unknown>, extra: { annotations?: Record<string, string>; status?: Record<string, unknown> } = {}): SlimObject {
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { uid: 'd-1', name: 'web', namespace: 'shop', resourceVersion, generation, ...(extra.annotations ? { annotations: extra.annotations } : {}) },
+    spec: { replicas: 2, template: template('nginx:1.27'), ...spec },
+    status: extra.status ?? { observedGeneration: generation, replicas: 2 },
+  };
+}
+
+const update = (before: SlimObject, after: SlimObject) => ({ type: 'upsert' as const, kind: 'deployments.apps', object: after, previous: before });
+
+describe('the surprise detector', () => {
+  const detector = () => new SurpriseDetector(() => undefined);
+
+  it('calls a scale, a status change or a controller’s revision annotation no surprise', () => {
+    const d = detector();
+    const base = deployment('1', 1, {});
+    expect(d.observe(update(base, deployment('2', 2, { replicas: 4 })), 1_000)).toEqual([]);
+    expect(d.observe(update(base, deployment('3', 1, {}, { status: { observedGeneration: 1, replicas: 3 } })), 1_000)).toEqual([]);
+    expect(d.observe(update(base, deployment('4', 1, {}, { annotations: { 'deployment.kubernetes.io/revision': '2' } })), 1_000)).toEqual([]);
+  });
+
+  it('says a spec change that left the template alone rolled nothing out, and a paused one waits', () => {
+    const d = detector();
+    const [plain] = d.observe(update(deployment('1', 1, {}), deployment('2', 2, { minReadySeconds: 10 })), 1_000);
+    expect(plain).toMatchObject({ type: 'no-rollout', message: expect.stringContaining('was updated (spec.minReadySeconds), but its pod template did not change') });
+    const [paused] = d.observe(update(deployment('2', 2, { paused: true }), deployment('3', 3, { paused: true, template: template('nginx:1.28') })), 2_000);
+    expect(paused?.message).toBe("Deployment shop/web's pod template changed, but it is paused: no rollout happens until it is resumed (kubectl rollout resume).");
+  });
+
+  it('reports a stall once, when Progressing turns False, with the time the controller gave up', () => {
+    const d = detector();
+    const stalled = { observedGeneration: 2, conditions: [{ type: 'Progressing', status: 'False', reason: 'ProgressDeadlineExceeded', message: 'ReplicaSet "web-7d9" has timed out progressing.', lastTransitionTime: '2026-11-27T10:00:00Z' }] };
+    const going = { observedGeneration: 2, conditions: [{ type: 'Progressing', status: 'True', reason: 'ReplicaSetUpdated' }] };
+    const [found] = d.observe(update(deployment('1', 2, {}, { status: going }), deployment('2', 2, {}, { status: stalled })), 5_000);
+    expect(found).toMatchObject({ type: 'stalled', since: Date.parse('2026-11-27T10:00:00Z') });
+    expect(found?.message).toContain('stalled (ProgressDeadlineExceeded): ReplicaSet "web-7d9" has timed out progressing.');
+    expect(d.observe(update(deployment('2', 2, {}, { status: stalled }), deployment('3', 2, {}, { status: stalled })), 6_000)).toEqual([]);
+  });
+
+  it('needs two reversals by two managers for a fight; one correction is not one', () => {
+    const d = detector();
+    const web = deployment('1', 1, {});
+    const write = (manager: string, value: string, at: number) => d.recordWrite('deployments.apps', web, 'spec.replicas', { manager, value, at });
+    expect(write('kube-controller-manager', '3', 0)).toBeUndefined();
+    expect(write('kubectl', '1', 1_000)).toBeUndefined();
+    expect(write('kube-controller-manager', '3', 2_000)).toBeUndefined();
+    const fight = write('kubectl', '1', 3_000);
+    expect(fight).toMatchObject({ type: 'fight', field: 'spec.replicas', writes: [{ value: '3' }, { value: '1' }, { value: '3' }, { value: '1' }] });
+    // Later writes update the same fight.
+    expect(write('kube-controller-manager', '3', 4_000)?.id).toBe(fight?.id);
+  });
+});
+
+describe('writerOf', () => {
+  it('names the manager that owns the field, with its subresource', () => {
+    const live = {
+      metadata: {
+        managedFields: [
+          { manager: 'kubectl-client-side-apply', operation: 'Update', time: '2026-11-27T10:00:00Z', fieldsV1: { 'f:spec': { 'f:template': {} } } },
+          { manager: 'kube-controller-manager', operation: 'Update', subresource: 'scale', time: '2026-11-27T10:00:05Z', fieldsV1: { 'f:spec': { 'f:replicas': {} } } },
+        ],
+      },
+    };
+    expect(writerOf(live, ['spec', 'replicas'], '3', 42)).toEqual({ manager: 'kube-controller-manager', subresource: 'scale', value: '3', at: 42 });
+    expect(writerOf(live, ['spec', 'paused'], 'true', 42)).toBeUndefined();
+  });
+});
