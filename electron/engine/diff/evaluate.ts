@@ -48,9 +48,9 @@ export function evaluate(object: ComparedObject, rules: readonly IgnoreRule[]): 
     return { row: { ...base, status: 'Missing', reason, changed: 0, ignored: 0, fields: [] }, differences: [], predicted: object.predicted };
   }
   const applicable = rules.filter((rule) => ruleApplies(rule, object));
-  const raw = compareObjects(object.live, object.predicted);
-  const sides = applicable.length && raw.length ? applyIgnores(applicable, object.live, object.predicted, object.managedFields) : { live: object.live, predicted: object.predicted };
-  const differences = sides.live === object.live ? raw : compareObjects(sides.live, sides.predicted);
+  const raw = compareObjects(object.live, object.predicted, object.lists);
+  const sides = applicable.length && raw.length ? applyIgnores(applicable, object.live, object.predicted, object.managedFields, object.lists) : { live: object.live, predicted: object.predicted };
+  const differences = sides.live === object.live ? raw : compareObjects(sides.live, sides.predicted, object.lists);
   const status = statusOf(object, differences.length);
   const row: DiffRow = {
     ...base,

@@ -12,6 +12,7 @@ import { err, ok, type Result } from '../../../shared/result.ts';
 import type { FileDialogs } from '../dialogs.ts';
 import type { EngineContext, Feature } from '../features.ts';
 import { choosePath } from './choose-path.ts';
+import { createSchemaCache } from './cluster/crd-schema.ts';
 import { EMPTY_CONFIG, loadConfig, saveConfig, type StoredDiffConfig } from './config-store.ts';
 import { objectDiff } from './evaluate.ts';
 import { addRule, exportArgoYaml, ruleProblem } from './ignore/rules.ts';
@@ -48,6 +49,8 @@ export function createDiffFeature(context: EngineContext, options: DiffFeatureOp
   let rerun = false;
   let watcher: PathWatcher | undefined;
   let generation = 0;
+  // CRD list schemas outlive a run: keyed by context and CRD resourceVersion, so a changed CRD is read afresh.
+  const schemaCache = createSchemaCache();
 
   const emit = (state: Omit<DiffState, 'context'>) => context.hub.emit('diff:changed', { context: contextName, ...state });
 
@@ -133,7 +136,7 @@ export function createDiffFeature(context: EngineContext, options: DiffFeatureOp
     try {
       const clientConfig = await context.clientConfig();
       if (!clientConfig) return err('kubeconfig', `The context "${name}" has no usable cluster configuration.`);
-      const run = await runDiff({ paths: config.paths, config: clientConfig, context: name, namespace: context.selected()?.namespace, now: context.now, onProgress });
+      const run = await runDiff({ paths: config.paths, config: clientConfig, context: name, namespace: context.selected()?.namespace, now: context.now, onProgress, schemaCache });
       if (forGeneration !== generation) return err('unavailable', 'The context changed while the diff ran; run it again.');
       return ok(show(run, trigger));
     } catch (error) {

@@ -1,9 +1,10 @@
 /**
  * One diff run, shared by the app and the `kubedrift diff` command: load the manifests, resolve
- * each kind through discovery (namespaced kinds get the context's namespace), refuse duplicates,
- * then fetch live and predicted states a few objects at a time. What is kept is already
- * normalised and masked; how it compares (ignore rules, field owners) is decided later, so a new
- * ignore rule re-evaluates a run without asking the cluster again.
+ * each kind through discovery (namespaced kinds get the context's namespace) and, for custom
+ * kinds, their CRD's list schema; refuse duplicates, then fetch live and predicted states a few
+ * objects at a time. What is kept is already normalised and masked; how it compares (ignore
+ * rules, field owners) is decided later, so a new ignore rule re-evaluates a run without asking
+ * the cluster again.
  */
 import type { DiffNotice, DiffSource } from '../../../shared/contracts/diff.ts';
 import { createApiClient, type ApiClient } from './cluster/client.ts';
@@ -11,6 +12,9 @@ import { createDiscovery, type ResourceInfo } from './cluster/discovery.ts';
 import { fetchStates, type Fetched } from './cluster/fetch.ts';
 import { listHpas } from './cluster/hpas.ts';
 import { predictClientSide } from './cluster/approximate.ts';
+import { createSchemaCache, createSchemaSource, type SchemaCache, type SchemaSource } from './cluster/crd-schema.ts';
+import { alignOrder } from './fields/align.ts';
+import type { ListSchema } from './fields/list-schema.ts';
 import type { HpaIndex } from './fields/owners.ts';
 import { loadManifests } from './load/index.ts';
 import { isObject, type JsonObject, type Manifest } from './load/types.ts';
@@ -32,8 +36,10 @@ export interface ComparedObject {
   predicted?: JsonObject;
   managedFields: ManagedFieldsEntry[];
   approximate?: string;
-  /** Why a Missing object could not be dry-run (its namespace is created by the same files). */
+  /** Why a Missing object could not be dry-run (its namespace or CRD is created by the same files). */
   note?: string;
+  /** The list semantics of a custom kind, from its CRD's schema (undefined: built-in merge keys). */
+  lists?: ListSchema;
 }
 
 export interface DiffRunData {
@@ -58,6 +64,8 @@ export interface RunOptions {
   kubectl?: string | null;
   now?: () => number;
   onProgress?: (phase: RunPhase, done: number, total: number) => void;
+  /** CRD list schemas kept between runs (per context and CRD resourceVersion); a fresh one by default. */
+  schemaCache?: SchemaCache;
 }
 
 const groupOf = (apiVersion: string) => (apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '');
@@ -76,28 +84,59 @@ interface Resolved {
   base: Omit<ComparedObject, 'managedFields'>;
   manifest?: JsonObject;
   resource?: ResourceInfo;
+  /** A custom resource whose CRD is not served yet but is defined in the files: shown as written. */
+  unserved?: { manifest: JsonObject; note: string };
 }
 
 /** Applies the namespace default (namespaced kinds) or drops the namespace (cluster-scoped ones). */
-function placed(manifest: JsonObject, resource: ResourceInfo, namespace: string): JsonObject {
+function placed(manifest: JsonObject, resource: Pick<ResourceInfo, 'namespaced'>, namespace: string): JsonObject {
   const metadata = { ...(manifest['metadata'] as JsonObject) };
   if (resource.namespaced) metadata['namespace'] = typeof metadata['namespace'] === 'string' && metadata['namespace'] ? metadata['namespace'] : namespace;
   else delete metadata['namespace'];
   return { ...manifest, metadata };
 }
 
-async function resolveAll(client: ApiClient, manifests: readonly Manifest[], namespace: string): Promise<Resolved[]> {
+/** A CRD in the files: which apiVersion and kind it serves, whether namespaced, and where it is. */
+interface FileCrd {
+  namespaced: boolean;
+  source: DiffSource;
+}
+
+/** The custom kinds the files' own CustomResourceDefinitions define, by `apiVersion/kind`. */
+function crdsInFiles(manifests: readonly Manifest[]): Map<string, FileCrd> {
+  const out = new Map<string, FileCrd>();
+  for (const { object, source } of manifests) {
+    if (object['apiVersion'] !== 'apiextensions.k8s.io/v1' || object['kind'] !== 'CustomResourceDefinition' || !isObject(object['spec'])) continue;
+    const spec = object['spec'];
+    const kind = isObject(spec['names']) ? spec['names']['kind'] : undefined;
+    for (const version of Array.isArray(spec['versions']) ? spec['versions'] : []) {
+      if (isObject(version) && version['served'] !== false) out.set(`${String(spec['group'])}/${String(version['name'])}/${String(kind)}`, { namespaced: spec['scope'] !== 'Cluster', source });
+    }
+  }
+  return out;
+}
+
+async function resolveAll(client: ApiClient, schemas: SchemaSource, manifests: readonly Manifest[], namespace: string): Promise<Resolved[]> {
   const discovery = createDiscovery(client);
+  const fileCrds = crdsInFiles(manifests);
   return Promise.all(
     manifests.map(async (manifest): Promise<Resolved> => {
       const who = identityOf(manifest);
       const group = groupOf(who.apiVersion);
       const lookup = await discovery.lookup(who.apiVersion, who.kind);
       const id = `${group}/${who.kind}/${who.namespace ?? ''}/${who.name}`;
-      if ('problem' in lookup) return { base: { id, ...who, group, source: manifest.source, error: lookup.problem } };
+      if ('problem' in lookup) {
+        const crd = lookup.customKindAbsent ? fileCrds.get(`${who.apiVersion}/${who.kind}`) : undefined;
+        if (!crd) return { base: { id, ...who, group, source: manifest.source, error: lookup.problem } };
+        const object = placed(manifest.object, crd, namespace);
+        const ns = crd.namespaced ? ((object['metadata'] as JsonObject)['namespace'] as string) : undefined;
+        const note = `No CustomResourceDefinition serves ${who.apiVersion} ${who.kind} in this cluster yet (it is created by ${crd.source.file}:${crd.source.line}), so the server could not dry-run this object: shown as written, without server defaults.`;
+        return { base: { id: `${group}/${who.kind}/${ns ?? ''}/${who.name}`, ...who, namespace: ns, group, source: manifest.source }, unserved: { manifest: object, note } };
+      }
       const object = placed(manifest.object, lookup.resource, namespace);
       const ns = lookup.resource.namespaced ? ((object['metadata'] as JsonObject)['namespace'] as string) : undefined;
-      return { base: { id: `${group}/${who.kind}/${ns ?? ''}/${who.name}`, ...who, namespace: ns, group, source: manifest.source }, manifest: object, resource: lookup.resource };
+      const lists = await schemas.schemaFor(lookup.resource);
+      return { base: { id: `${group}/${who.kind}/${ns ?? ''}/${who.name}`, ...who, namespace: ns, group, source: manifest.source, ...(lists ? { lists } : {}) }, manifest: object, resource: lookup.resource };
     }),
   );
 }
@@ -112,6 +151,7 @@ function markDuplicates(resolved: Resolved[]): void {
       const others = entries.filter((other) => other !== entry).map((other) => `${other.base.source.file}:${other.base.source.line}`);
       entry.base = { ...entry.base, id: `${id}#${i + 1}`, error: `${entry.base.kind} "${entry.base.name}"${entry.base.namespace ? ` in namespace "${entry.base.namespace}"` : ''} is defined more than once: also at ${others.join(', ')}. Keep one definition.` };
       delete entry.manifest;
+      delete entry.unserved;
     });
   }
 }
@@ -125,7 +165,7 @@ function compared(base: Resolved['base'], fetched: Fetched, manifest: JsonObject
     return { ...base, managedFields: [], predicted, note: `Namespace "${fetched.namespaceMissing}" does not exist yet (it is created by ${creator.file}:${creator.line}), so the server could not dry-run this object: shown as written, without server defaults.` };
   }
   const live = fetched.live ? normalise(fetched.live) : undefined;
-  const predicted = normalise(fetched.predicted);
+  const predicted = live ? alignOrder(live, normalise(fetched.predicted), base.lists) : normalise(fetched.predicted);
   maskSecrets(live, predicted);
   return { ...base, managedFields: managedFieldsOf(fetched.live), predicted, ...(live ? { live } : {}), ...(fetched.approximate ? { approximate: fetched.approximate } : {}) };
 }
@@ -148,7 +188,8 @@ export async function runDiff(options: RunOptions): Promise<DiffRunData> {
   const client = await createApiClient(options.config);
   try {
     progress('discovery', 0, loaded.manifests.length);
-    const resolved = await resolveAll(client, loaded.manifests, options.namespace ?? client.namespace ?? 'default');
+    const schemas = createSchemaSource(client, { context: options.context, cache: options.schemaCache ?? createSchemaCache() });
+    const resolved = await resolveAll(client, schemas, loaded.manifests, options.namespace ?? client.namespace ?? 'default');
     markDuplicates(resolved);
     const namespaces = new Map(resolved.filter((r) => r.base.kind === 'Namespace' && r.manifest).map((r) => [r.base.name, r.base.source]));
     const objects: ComparedObject[] = loaded.errors.map((bad, i) => ({
@@ -167,7 +208,8 @@ export async function runDiff(options: RunOptions): Promise<DiffRunData> {
     progress('comparing', 0, resolved.length);
     await pool([...resolved.keys()], CONCURRENCY, async (i) => {
       const entry = resolved[i] as Resolved;
-      if (!entry.manifest || !entry.resource) results[i] = { ...entry.base, managedFields: [] };
+      if (entry.unserved) results[i] = { ...entry.base, managedFields: [], predicted: normalise(predictClientSide(undefined, entry.unserved.manifest)), note: entry.unserved.note };
+      else if (!entry.manifest || !entry.resource) results[i] = { ...entry.base, managedFields: [] };
       else {
         const fetched = await fetchStates(client, entry.resource, entry.manifest).catch((error: unknown): Fetched => ({ type: 'error', message: `request failed: ${(error as Error).message}` }));
         results[i] = compared(entry.base, fetched, entry.manifest, namespaces);

@@ -5,21 +5,33 @@
  * expression that survives reordering (`.spec.template.spec.containers[] | select(.name == "web") | .image`).
  */
 
-/** A map key, or a list element by index with the merge key that identifies it (if any). */
-export type Segment = { key: string } | { index: number; match?: { key: string; value: string | number | boolean } };
+type Scalar = string | number | boolean;
+
+/** A list element's identity: its (first) merge key, and the other keys of a multi-key list map. */
+export interface ElementMatch {
+  key: string;
+  value: Scalar;
+  /** The further `x-kubernetes-list-map-keys` of a list keyed by several fields (`port` and `protocol`). */
+  also?: ReadonlyArray<{ key: string; value: Scalar }>;
+}
+
+/** A map key, or a list element by index with the merge key(s) that identify it (if any). */
+export type Segment = { key: string } | { index: number; match?: ElementMatch };
 
 const PLAIN_KEY = /^[A-Za-z_$][A-Za-z0-9_$-]*$/;
 const JQ_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-function literal(value: string | number | boolean): string {
+function literal(value: Scalar): string {
   return typeof value === 'string' ? JSON.stringify(value) : String(value);
 }
+
+const matchPairs = (match: ElementMatch) => [{ key: match.key, value: match.value }, ...(match.also ?? [])];
 
 export function readablePath(segments: readonly Segment[]): string {
   let out = '';
   for (const segment of segments) {
     if ('key' in segment) out += PLAIN_KEY.test(segment.key) ? `${out ? '.' : ''}${segment.key}` : `[${JSON.stringify(segment.key)}]`;
-    else out += segment.match ? `[${segment.match.key}=${String(segment.match.value)}]` : `[${segment.index}]`;
+    else out += segment.match ? `[${matchPairs(segment.match).map(({ key, value }) => `${key}=${String(value)}`).join(',')}]` : `[${segment.index}]`;
   }
   return out;
 }
@@ -40,7 +52,7 @@ export function jqPath(segments: readonly Segment[]): string {
     if ('key' in segment) current += JQ_KEY.test(segment.key) ? `.${segment.key}` : `[${JSON.stringify(segment.key)}]`;
     else if (segment.match) {
       parts.push(`${current || '.'}[]`);
-      parts.push(`select(.${segment.match.key} == ${literal(segment.match.value)})`);
+      for (const { key, value } of matchPairs(segment.match)) parts.push(`select(.${key} == ${literal(value)})`);
       current = '';
     } else current += `[${segment.index}]`;
   }

@@ -8,6 +8,7 @@
 import { stringify } from 'yaml';
 import type { IgnoreRule } from '../../../../shared/contracts/diff.ts';
 import { compareObjects } from '../fields/compare.ts';
+import type { ListSchema } from '../fields/list-schema.ts';
 import { ownsField } from '../fields/owners.ts';
 import type { Segment } from '../fields/paths.ts';
 import { parsePointer } from '../fields/paths.ts';
@@ -119,9 +120,9 @@ function setAt(root: JsonObject, segments: readonly Segment[], value: unknown, p
 
 /**
  * Copies of `live` and `predicted` with every field the applicable rules ignore taken out.
- * `managedFields` are the live object's (for `managedFieldsManagers`).
+ * `managedFields` are the live object's (for `managedFieldsManagers`); `lists` the kind's list schema.
  */
-export function applyIgnores(rules: readonly IgnoreRule[], live: JsonObject, predicted: JsonObject, managedFields: readonly ManagedFieldsEntry[]): { live: JsonObject; predicted: JsonObject } {
+export function applyIgnores(rules: readonly IgnoreRule[], live: JsonObject, predicted: JsonObject, managedFields: readonly ManagedFieldsEntry[], lists?: ListSchema): { live: JsonObject; predicted: JsonObject } {
   const outLive = structuredClone(live);
   const outPredicted = structuredClone(predicted);
   const managers = new Set<string>();
@@ -134,7 +135,7 @@ export function applyIgnores(rules: readonly IgnoreRule[], live: JsonObject, pre
   }
   if (managers.size > 0) {
     const owned = managedFields.filter((entry) => entry.manager !== undefined && managers.has(entry.manager));
-    for (const difference of compareObjects(outLive, outPredicted)) {
+    for (const difference of compareObjects(outLive, outPredicted, lists)) {
       if (difference.op === 'added') continue;
       if (owned.some((entry) => ownsField(entry.fieldsV1, difference.segments, outLive))) setAt(outPredicted, difference.segments, difference.live, true);
     }

@@ -146,7 +146,7 @@ describe('diffing against the simulated cluster', () => {
       `duplicate-b.yaml:1 ConfigMap "twice" in namespace "default" is defined more than once: also at ${fixture('bad', 'duplicate-a.yaml')}:1. Keep one definition.`,
       'mixed.yaml:8 the document has neither apiVersion nor kind, so it is not a Kubernetes object',
       'mixed.yaml:13 ConfigMap has no metadata.name',
-      'mixed.yaml:19 apiVersion "example.com/v1" is not served by this cluster',
+      'mixed.yaml:19 no CustomResourceDefinition serves example.com/v1 Frobnicator in this cluster',
       'mixed.yaml:24 Job uses metadata.generateName ("migrate-"): the server picks its name at creation, so there is no live object to compare it with',
       'kustomization.yaml:1 this folder is a kustomization; rendering it needs kubectl ("kubectl kustomize"), which is not on PATH. Install kubectl, or render it yourself ("kustomize build") into a folder and diff that.',
     ].sort());

@@ -155,3 +155,48 @@ export function databaseCrd(): Record<string, unknown> {
     },
   };
 }
+
+/**
+ * A routing operator's CRD whose lists carry every list type server-side apply knows: backends a
+ * list map keyed by name, ports a list map keyed by port and protocol (protocol defaults to TCP,
+ * as a Service port's does), hosts a set, and rules an atomic list (whose items have a `name`
+ * that must not make them a list map).
+ */
+export function routeCrd(): Record<string, unknown> {
+  const backend = { type: 'object', required: ['name'], properties: { name: { type: 'string' }, weight: { type: 'integer' }, port: { type: 'integer' } } };
+  const port = { type: 'object', required: ['port'], properties: { port: { type: 'integer' }, protocol: { type: 'string', default: 'TCP' }, name: { type: 'string' } } };
+  const rule = { type: 'object', properties: { name: { type: 'string' }, path: { type: 'string' }, backend: { type: 'string' } } };
+  return {
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name: 'routes.net.kubedrift.dev' },
+    spec: {
+      group: 'net.kubedrift.dev',
+      names: { kind: 'Route', listKind: 'RouteList', plural: 'routes', singular: 'route' },
+      scope: 'Namespaced',
+      versions: [
+        {
+          name: 'v1',
+          served: true,
+          storage: true,
+          schema: {
+            openAPIV3Schema: {
+              type: 'object',
+              properties: {
+                spec: {
+                  type: 'object',
+                  properties: {
+                    backends: { type: 'array', 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['name'], items: backend },
+                    ports: { type: 'array', 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['port', 'protocol'], items: port },
+                    hosts: { type: 'array', 'x-kubernetes-list-type': 'set', items: { type: 'string' } },
+                    rules: { type: 'array', 'x-kubernetes-list-type': 'atomic', items: rule },
+                  },
+                },
+              },
+            },
+          },
+        },
+      ],
+    },
+  };
+}
