@@ -1,7 +1,8 @@
 /** The Overview table's columns. */
 import type { TableColumn } from '../../components/table/columns.ts';
+import type { OverviewRow } from '../../stores/rows/custom.ts';
 import { formatAge } from '../../stores/rows/format.ts';
-import type { Tone, WorkloadRow } from '../../stores/rows/workloads.ts';
+import type { Tone } from '../../stores/rows/workloads.ts';
 
 /** Worst first, so an ascending sort by status or drift puts trouble on top. */
 export const TONE_RANK: Record<Tone, number> = { danger: 0, warning: 1, pending: 2, neutral: 3, ok: 4 };
@@ -10,7 +11,7 @@ const count = (value: number | null): string => (value === null ? '—' : String
 const countKey = (value: number | null): number => value ?? Number.NaN;
 
 /** Minimum widths add up to under 1,000 px, so every column, Why included, fits a 1,280 px window. */
-export const WORKLOAD_COLUMNS: ReadonlyArray<TableColumn<WorkloadRow>> = [
+export const WORKLOAD_COLUMNS: ReadonlyArray<TableColumn<OverviewRow>> = [
   { id: 'status', label: 'Status', width: 100, sortKey: (row) => `${TONE_RANK[row.tone]}${row.status}` },
   { id: 'kind', label: 'Kind', width: 100, text: (row) => row.kindName, sortKey: (row) => row.kindName, cellClass: 'muted' },
   { id: 'namespace', label: 'Namespace', width: 90, grow: 1, text: (row) => row.namespace, sortKey: (row) => row.namespace, cellClass: 'muted' },
@@ -32,5 +33,27 @@ export const WORKLOAD_COLUMNS: ReadonlyArray<TableColumn<WorkloadRow>> = [
   { id: 'drift', label: 'Drift', width: 64, sortKey: (row) => (row.drift ? (row.drift.severity === 'danger' ? 0 : 1) : 2) },
   // Filled from the causes store (a cell slot): the engine's cause finder, else the drift rule's
   // short reason, so the badge column stays narrow and the words get the width.
-  { id: 'why', label: 'Why', width: 158, grow: 6, help: 'Why the workload drifts, in the cluster’s own words (else what the drift rule saw); hover for the whole sentence' },
+  {
+    id: 'why',
+    label: 'Why',
+    width: 158,
+    grow: 6,
+    help: 'Why the workload drifts, in the cluster’s own words (else what the drift rule saw); for a custom resource, the reason and message behind its state. Hover for the whole sentence',
+  },
 ];
+
+const byId = (id: string): TableColumn<OverviewRow> => {
+  const column = WORKLOAD_COLUMNS.find((candidate) => candidate.id === id);
+  if (!column) throw new Error(`no Overview column ${id}`);
+  return column;
+};
+
+/**
+ * Columns when only custom resources are listed (a custom group or kind): no replica counts,
+ * which they do not have. `extra` (a kind's printer columns) go after the name; with them the
+ * Kind column is left out, every row being of the one kind.
+ */
+export function customColumns(extra?: ReadonlyArray<TableColumn<OverviewRow>>): ReadonlyArray<TableColumn<OverviewRow>> {
+  const head = extra ? ['status', 'namespace', 'name'] : ['status', 'kind', 'namespace', 'name'];
+  return [...head.map(byId), ...(extra ?? []), ...['age', 'drift', 'why'].map(byId)];
+}

@@ -41,7 +41,7 @@ describe('OverviewView', () => {
     await vi.waitFor(() => expect(names(view)).toEqual(['checkout', 'api', 'grafana', 'web', 'backup']));
     expect(view.findAll('[data-testid="drift-badge"]').map((badge) => badge.attributes('data-severity'))).toEqual(['danger', 'warning']);
     expect(view.get('[data-testid="overview-summary"]').text()).toBe('5 shown · 2 drifting');
-    expect(view.get('[data-option="replicasets.apps"]').text()).toBe('ReplicaSets 1');
+    expect(view.get('[data-testid="kind-filter"] option[data-kind="replicasets.apps"]').text()).toBe('ReplicaSets (1)');
 
     await deliver(api, [deltaFrame('e1', 2, [nextVersion(api1, '2000', (copy) => Object.assign(copy['status'] as object, { readyReplicas: 3, availableReplicas: 3 }))])]);
     await vi.waitFor(() => expect(view.get('[data-testid="overview-summary"]').text()).toBe('5 shown · 1 drifting'));
@@ -64,9 +64,9 @@ describe('OverviewView', () => {
     await vi.waitFor(() => expect(names(view)).toEqual(['backup']));
     await view.get('[data-testid="table-search"]').setValue('');
 
-    await view.get('[data-option="replicasets.apps"]').trigger('click');
+    await view.get('[data-testid="kind-filter"]').setValue('replicasets.apps');
     await vi.waitFor(() => expect(names(view)).toEqual(['web-5d8f7c9b6']));
-    await view.get('[data-option="all"]').trigger('click');
+    await view.get('[data-testid="kind-filter"]').setValue('all');
 
     await view.get('button[data-column="name"]').trigger('click');
     await vi.waitFor(() => expect(names(view)).toEqual(['api', 'backup', 'checkout', 'grafana', 'web']));
