@@ -52,9 +52,10 @@ describe('diff screen', () => {
     await expect.poll(() => page.getByTestId('diff-demo-offer').count(), { timeout: 10_000 }).toBe(1);
     await page.getByTestId('diff-try-demo').click();
 
-    // One click: the folder is chosen and diffed. Five objects match; auth and gateway-config differ; reviews is not deployed.
-    await expect.poll(() => count(page, 'OutOfSync'), { timeout: 15_000 }).toBe('2');
-    expect([await count(page, 'InSync'), await count(page, 'Missing'), await count(page, 'Error')]).toEqual(['5', '1', '0']);
+    // One click: the folder is chosen and diffed. Six objects match (a Certificate among them); auth, gateway-config and the
+    // orders-db Database differ; reviews is not deployed.
+    await expect.poll(() => count(page, 'OutOfSync'), { timeout: 15_000 }).toBe('3');
+    expect([await count(page, 'InSync'), await count(page, 'Missing'), await count(page, 'Error')]).toEqual(['6', '1', '0']);
     expect(await page.locator('.sources-summary').textContent()).toMatch(/demo-manifests$/);
     expect(await page.getByTestId('diff-demo-offer').count()).toBe(0);
     await page.locator('[data-testid="diff-row-OutOfSync"]', { hasText: 'auth' }).click();
@@ -70,6 +71,9 @@ describe('diff screen', () => {
 
     await page.locator('[data-testid="diff-row-OutOfSync"]', { hasText: 'gateway-config' }).click();
     await expect.poll(() => fields.allTextContents()).toEqual([expect.stringMatching(/data\.rate-limit-rps.*200.*→.*500/)]);
+    await page.locator('[data-testid="diff-row-OutOfSync"]', { hasText: 'orders-db' }).click();
+    await expect.poll(() => page.getByTestId('diff-object-title').textContent()).toBe('Database shop/orders-db');
+    await expect.poll(() => fields.allTextContents()).toEqual([expect.stringMatching(/spec\.storage.*10Gi.*→.*20Gi/)]);
     await page.locator('[data-testid="diff-row-Missing"]', { hasText: 'reviews' }).click();
     await expect.poll(() => page.getByTestId('diff-object-title').textContent()).toBe('Deployment shop/reviews');
 

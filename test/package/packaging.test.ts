@@ -150,7 +150,7 @@ describe('app.asar', () => {
   it("holds the demo's own manifests beside main.cjs, where the Diff screen looks (simcluster/scenarios/demo-manifests.ts)", () => {
     const folder = fileURLToPath(new URL('./demo-manifests', pathToFileURL(mainFile)));
     const shipped = files.filter((file) => file.startsWith('out/main/demo-manifests/'));
-    expect(shipped.sort()).toEqual(['monitoring/grafana.yaml', 'platform/auth.yaml', 'platform/gateway-config.yaml', 'platform/gateway.yaml', 'shop/reviews.yaml'].map((name) => `out/main/demo-manifests/${name}`));
+    expect(shipped.sort()).toEqual(['monitoring/grafana.yaml', 'payments/payments-api-tls.yaml', 'platform/auth.yaml', 'platform/gateway-config.yaml', 'platform/gateway.yaml', 'shop/orders-db.yaml', 'shop/reviews.yaml'].map((name) => `out/main/demo-manifests/${name}`));
     expect(readFileSync(path.join(folder, 'platform', 'auth.yaml'), 'utf8')).toContain('ghcr.io/acme-shop/auth:v4.3.0');
   });
 

@@ -6,9 +6,12 @@
  *
  * - platform/auth.yaml: the Deployment's image tag and replica count (OutOfSync);
  * - platform/gateway-config.yaml: one key of a ConfigMap (OutOfSync);
+ * - shop/orders-db.yaml: the storage of a custom resource, the database operator's Database (OutOfSync);
  * - shop/reviews.yaml: a Deployment the cluster does not have (Missing).
  *
- * The demo's timeline never touches these objects, so the differences stay what they are.
+ * payments/payments-api-tls.yaml, a cert-manager Certificate, matches (a custom resource InSync).
+ * The demo's timeline never touches these objects except orders-db, whose version and replica
+ * count it changes for a few minutes of each cycle (its storage difference stays).
  */
 import { fileURLToPath } from 'node:url';
 

@@ -35,8 +35,8 @@ describe('the demo manifests', () => {
     expect(existsSync(demoManifestsDir())).toBe(true);
   });
 
-  it('differ from the demo cluster in an image tag and a replica count, a ConfigMap key, and one object it does not have', () => {
-    expect(summaryOf(run, rowsOf(run, [])).counts).toEqual({ InSync: 5, OutOfSync: 2, Missing: 1, Error: 0 });
+  it('differ from the demo cluster in an image tag and a replica count, a ConfigMap key, a custom resource field, and one object it does not have', () => {
+    expect(summaryOf(run, rowsOf(run, [])).counts).toEqual({ InSync: 6, OutOfSync: 3, Missing: 1, Error: 0 });
     expect(run.notices).toEqual([]);
     expect(row('Deployment', 'auth')).toMatchObject({ status: 'OutOfSync', namespace: 'platform', changed: 2 });
     expect(fields('Deployment', 'auth')).toEqual([
@@ -45,7 +45,10 @@ describe('the demo manifests', () => {
     ]);
     expect(row('ConfigMap', 'gateway-config')).toMatchObject({ status: 'OutOfSync', changed: 1 });
     expect(fields('ConfigMap', 'gateway-config')).toEqual([['data.rate-limit-rps', '200', '500']]);
+    expect(row('Database', 'orders-db')).toMatchObject({ status: 'OutOfSync', namespace: 'shop', apiVersion: 'db.kubedrift.dev/v1', changed: 1 });
+    expect(fields('Database', 'orders-db')).toEqual([['spec.storage', '10Gi', '20Gi']]);
     expect(row('Deployment', 'reviews')).toMatchObject({ status: 'Missing', namespace: 'shop' });
+    expect(row('Certificate', 'payments-api-tls')).toMatchObject({ status: 'InSync', namespace: 'payments', apiVersion: 'cert-manager.io/v1' });
     for (const [kind, name] of [['Deployment', 'gateway'], ['Service', 'gateway'], ['Service', 'auth'], ['Deployment', 'grafana'], ['Service', 'grafana']] as const) {
       expect(row(kind, name).status, `${kind} ${name}`).toBe('InSync');
     }
