@@ -11,7 +11,16 @@ import type { SeedSizes } from './sim-fixture.ts';
 import type { StampedRun } from './stamped-churn.ts';
 
 /** What the parent asks the child; `id` pairs each request with its reply. */
-export type SimChildRequest = { id: number; op: 'stamps' } | { id: number; op: 'churn'; perSecond: number; count: number } | { id: number; op: 'cpu' };
+export type SimChildRequest =
+  | { id: number; op: 'stamps' }
+  | { id: number; op: 'churn'; perSecond: number; count: number }
+  | { id: number; op: 'cpu' }
+  | { id: number; op: 'install-crds'; count: number; excluded: boolean }
+  | { id: number; op: 'remove-crds' }
+  | { id: number; op: 'create-resources'; count: number }
+  | { id: number; op: 'record-requests'; prefix: string }
+  | { id: number; op: 'recorded-requests' }
+  | { id: number; op: 'connections' };
 
 /** The child's answer to one request. */
 export type SimChildReply = { id: number; value: unknown } | { id: number; error: string };
@@ -40,6 +49,20 @@ export interface SimProcess {
   churn(perSecond: number, count: number): Promise<StampedRun>;
   /** CPU seconds the child has used so far. */
   cpuSeconds(): Promise<number>;
+  /** The custom-resource side of the cluster (crd-fixture.ts's CrdBench, run in the child). */
+  readonly crds: {
+    /** Creates `count` benchmark CRDs (and one of the excluded group); resolves with their names. */
+    install(count: number, excluded: boolean): Promise<string[]>;
+    /** Deletes them all and waits until they are gone. */
+    remove(): Promise<void>;
+    /** Creates `count` ~3 KB custom resources of one kind; their kind key and mean JSON size. */
+    createResources(count: number): Promise<{ key: string; meanBytes: number }>;
+    /** Counts requests whose path starts with `prefix` from now on. */
+    recordRequests(prefix: string): Promise<void>;
+    recordedRequests(): Promise<number>;
+    /** Open watch streams and established TCP connections at the server. */
+    connections(): Promise<{ watches: number; tcp: number | null }>;
+  };
   stop(): Promise<void>;
 }
 
@@ -96,6 +119,14 @@ export async function startSimProcess(sizes: SeedSizes): Promise<SimProcess> {
     watchedObjects: () => ask<number>({ op: 'stamps' }),
     churn: (perSecond, count) => ask<StampedRun>({ op: 'churn', perSecond, count }),
     cpuSeconds: () => ask<number>({ op: 'cpu' }),
+    crds: {
+      install: (count, excluded) => ask<string[]>({ op: 'install-crds', count, excluded }),
+      remove: () => ask<void>({ op: 'remove-crds' }),
+      createResources: (count) => ask<{ key: string; meanBytes: number }>({ op: 'create-resources', count }),
+      recordRequests: (prefix) => ask<void>({ op: 'record-requests', prefix }),
+      recordedRequests: () => ask<number>({ op: 'recorded-requests' }),
+      connections: () => ask<{ watches: number; tcp: number | null }>({ op: 'connections' }),
+    },
     async stop() {
       if (child.connected) child.disconnect();
       await exited;
