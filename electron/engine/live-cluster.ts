@@ -5,10 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { WATCHED_KINDS, type ClusterHealth, type KindKey, type KindHealth, type SlimObject } from '../../shared/cluster.ts';
+import type { ClusterAccess } from '../../shared/contracts/access.ts';
 import type { ClusterDiscovery, KindEntry } from '../../shared/discovery.ts';
 import type { KindExclusion } from '../../shared/kind-exclusions.ts';
 import { KindResolver } from '../../shared/builtin-kinds.ts';
 import { apiVersionOf, collectionPath } from '../../shared/kinds.ts';
+import { followAccess, type AccessFollower } from './cluster/access/follow.ts';
 import type { KindChanges } from './cluster/discovery/catalog.ts';
 import type { ResourceEndpoint } from './cluster/informers/discovery.ts';
 import { watchCrds, type CrdWatch } from './cluster/discovery/crd-watch.ts';
@@ -65,6 +67,8 @@ export class LiveCluster {
    * the built-in kinds (WATCHED_KINDS) and report their counts to it.
    */
   private discovery: { registry: DiscoveryRegistry; transport: Transport; crds: CrdWatch } | undefined;
+  /** The context's access checks: they move kinds the user may not list cluster-wide to their namespaces. */
+  private access: AccessFollower | undefined;
   private stream: FrameStream;
   private backlog: (() => number) | undefined;
   /** The reset in progress, if any; the next one starts after it. */
@@ -152,7 +156,24 @@ export class LiveCluster {
     this.options.hub.emit('cluster:discovery', this.discoveryState());
   }
 
+  /** What the selected context's user may see (null summary before the first check, and for snapshots). */
+  accessState(): ClusterAccess {
+    return { context: this.context, epoch: this.epoch, summary: this.access?.summary() ?? null };
+  }
+
+  /** Checks access again now ("Check again"); resolves with the outcome. */
+  async recheckAccess(): Promise<ClusterAccess> {
+    await this.access?.recheck('asked by the user');
+    return this.accessState();
+  }
+
+  private publishAccess(): void {
+    this.options.hub.emit('cluster:access', this.accessState());
+  }
+
   private async stopDiscovery(): Promise<void> {
+    this.access?.stop();
+    this.access = undefined;
     const current = this.discovery;
     this.discovery = undefined;
     if (!current) return;
@@ -187,6 +208,7 @@ export class LiveCluster {
     this.stream = this.newStream();
     this.publishHealth([]);
     this.publishDiscovery();
+    this.publishAccess();
     this.stream.resync('context switch');
   }
 
@@ -200,6 +222,7 @@ export class LiveCluster {
         if (this.epoch === epoch) this.publishHealth(kinds);
       },
       log: this.options.log,
+      onForbidden: (kind, namespace) => this.access?.onForbidden(kind, namespace),
       ...this.options.informers,
     });
     this.watcher = watcher;
@@ -216,6 +239,16 @@ export class LiveCluster {
     });
     // Discovery runs beside the informers; it never holds up their start.
     void registry.start();
+    this.access = followAccess({
+      config,
+      registry,
+      watcher,
+      cache: this.cache,
+      log: this.options.log,
+      onSummary: () => {
+        if (this.epoch === epoch) this.publishAccess();
+      },
+    });
     await watcher.start();
   }
 

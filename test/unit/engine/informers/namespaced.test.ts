@@ -11,6 +11,7 @@ import { startSimCluster, type SimCluster } from '../../../../electron/engine/si
 import { ObjectCache } from '../../../../electron/engine/stream/cache.ts';
 import { slimPod } from '../stream/fixtures.ts';
 import { T, waitFor, watching, type Watching } from './helpers.ts';
+import { seedPods } from './seed-pods.ts';
 
 let sim: SimCluster | undefined;
 let running: Watching | undefined;
@@ -28,19 +29,6 @@ async function startCluster(): Promise<SimCluster> {
   sim = await startSimCluster({ scenario: 'demo', controllers: false, tls: false, users: [DEV], onError: () => {} });
   for (const namespace of ['shop', 'payments', 'platform']) seedPods(sim, namespace, 2);
   return sim;
-}
-
-/** Writes Running pods straight into the store, as the churn scenario does. */
-export function seedPods(cluster: SimCluster, namespace: string, count: number): void {
-  for (let i = 0; i < count; i += 1) {
-    cluster.store.create(T('pods'), {
-      apiVersion: 'v1',
-      kind: 'Pod',
-      metadata: { name: `seeded-${i}`, namespace, labels: { app: 'seeded' } },
-      spec: { containers: [{ name: 'app', image: 'registry.example/app:1' }] },
-      status: { phase: 'Running' },
-    });
-  }
 }
 
 /** Uids of the store's objects of a kind in these namespaces. */
