@@ -9,13 +9,11 @@ import {
   ConnectionStatusSchema,
   ContextListSchema,
   SettingsSchema,
-  ThemeSchema,
 } from './model.ts';
 import type { Result } from './result.ts';
 import { ClusterFrameSchema, ClusterHealthSchema } from './cluster.ts';
 import { DiagnosticsSchema } from './diagnostics.ts';
 import { ClusterDiscoverySchema } from './discovery.ts';
-import { accessRequests, accessStreams } from './contracts/access.ts';
 import { causesRequests, causesStreams } from './contracts/causes.ts';
 import { surprisesRequests, surprisesStreams } from './contracts/surprises.ts';
 import { diffRequests, diffStreams } from './contracts/diff.ts';
@@ -25,6 +23,7 @@ import { historyRequests, historyStreams } from './contracts/history.ts';
 import { snapshotRequests, snapshotStreams } from './contracts/snapshot.ts';
 import { tablesRequests, tablesStreams } from './contracts/tables.ts';
 import { updatesRequests, updatesStreams } from './contracts/updates.ts';
+import { SettingsUpdateSchema } from './contracts/settings.ts';
 
 const Empty = z.object({}).strict();
 
@@ -38,7 +37,7 @@ export const requests = {
   'connection:status': { request: Empty, response: ConnectionStatusSchema },
   'settings:get': { request: Empty, response: SettingsSchema },
   'settings:update': {
-    request: SettingsSchema.pick({ historyRecording: true, historyRetentionDays: true, historyMaxBytes: true, updateChecks: true }).extend({ theme: ThemeSchema.optional() }).strict(),
+    request: SettingsUpdateSchema,
     response: SettingsSchema,
   },
   /** Ask for a fresh snapshot on `cluster:frames` (start-up, reload, after a seq gap). */
@@ -61,7 +60,6 @@ export const requests = {
   ...causesRequests,
   ...surprisesRequests,
   ...tablesRequests,
-  ...accessRequests,
 } as const;
 
 export const streams = {
@@ -85,7 +83,6 @@ export const streams = {
   ...causesStreams,
   ...surprisesStreams,
   ...tablesStreams,
-  ...accessStreams,
 } as const;
 
 /** Streams whose payloads are events, not state: a late subscriber must not get the last one. */

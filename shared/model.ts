@@ -3,6 +3,8 @@
  * both ends agree on one definition and the receiving engine side can check every payload.
  */
 import { z } from 'zod';
+import { UserStatusRulesSchema } from './contracts/status-rules.ts';
+import { KindExclusionListSchema } from './kind-exclusions.ts';
 
 /** Name of the built-in simulated cluster's context; it is always offered. */
 export const DEMO_CONTEXT = 'kubedrift-demo';
@@ -74,6 +76,10 @@ export const SettingsSchema = z.object({
   historyMaxBytes: z.number().int().min(HISTORY_MAX_BYTES.min).max(HISTORY_MAX_BYTES.max).optional(),
   /** The desktop app checks for a newer release and offers it (default true; it never installs without asking). */
   updateChecks: z.boolean().optional(),
+  /** Each context's kind exclusion rules, by context name; a context absent here has DEFAULT_KIND_EXCLUSIONS. */
+  kindExclusions: z.record(z.string(), KindExclusionListSchema).optional(),
+  /** The user's status rules (condition -> state per kind), read before the well-known ones. */
+  statusRules: UserStatusRulesSchema.optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 

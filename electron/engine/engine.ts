@@ -223,6 +223,8 @@ export function createEngine(options: EngineOptions): Engine {
     if (seq !== connectSeq || disposed) return;
     if (outcome.ok) {
       setConnection({ context: name, state: 'connected', server: outcome.server, serverVersion: outcome.version });
+      // This context's exclusions (Settings), before its informers start: an excluded kind opens no watch.
+      live.setExclusions(settings.exclusionsFor(name));
       await live.watch(config);
     } else {
       const detail = outcome.error.detail ? ` (${outcome.error.detail})` : '';
@@ -264,11 +266,12 @@ export function createEngine(options: EngineOptions): Engine {
     'cluster:resync': ({ reason }) => ok(live.resync(reason)),
     'cluster:health': () => ok(live.health()),
     'cluster:discovery': () => ok(live.discoveryState()),
-    'cluster:access': () => ok(live.accessState()),
-    'cluster:access-recheck': async () => ok(await live.recheckAccess()),
     'settings:get': () => ok(settings.get()),
     'settings:update': async (patch) => {
-      const next = await settings.update(Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)));
+      const next = await settings.apply(patch);
+      // The selected context's exclusions changed: informers of newly excluded kinds stop, re-included ones start.
+      const excluded = patch.kindExclusions?.context;
+      if (excluded !== undefined && excluded === registry.selectedName()) live.setExclusions(settings.exclusionsFor(excluded));
       hub.emit('settings:changed', next);
       return ok(next);
     },

@@ -5,6 +5,8 @@
  */
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { SettingsUpdate } from '../../shared/contracts/settings.ts';
+import { DEFAULT_KIND_EXCLUSIONS, type KindExclusionList } from '../../shared/kind-exclusions.ts';
 import { SettingsSchema, type Settings } from '../../shared/model.ts';
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -46,6 +48,27 @@ export class SettingsStore {
 
   get(): Settings {
     return { ...this.current };
+  }
+
+  /** A context's kind exclusion rules: its own once set in Settings, else the defaults. */
+  exclusionsFor(context: string): KindExclusionList {
+    return this.current.kindExclusions?.[context] ?? DEFAULT_KIND_EXCLUSIONS;
+  }
+
+  /**
+   * Applies a `settings:update`: preferences replace theirs, `kindExclusions` replaces one
+   * context's rules (or, with null rules, forgets them so the defaults apply again).
+   */
+  apply(update: SettingsUpdate): Promise<Settings> {
+    const { kindExclusions, ...rest } = update;
+    const patch: Partial<Settings> = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
+    if (kindExclusions) {
+      const all = { ...this.current.kindExclusions };
+      if (kindExclusions.rules === null) delete all[kindExclusions.context];
+      else all[kindExclusions.context] = kindExclusions.rules;
+      patch.kindExclusions = all;
+    }
+    return this.update(patch);
   }
 
   async update(patch: Partial<Settings>): Promise<Settings> {

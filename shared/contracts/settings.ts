@@ -1,0 +1,24 @@
+/**
+ * What `settings:update` accepts: the preferences, one context's kind exclusion rules (or null to
+ * go back to the defaults), and the user's status rules. The engine parses every update with
+ * this schema, so a rule the renderer let through still gets a clear refusal.
+ */
+import { z } from 'zod';
+import { KindExclusionListSchema } from '../kind-exclusions.ts';
+import { SettingsSchema, ThemeSchema } from '../model.ts';
+import { UserStatusRulesSchema } from './status-rules.ts';
+
+/** Most exclusion rules one context keeps (each is checked against every discovered kind). */
+export const MAX_KIND_EXCLUSIONS = 200;
+
+/** One context's exclusion rules; `rules: null` forgets them, so the context has the defaults again. */
+export const KindExclusionsPatchSchema = z.strictObject({
+  context: z.string().min(1, { error: 'context must name a context' }).max(253),
+  rules: KindExclusionListSchema.max(MAX_KIND_EXCLUSIONS, { error: `at most ${MAX_KIND_EXCLUSIONS} exclusion rules per context` }).nullable(),
+});
+export type KindExclusionsPatch = z.infer<typeof KindExclusionsPatchSchema>;
+
+export const SettingsUpdateSchema = SettingsSchema.pick({ historyRecording: true, historyRetentionDays: true, historyMaxBytes: true, updateChecks: true })
+  .extend({ theme: ThemeSchema.optional(), kindExclusions: KindExclusionsPatchSchema.optional(), statusRules: UserStatusRulesSchema.optional() })
+  .strict();
+export type SettingsUpdate = z.infer<typeof SettingsUpdateSchema>;
