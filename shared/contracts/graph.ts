@@ -1,7 +1,8 @@
 /**
  * The graph part of the IPC contract (merged into shared/contract.ts): the ownership graph of a
- * namespace or of one focused object (ownerReferences, Service selectors, HPA targets, the node
- * a pod runs on), live or at a past time, with pods beyond a threshold collapsed into group nodes
+ * namespace or of one focused object (ownerReferences of any kind, custom resources included,
+ * Service selectors, HPA targets, the node a pod runs on, the ConfigMaps, Secrets, claims and
+ * ServiceAccount a pod uses), live or at a past time, with pods beyond a threshold collapsed into group nodes
  * so a namespace of 10,000 pods stays a message of a few hundred nodes; and one object's spec
  * against its status for the side panel. `graph:changed` tells the view when to ask again, so the
  * renderer never polls.
@@ -17,7 +18,7 @@ export type GraphHealth = z.infer<typeof GraphHealthSchema>;
  * What is odd about a node:
  * - `dangling-owner`: an ownerReference names an object of a watched kind that is not in the cluster;
  * - `missing`: this node stands for such an absent owner (or an HPA's absent target);
- * - `external`: an owner of a kind the app does not watch (a custom resource), known only by its reference;
+ * - `external`: an owner of a kind the app does not watch (excluded, forbidden or not served), known only by its reference;
  * - `orphan`: carries a controller's labels (pod-template-hash, controller-revision-hash, job-name) but no controller owns it;
  * - `unmanaged`: a bare pod no controller will replace;
  * - `selects-nothing`: a Service whose selector matches no pod;
@@ -48,6 +49,11 @@ export const GraphNodeSchema = z.object({
   id: z.string(),
   /** The Kubernetes kind, or `Group`. */
   kind: z.string(),
+  /**
+   * The kind key (shared/kinds.ts: `pods`, `jobs.batch`, `databases.db.kubedrift.dev`) when the
+   * engine knows the kind: it tells a custom `Job` from a batch Job, which `kind` cannot.
+   */
+  kindKey: z.string().optional(),
   name: z.string(),
   namespace: z.string().optional(),
   health: GraphHealthSchema,
@@ -64,8 +70,13 @@ export const GraphNodeSchema = z.object({
 });
 export type GraphNode = z.infer<typeof GraphNodeSchema>;
 
-/** owns: ownerReference (owner -> dependent); selects: Service -> pod; scales: HPA -> target; runs-on: pod -> Node. */
-export const GRAPH_EDGE_TYPES = ['owns', 'selects', 'scales', 'runs-on'] as const;
+/**
+ * owns: ownerReference (owner -> dependent); selects: Service -> pod; scales: HPA -> target;
+ * runs-on: pod -> Node; uses: pod -> the ConfigMap, Secret, PersistentVolumeClaim or
+ * ServiceAccount its spec names (volumes, projected sources, envFrom, env, imagePullSecrets,
+ * serviceAccountName).
+ */
+export const GRAPH_EDGE_TYPES = ['owns', 'selects', 'scales', 'runs-on', 'uses'] as const;
 export const GraphEdgeSchema = z.object({
   from: z.string(),
   to: z.string(),

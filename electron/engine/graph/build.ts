@@ -1,8 +1,9 @@
 /**
  * The ownership graph builder: nodes for the objects in scope (scope.ts), their health
- * (health.ts), and four kinds of edges — ownerReferences (`owns`, any kind, custom resources
- * included as reference nodes), Service selectors (`selects`), HPA targets (`scales`) and the
- * node each pod runs on (`runs-on`). Owners that are not in the cluster become `missing`
+ * (health.ts), and five kinds of edges — ownerReferences (`owns`, any kind, custom resources
+ * included, matched by group, kind and uid), Service selectors (`selects`), HPA targets
+ * (`scales`), the node each pod runs on (`runs-on`) and the ConfigMaps, Secrets, claims and
+ * ServiceAccount each pod uses (`uses`). Owners that are not in the cluster become `missing`
  * reference nodes, owners of kinds the app does not watch `external` ones. Pods beyond a
  * threshold are collapsed (collapse.ts); beyond a node cap whole workloads are left out and the
  * answer says so. Pure: the same objects give the same graph.
@@ -11,6 +12,7 @@ import type { SlimObject } from '../../../shared/cluster.ts';
 import type { GraphEdge, GraphEdgeType, GraphHealth, GraphNode, GraphResult } from '../../../shared/contracts/graph.ts';
 import { byCreation, createdMs, DEFAULT_LIMITS, isIdleReplicaSet, podGroupNode, replicaSetGroupNode, revisionOf, sortByCreation, type Limits } from './collapse.ts';
 import { describeObject, hasDanglingOwner, isOrphan, isWatchedKind, podHealth, type Description } from './health.ts';
+import { isFallbackKey, isKind } from './kinds.ts';
 import { nodeNameOf, ownersOf, primaryOwner, scaleTargetOf, type GraphIndex, type OwnerRef } from './objects.ts';
 import { focusScope, namespaceScope } from './scope.ts';
 import { truncate } from './truncate.ts';
@@ -29,11 +31,17 @@ export type GraphBuild = Pick<GraphResult, 'nodes' | 'edges' | 'stats' | 'trunca
 
 const sortKey = (node: GraphNode): string => `${node.namespace ?? ''}\u0000${node.name}\u0000${node.id}`;
 
-function refNode(id: string, owner: Pick<OwnerRef, 'kind' | 'name'> & { apiVersion?: string | undefined }, namespace: string | undefined): GraphNode {
-  const watched = isWatchedKind(owner);
+/** The kind key to hand the renderer: none for groups, references of unknown kinds and fallbacks. */
+function keyField(key: string | undefined): { kindKey?: string } {
+  return key !== undefined && !isFallbackKey(key) ? { kindKey: key } : {};
+}
+
+function refNode(id: string, owner: Pick<OwnerRef, 'kind' | 'name'> & { apiVersion?: string | undefined }, namespace: string | undefined, index: GraphIndex): GraphNode {
+  const watched = isWatchedKind(owner, index.resolver);
   return {
     id,
     kind: owner.kind,
+    ...keyField(owner.apiVersion !== undefined ? index.resolver.keyOf(owner.apiVersion, owner.kind) : undefined),
     name: owner.name,
     ...(namespace !== undefined ? { namespace } : {}),
     health: watched ? 'unknown' : 'neutral',
@@ -54,7 +62,7 @@ export function buildGraph(index: GraphIndex, options: BuildOptions): GraphBuild
   const inScope = (uid: string): boolean => {
     if (focusSet) return focusSet.has(uid);
     const object = index.get(uid);
-    return object !== undefined && object.kind !== 'Node' && (options.namespace === null || object.metadata.namespace === options.namespace);
+    return object !== undefined && !isKind(object, 'Node') && (options.namespace === null || object.metadata.namespace === options.namespace);
   };
 
   const descriptions = new Map<string, Description>();
@@ -67,7 +75,7 @@ export function buildGraph(index: GraphIndex, options: BuildOptions): GraphBuild
     return description;
   };
   /** Health alone: a pod's without building its card lines (most pods end up in groups). */
-  const healthOf = (object: SlimObject): GraphHealth => (object.kind === 'Pod' ? podHealth(object) : describe(object).health);
+  const healthOf = (object: SlimObject): GraphHealth => (isKind(object, 'Pod') ? podHealth(object) : describe(object).health);
 
   const nodes = new Map<string, GraphNode>();
   const edges: GraphEdge[] = [];
@@ -102,7 +110,7 @@ export function buildGraph(index: GraphIndex, options: BuildOptions): GraphBuild
   /** The id an object is drawn as: itself, or the group it was collapsed into. */
   const drawnOf = (object: SlimObject): string => {
     const uid = object.metadata.uid;
-    const group = shownAs.get(uid) ?? (object.kind === 'Pod' ? podGroups.get(podKey(object)) : undefined);
+    const group = shownAs.get(uid) ?? (isKind(object, 'Pod') ? podGroups.get(podKey(object)) : undefined);
     return group ?? uid;
   };
   const drawn = (uid: string): string => {
@@ -112,8 +120,8 @@ export function buildGraph(index: GraphIndex, options: BuildOptions): GraphBuild
 
   // A Deployment's old, scaled-down ReplicaSets: one node, unless asked to expand.
   for (const deployment of scope) {
-    if (deployment.kind !== 'Deployment') continue;
-    const replicaSets = index.dependents(deployment.metadata.uid).filter((rs) => rs.kind === 'ReplicaSet' && inScope(rs.metadata.uid) && primaryOwner(rs)?.uid === deployment.metadata.uid);
+    if (!isKind(deployment, 'Deployment')) continue;
+    const replicaSets = index.dependents(deployment.metadata.uid).filter((rs) => isKind(rs, 'ReplicaSet') && inScope(rs.metadata.uid) && primaryOwner(rs)?.uid === deployment.metadata.uid);
     const newest = replicaSets.reduce<SlimObject | undefined>((best, rs) => (!best || revisionOf(rs) > revisionOf(best) || (revisionOf(rs) === revisionOf(best) && byCreation(rs, best) > 0) ? rs : best), undefined);
     const idle = replicaSets.filter((rs) => rs !== newest && isIdleReplicaSet(rs) && !index.dependents(rs.metadata.uid).some((pod) => inScope(pod.metadata.uid)));
     const id = `group:${deployment.metadata.uid}:ReplicaSet`;
@@ -126,7 +134,7 @@ export function buildGraph(index: GraphIndex, options: BuildOptions): GraphBuild
   // Pods, per owner: one by one up to the threshold and within the budget, else as a group.
   const podsByParent = new Map<string, SlimObject[]>();
   for (const pod of scope) {
-    if (pod.kind !== 'Pod') continue;
+    if (!isKind(pod, 'Pod')) continue;
     const key = podKey(pod);
     const list = podsByParent.get(key);
     if (list) list.push(pod);
@@ -167,6 +175,7 @@ export function buildGraph(index: GraphIndex, options: BuildOptions): GraphBuild
     nodes.set(uid, {
       id: uid,
       kind: object.kind,
+      ...keyField(index.keyOf(object)),
       name: object.metadata.name,
       ...(object.metadata.namespace !== undefined ? { namespace: object.metadata.namespace } : {}),
       ...description,
@@ -182,23 +191,26 @@ export function buildGraph(index: GraphIndex, options: BuildOptions): GraphBuild
       if (found && inScope(owner.uid)) addEdge(drawn(owner.uid), drawnOf(object), 'owns');
       else if (!found) {
         const id = `ref:${owner.uid}`;
-        if (!nodes.has(id)) nodes.set(id, refNode(id, owner, object.metadata.namespace));
+        if (!nodes.has(id)) nodes.set(id, refNode(id, owner, object.metadata.namespace, index));
         addEdge(id, drawnOf(object), 'owns');
       }
     }
   }
 
   for (const object of scope) {
-    if (object.kind === 'Service') {
+    if (isKind(object, 'Pod')) {
+      // What the pod's spec names: drawn from the pod (or its group) to the object, when in scope.
+      for (const used of index.uses(object)) if (inScope(used.metadata.uid)) addEdge(drawnOf(object), used.metadata.uid, 'uses');
+    } else if (isKind(object, 'Service')) {
       for (const pod of index.selectedPods(object)) if (inScope(pod.metadata.uid)) addEdge(object.metadata.uid, drawnOf(pod), 'selects');
-    } else if (object.kind === 'HorizontalPodAutoscaler') {
+    } else if (isKind(object, 'HorizontalPodAutoscaler')) {
       const target = scaleTargetOf(object);
       if (!target) continue;
       const scaled = index.byName(object.metadata.namespace, target.kind, target.name);
       if (scaled && inScope(scaled.metadata.uid)) addEdge(object.metadata.uid, drawnOf(scaled), 'scales');
       else if (!scaled) {
         const id = `ref:target/${object.metadata.namespace ?? ''}/${target.kind}/${target.name}`;
-        if (!nodes.has(id)) nodes.set(id, refNode(id, target, object.metadata.namespace));
+        if (!nodes.has(id)) nodes.set(id, refNode(id, target, object.metadata.namespace, index));
         addEdge(object.metadata.uid, id, 'scales');
       }
     }
@@ -207,7 +219,7 @@ export function buildGraph(index: GraphIndex, options: BuildOptions): GraphBuild
   // The nodes the pods run on, unless there are too many to draw.
   const runsOn = new Map<string, Set<string>>();
   for (const pod of scope) {
-    const name = pod.kind === 'Pod' ? nodeNameOf(pod) : undefined;
+    const name = isKind(pod, 'Pod') ? nodeNameOf(pod) : undefined;
     if (!name) continue;
     const set = runsOn.get(name) ?? new Set<string>();
     set.add(drawnOf(pod));
@@ -221,7 +233,7 @@ export function buildGraph(index: GraphIndex, options: BuildOptions): GraphBuild
       const id = node ? node.metadata.uid : `ref:node/${name}`;
       if (!nodes.has(id)) {
         const created = node ? createdMs(node) : undefined;
-        nodes.set(id, node ? { id, kind: 'Node', name, ...describe(node), ...(created !== undefined ? { created } : {}) } : refNode(id, { kind: 'Node', name }, undefined));
+        nodes.set(id, node ? { id, kind: 'Node', kindKey: 'nodes', name, ...describe(node), ...(created !== undefined ? { created } : {}) } : refNode(id, { apiVersion: 'v1', kind: 'Node', name }, undefined, index));
       }
       for (const source of from) addEdge(source, id, 'runs-on');
     }
@@ -235,7 +247,7 @@ export function buildGraph(index: GraphIndex, options: BuildOptions): GraphBuild
   for (const object of scope) {
     const health = healthOf(object);
     byHealth[health] = (byHealth[health] ?? 0) + 1;
-    if (object.kind === 'Pod') pods += 1;
+    if (isKind(object, 'Pod')) pods += 1;
     if (hasDanglingOwner(object, index)) danglingOwners += 1;
     if (isOrphan(object)) orphans += 1;
   }

@@ -6,9 +6,11 @@
 import type { SlimObject } from '../../../shared/cluster.ts';
 import type { GraphEvent, GraphObject } from '../../../shared/contracts/graph.ts';
 import { readConditions } from '../../../shared/conditions.ts';
+import { objectStatus, type StatusSubject } from '../../../shared/object-status.ts';
 import { isWorkloadKind, workloadState } from '../../../shared/workload-status.ts';
 import { createdMs } from './collapse.ts';
 import { describeObject } from './health.ts';
+import { builtinNameOf, isFallbackKey, usedKeyOf } from './kinds.ts';
 import { ownersOf, type GraphIndex } from './objects.ts';
 import { desiredVsActual } from './pairs.ts';
 
@@ -74,16 +76,31 @@ function conditionsOf(object: SlimObject): GraphObject['conditions'] {
   }));
 }
 
+/** States of the one status rule that say the object is not where its spec wants it. */
+const UNSETTLED = new Set(['terminating', 'unobserved', 'progressing', 'drifting', 'failed']);
+
+/** Why it is not in sync: a built-in workload's drift reasons, any other status-bearing object's verdict. */
+function reasonsOf(object: SlimObject): string[] {
+  const name = builtinNameOf(object);
+  if (name !== undefined) return isWorkloadKind(name) ? (workloadState(object).drift?.reasons ?? []) : [];
+  if (usedKeyOf(object)) return [];
+  const verdict = objectStatus(object as unknown as StatusSubject);
+  if (!UNSETTLED.has(verdict.state)) return [];
+  return [verdict.message !== '' ? `${verdict.reason}: ${verdict.message}` : verdict.reason];
+}
+
 /** The side panel's view of `object`, with `events` already narrowed to those about it. */
 export function objectDetail(object: SlimObject, index: GraphIndex, events: Iterable<SlimObject>, at: number | null): GraphObject {
   const description = describeObject(object, index);
   const created = createdMs(object);
   const raw = object as { spec?: unknown; status?: unknown };
+  const kindKey = index.keyOf(object);
   return {
     at,
     node: {
       id: object.metadata.uid,
       kind: object.kind,
+      ...(kindKey !== undefined && !isFallbackKey(kindKey) ? { kindKey } : {}),
       name: object.metadata.name,
       ...(object.metadata.namespace !== undefined ? { namespace: object.metadata.namespace } : {}),
       ...description,
@@ -93,7 +110,7 @@ export function objectDetail(object: SlimObject, index: GraphIndex, events: Iter
     uid: object.metadata.uid,
     labels: object.metadata.labels ?? {},
     owners: ownersOf(object).map((owner) => ({ kind: owner.kind, name: owner.name, uid: owner.uid, present: index.owner(owner) !== undefined })),
-    reasons: isWorkloadKind(object.kind) ? (workloadState(object).drift?.reasons ?? []) : [],
+    reasons: reasonsOf(object),
     pairs: desiredVsActual(object, index),
     spec: raw.spec ?? null,
     status: raw.status ?? null,

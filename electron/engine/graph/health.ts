@@ -2,15 +2,19 @@
  * How each object in the graph is doing, in the graph's four colours (ready, progressing,
  * drifting, failing, plus neutral and unknown) and one or two short lines. Workloads use the
  * Overview's own rule (shared/workload-status.ts), pods kubectl's STATUS (shared/kube-status.ts),
- * so the graph never disagrees with the tables about what drifts.
+ * custom resources the one status rule (shared/object-status.ts), so the graph never disagrees
+ * with the tables about what drifts. What pods use (ConfigMaps, Secrets, claims, ServiceAccounts)
+ * says how many pods use it.
  */
-import { BUILTIN_KEYS, BUILTIN_RESOLVER, LEGACY_KIND_KEYS } from '../../../shared/builtin-kinds.ts';
-import { WATCHED_KINDS, type SlimObject } from '../../../shared/cluster.ts';
+import { BUILTIN_KEYS, BUILTIN_RESOLVER, LEGACY_KIND_KEYS, type KindResolver } from '../../../shared/builtin-kinds.ts';
+import type { SlimObject } from '../../../shared/cluster.ts';
 import { findCondition, readConditions } from '../../../shared/conditions.ts';
 import type { GraphFlag, GraphHealth } from '../../../shared/contracts/graph.ts';
 import { nodeRoles, podStatus, podTone, type PodStatusSummary, type PodStatusView } from '../../../shared/kube-status.ts';
 import { isWorkloadKind, workloadState, type Tone } from '../../../shared/workload-status.ts';
+import { builtinNameOf, isKind, usedKeyOf, USED_KEYS } from './kinds.ts';
 import { nodeNameOf, ownersOf, scaleTargetOf, serviceSelector, type GraphIndex } from './objects.ts';
+import { describeByStatus } from './status.ts';
 
 export interface Description {
   health: GraphHealth;
@@ -19,18 +23,18 @@ export interface Description {
   flags: GraphFlag[];
 }
 
-/** The kinds the app watches (by key, Events aside): an owner of one of these that is not in the cache is dangling. */
-const WATCHED_OWNER_KINDS: ReadonlySet<string> = new Set(WATCHED_KINDS.filter((key) => key !== BUILTIN_KEYS.Event));
 /** Labels only controllers put on what they create: without a controller owner, the object was orphaned. */
 const CONTROLLER_LABELS = ['pod-template-hash', 'controller-revision-hash', 'job-name', 'batch.kubernetes.io/job-name', 'batch.kubernetes.io/controller-uid', 'controller-uid'];
 
 /**
- * Whether a reference names a watched kind, by group and kind. A reference without an apiVersion
- * (an HPA's scaleTargetRef may leave it out) is read by its kind name among the built-in kinds.
+ * Whether a reference names a watched kind, by group and kind: one `resolver` knows (the built-in
+ * kinds, and those the cache holds), Events aside. An owner of such a kind that is not in the
+ * cache is dangling; of any other kind, external. A reference without an apiVersion (an HPA's
+ * scaleTargetRef may leave it out) is read by its kind name among the built-in kinds.
  */
-export function isWatchedKind(ref: { apiVersion?: string | undefined; kind: string }): boolean {
-  const key = ref.apiVersion === undefined ? LEGACY_KIND_KEYS[ref.kind] : BUILTIN_RESOLVER.keyOf(ref.apiVersion, ref.kind);
-  return key !== undefined && WATCHED_OWNER_KINDS.has(key);
+export function isWatchedKind(ref: { apiVersion?: string | undefined; kind: string }, resolver: KindResolver = BUILTIN_RESOLVER): boolean {
+  const key = ref.apiVersion === undefined ? LEGACY_KIND_KEYS[ref.kind] : resolver.keyOf(ref.apiVersion, ref.kind);
+  return key !== undefined && key !== BUILTIN_KEYS.Event;
 }
 
 const TONE_HEALTH: Record<Tone, GraphHealth> = { ok: 'ready', pending: 'progressing', warning: 'drifting', danger: 'failing', neutral: 'neutral' };
@@ -72,9 +76,9 @@ function podSummary(pod: SlimObject): { status: PodStatusSummary; tone: Tone } {
 /** Whether pods under `object` (its own, or its ReplicaSets' and Jobs') are still starting. */
 function hasStartingPods(object: SlimObject, index: GraphIndex): boolean {
   for (const child of index.dependents(object.metadata.uid)) {
-    if (child.kind === 'Pod') {
+    if (isKind(child, 'Pod')) {
       if (podSummary(child).tone === 'pending') return true;
-    } else if ((child.kind === 'ReplicaSet' || child.kind === 'Job') && hasStartingPods(child, index)) return true;
+    } else if ((isKind(child, 'ReplicaSet') || isKind(child, 'Job')) && hasStartingPods(child, index)) return true;
   }
   return false;
 }
@@ -89,8 +93,8 @@ function describeWorkload(object: SlimObject, index: GraphIndex): Description {
   if (state.tone === 'pending') health = 'progressing';
   else if (state.drift?.severity === 'danger') health = 'failing';
   else if (state.drift) health = hasStartingPods(object, index) ? 'progressing' : 'drifting';
-  const ready = counts.desired !== null && counts.ready !== null ? (object.kind === 'Job' ? `${counts.ready}/${counts.desired} done` : `${counts.ready}/${counts.desired} ready`) : undefined;
-  const schedule = object.kind === 'CronJob' ? (object as { spec?: { schedule?: string } }).spec?.schedule : undefined;
+  const ready = counts.desired !== null && counts.ready !== null ? (isKind(object, 'Job') ? `${counts.ready}/${counts.desired} done` : `${counts.ready}/${counts.desired} ready`) : undefined;
+  const schedule = isKind(object, 'CronJob') ? (object as { spec?: { schedule?: string } }).spec?.schedule : undefined;
   return { health, status: state.status, detail: join(ready, schedule, templateImage(object)), flags: [] };
 }
 
@@ -146,12 +150,12 @@ function describeHpa(object: SlimObject, index: GraphIndex): Description {
 
 /** An ownerReference names an object of a watched kind that is not in the cluster. */
 export function hasDanglingOwner(object: SlimObject, index: GraphIndex): boolean {
-  return ownersOf(object).some((owner) => isWatchedKind(owner) && !index.owner(owner));
+  return ownersOf(object).some((owner) => isWatchedKind(owner, index.resolver) && !index.owner(owner));
 }
 
 /** No owner, though a controller's labels say one made it (a Pod, ReplicaSet or Job). */
 export function isOrphan(object: SlimObject): boolean {
-  if (ownersOf(object).length > 0 || (object.kind !== 'Pod' && object.kind !== 'ReplicaSet' && object.kind !== 'Job')) return false;
+  if (ownersOf(object).length > 0 || !(isKind(object, 'Pod') || isKind(object, 'ReplicaSet') || isKind(object, 'Job'))) return false;
   const labels = object.metadata.labels ?? {};
   return CONTROLLER_LABELS.some((label) => labels[label] !== undefined);
 }
@@ -160,7 +164,7 @@ function ownershipFlags(object: SlimObject, index: GraphIndex): GraphFlag[] {
   const flags: GraphFlag[] = [];
   if (hasDanglingOwner(object, index)) flags.push('dangling-owner');
   if (isOrphan(object)) flags.push('orphan');
-  else if (object.kind === 'Pod' && ownersOf(object).length === 0) flags.push('unmanaged');
+  else if (isKind(object, 'Pod') && ownersOf(object).length === 0) flags.push('unmanaged');
   if (object.metadata.deletionTimestamp) flags.push('deleting');
   return flags;
 }
@@ -170,15 +174,35 @@ export function podHealth(pod: SlimObject): GraphHealth {
   return TONE_HEALTH[podSummary(pod).tone];
 }
 
+const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/**
+ * A ConfigMap, Secret or ServiceAccount (metadata only: nothing to be healthy about, so neutral)
+ * or a claim (by its phase), with the pods using it.
+ */
+function describeUsed(object: SlimObject, index: GraphIndex): Description {
+  const users = index.usersOf(object).length;
+  const used = users > 0 ? `used by ${plural(users, 'pod')}` : 'used by no pod';
+  if (usedKeyOf(object) !== USED_KEYS.PersistentVolumeClaim) return { health: 'neutral', status: used.replace(/^u/, 'U'), flags: [] };
+  const claim = object as { spec?: { storageClassName?: unknown }; status?: { phase?: unknown; capacity?: { storage?: unknown } } };
+  const phase = typeof claim.status?.phase === 'string' ? claim.status.phase : 'Pending';
+  const health: GraphHealth = phase === 'Bound' ? 'ready' : phase === 'Lost' ? 'failing' : 'drifting';
+  const size = typeof claim.status?.capacity?.storage === 'string' ? claim.status.capacity.storage : undefined;
+  const storageClass = typeof claim.spec?.storageClassName === 'string' ? claim.spec.storageClassName : undefined;
+  return { health, status: phase, detail: join(size, storageClass, used) as string, flags: [] };
+}
+
 /** The health, status lines and flags of one object. */
 export function describeObject(object: SlimObject, index: GraphIndex): Description {
   let description: Description;
-  if (isWorkloadKind(object.kind)) description = describeWorkload(object, index);
-  else if (object.kind === 'Pod') description = describePod(object);
-  else if (object.kind === 'Node') description = describeNode(object);
-  else if (object.kind === 'Service') description = describeService(object, index);
-  else if (object.kind === 'HorizontalPodAutoscaler') description = describeHpa(object, index);
-  else description = { health: 'unknown', status: object.kind, flags: [] };
+  const name = builtinNameOf(object);
+  if (name !== undefined && isWorkloadKind(name)) description = describeWorkload(object, index);
+  else if (name === 'Pod') description = describePod(object);
+  else if (name === 'Node') description = describeNode(object);
+  else if (name === 'Service') description = describeService(object, index);
+  else if (name === 'HorizontalPodAutoscaler') description = describeHpa(object, index);
+  else if (usedKeyOf(object) !== undefined) description = describeUsed(object, index);
+  else description = describeByStatus(object);
   const flags = [...description.flags, ...ownershipFlags(object, index)];
   return { ...description, flags };
 }

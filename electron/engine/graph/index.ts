@@ -1,7 +1,8 @@
 /**
  * The graph feature: implements the `graph:*` channels of shared/contracts/graph.ts. Live graphs
  * are built from the feature's own namespace index of the cache (live-index.ts), cached per scope
- * until that namespace changes; past ones from the history feature's `objectsAt`. Changes are
+ * until that namespace changes; past ones from the history feature's `objectsAt`, their kinds
+ * named by what the cache has held (so a custom resource of the past resolves too). Changes are
  * published as throttled counters on `graph:changed`, which the view watches instead of polling.
  */
 import { BUILTIN_KEYS, isBuiltinObject } from '../../../shared/builtin-kinds.ts';
@@ -13,6 +14,7 @@ import { buildGraph, type GraphBuild } from './build.ts';
 import type { Limits } from './collapse.ts';
 import { isAbout, objectDetail } from './detail.ts';
 import { createLiveIndex, CLUSTER_SCOPE } from './live-index.ts';
+import { isKind } from './kinds.ts';
 import { createGraphIndex, type GraphIndex } from './objects.ts';
 
 /** At most one `graph:changed` per this many ms, however fast the cluster changes. */
@@ -52,7 +54,7 @@ export function createGraphFeature(context: EngineContext, options: GraphFeature
     const focus = live.get(request.focus);
     if (!focus) return undefined;
     // A Node's pods live in every namespace; anything else's graph stays in its own.
-    return focus.kind === 'Node' ? null : (focus.metadata.namespace ?? CLUSTER_SCOPE);
+    return isKind(focus, 'Node') ? null : (focus.metadata.namespace ?? CLUSTER_SCOPE);
   }
 
   function build(index: GraphIndex, request: GraphRequest): GraphBuild | null {
@@ -71,7 +73,7 @@ export function createGraphFeature(context: EngineContext, options: GraphFeature
     const revision = live.revisionKey(scope);
     const hit = cache.get(key);
     if (hit && hit.revision === revision) return hit.build;
-    const result = build(createGraphIndex(live.objectsFor(scope)), request);
+    const result = build(createGraphIndex(live.objectsFor(scope), live.resolver), request);
     if (result) {
       cache.delete(key);
       cache.set(key, { revision, build: result });
@@ -102,20 +104,20 @@ export function createGraphFeature(context: EngineContext, options: GraphFeature
         }
         const state = await past(request.at);
         if ('error' in state) return state.error;
-        const graph = build(createGraphIndex(state.objects), request);
+        const graph = build(createGraphIndex(state.objects, live.resolver), request);
         return graph ? ok({ ...base, at: state.at, revision: 0, ...graph }) : notFound(request.focus ?? '', request.at);
       },
       async 'graph:object'({ uid, at }) {
         if (at === undefined) {
           const object = live.get(uid);
           if (!object) return notFound(uid, undefined);
-          const index = createGraphIndex(live.objectsFor(object.metadata.namespace ?? CLUSTER_SCOPE));
+          const index = createGraphIndex(live.objectsFor(object.metadata.namespace ?? CLUSTER_SCOPE), live.resolver);
           const events = [...live.eventsAbout(uid), ...live.eventsAbout(`name:${object.metadata.namespace ?? ''}`).filter((event) => isAbout(event, object))];
           return ok(objectDetail(object, index, events, null));
         }
         const state = await past(at);
         if ('error' in state) return state.error;
-        const index = createGraphIndex(state.objects);
+        const index = createGraphIndex(state.objects, live.resolver);
         const object = index.get(uid);
         if (!object) return notFound(uid, at);
         return ok(objectDetail(object, index, state.objects.filter((candidate) => isBuiltinObject(candidate, BUILTIN_KEYS.Event) && isAbout(candidate, object)), state.at));

@@ -1,17 +1,19 @@
 /**
  * The graph's view of the live cache, kept up to date change by change: drawable objects by
- * namespace (so a namespace's graph reads that namespace, not the cluster), Events by the uid
+ * namespace (custom resources and what pods use among them) (so a namespace's graph reads that namespace, not the cluster), Events by the uid
  * they are about, and change counters per namespace that `graph:changed` publishes. A Node bumps
  * its counter only when what the graph shows of it changes (Ready, cordoned, roles), not on every
  * heartbeat, so a quiet cluster does not make every open graph ask again.
  */
-import { BUILTIN_KEYS } from '../../../shared/builtin-kinds.ts';
+import { BUILTIN_KEYS, KindResolver } from '../../../shared/builtin-kinds.ts';
 import type { KindKey, SlimObject } from '../../../shared/cluster.ts';
 import type { GraphChanged } from '../../../shared/contracts/graph.ts';
+import { groupKindOf } from '../../../shared/kinds.ts';
 import type { CacheChange } from '../stream/cache.ts';
 import { describeObject } from './health.ts';
 import { involvedUid } from './detail.ts';
-import { createGraphIndex, isGraphKind } from './objects.ts';
+import { isGraphKind } from './kinds.ts';
+import { createGraphIndex } from './objects.ts';
 
 /** The cluster-scoped objects' namespace key (Nodes). */
 export const CLUSTER_SCOPE = '';
@@ -36,10 +38,22 @@ export interface LiveIndex {
   counters(): GraphChanged;
   /** A key that changes whenever the graph of `namespace` (null: all) may have changed. */
   revisionKey(namespace: string | null): string;
+  /**
+   * The kinds of the objects the cache has given (built-in ones from the start): names the kinds
+   * of live and past objects. Kept across context switches: a group and kind is one resource.
+   */
+  readonly resolver: KindResolver;
 }
 
 export function createLiveIndex(onChanged: () => void): LiveIndex {
   let context: string | null = null;
+  const resolver = new KindResolver();
+  /** Learns an object's kind key from the cache (a lookup when known, as it is after the first object). */
+  const learn = (object: SlimObject, kind: KindKey): void => {
+    if (resolver.keyOf(object.apiVersion, object.kind) === kind) return;
+    const gk = groupKindOf(object);
+    if (gk) resolver.add(kind, gk);
+  };
   const byUid = new Map<string, SlimObject>();
   const byNamespace = new Map<string, Map<string, SlimObject>>();
   const events = new Map<string, Map<string, SlimObject>>();
@@ -88,6 +102,7 @@ export function createLiveIndex(onChanged: () => void): LiveIndex {
       return;
     }
     if (!isGraphKind(kind)) return;
+    if (!remove) learn(object, kind);
     const { uid } = object.metadata;
     const namespace = object.metadata.namespace ?? CLUSTER_SCOPE;
     if (remove) {
@@ -121,6 +136,7 @@ export function createLiveIndex(onChanged: () => void): LiveIndex {
       onChanged();
     },
     get: (uid) => byUid.get(uid),
+    resolver,
     objectsFor(namespace) {
       if (namespace === null) return [...byUid.values()];
       return [...(byNamespace.get(namespace)?.values() ?? []), ...(namespace === CLUSTER_SCOPE ? [] : (byNamespace.get(CLUSTER_SCOPE)?.values() ?? []))];

@@ -1,11 +1,14 @@
 /**
- * The lookups the graph needs, built once per answer from the objects in play: objects by uid,
- * dependents by owner uid, pods by namespace and by label (so a Service's selector costs the
- * size of its answer, not of the namespace), nodes by name, HPAs by target.
+ * The lookups the graph needs, built once per answer from the objects in play: objects by uid
+ * with their kind keys, dependents by owner uid, pods by namespace and by label (so a Service's
+ * selector costs the size of its answer, not of the namespace), nodes by name, HPAs by target,
+ * and what each pod uses (ConfigMaps, Secrets, claims, its ServiceAccount) both ways.
  */
-import { BUILTIN_KEYS, BUILTIN_RESOLVER } from '../../../shared/builtin-kinds.ts';
-import type { KindKey, SlimObject } from '../../../shared/cluster.ts';
+import { BUILTIN_RESOLVER, type KindResolver } from '../../../shared/builtin-kinds.ts';
+import type { SlimObject } from '../../../shared/cluster.ts';
 import { ownerReferenceMatches } from '../../../shared/kinds.ts';
+import { graphKeyOf, isKind, usedKeyOf } from './kinds.ts';
+import { podReferences } from './pod-refs.ts';
 
 export interface OwnerRef {
   apiVersion: string;
@@ -13,34 +16,6 @@ export interface OwnerRef {
   name: string;
   uid: string;
   controller?: boolean | undefined;
-}
-
-/** Kinds the graph draws, by kind key (Events and Namespaces are not nodes). */
-const GRAPH_KINDS: ReadonlySet<string> = new Set<KindKey>([
-  BUILTIN_KEYS.Node,
-  BUILTIN_KEYS.Pod,
-  BUILTIN_KEYS.Service,
-  BUILTIN_KEYS.Deployment,
-  BUILTIN_KEYS.ReplicaSet,
-  BUILTIN_KEYS.StatefulSet,
-  BUILTIN_KEYS.DaemonSet,
-  BUILTIN_KEYS.Job,
-  BUILTIN_KEYS.CronJob,
-  BUILTIN_KEYS.HorizontalPodAutoscaler,
-]);
-
-/** Whether the graph draws objects of this kind key. */
-export function isGraphKind(kind: string): boolean {
-  return GRAPH_KINDS.has(kind);
-}
-
-/**
- * Whether the graph draws this object, by its group and kind (a custom `Job` in another group is
- * not a batch Job, headlamp#5569).
- */
-export function isGraphObject(object: SlimObject): boolean {
-  const key = BUILTIN_RESOLVER.keyOf(object.apiVersion, object.kind);
-  return key !== undefined && GRAPH_KINDS.has(key);
 }
 
 export function ownersOf(object: SlimObject): readonly OwnerRef[] {
@@ -80,6 +55,10 @@ const key = (namespace: string | undefined, kind: string, name: string): string 
 
 export interface GraphIndex {
   get(uid: string): SlimObject | undefined;
+  /** The kind key of an indexed object (a group-kind for a custom kind the resolver did not know). */
+  keyOf(object: SlimObject): string | undefined;
+  /** The kinds the index resolves with (learned from the cache): whether an absent owner's kind is watched. */
+  readonly resolver: KindResolver;
   /** The object an ownerReference points at: same uid, group and kind; undefined when absent. */
   owner(ref: OwnerRef): SlimObject | undefined;
   /** Objects whose ownerReferences point at `uid` (by group, kind and uid). */
@@ -96,6 +75,10 @@ export interface GraphIndex {
   /** The Services selecting a pod. */
   servicesSelecting(pod: SlimObject): readonly SlimObject[];
   podsOnNode(name: string): readonly SlimObject[];
+  /** The ConfigMaps, Secrets, claims and ServiceAccount `pod` uses that are in the index. */
+  uses(pod: SlimObject): readonly SlimObject[];
+  /** The pods using a ConfigMap, Secret, claim or ServiceAccount. */
+  usersOf(object: SlimObject): readonly SlimObject[];
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
@@ -104,9 +87,15 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else map.set(key, [value]);
 }
 
-/** Indexes `objects` (any order; Events and Namespaces are skipped). */
-export function createGraphIndex(objects: Iterable<SlimObject>): GraphIndex {
+/**
+ * Indexes `objects` (any order; kinds the graph does not draw are skipped). `resolver` names
+ * their kinds: the live cache's kinds, so custom resources resolve; built-in kinds by default.
+ */
+export function createGraphIndex(objects: Iterable<SlimObject>, resolver: KindResolver = BUILTIN_RESOLVER): GraphIndex {
   const byUid = new Map<string, SlimObject>();
+  const keys = new Map<string, string>();
+  /** ConfigMaps, Secrets, claims and ServiceAccounts by namespace/key/name. */
+  const usable = new Map<string, SlimObject>();
   const dependents = new Map<string, SlimObject[]>();
   const nodes = new Map<string, SlimObject>();
   const podsByNamespace = new Map<string, SlimObject[]>();
@@ -114,14 +103,18 @@ export function createGraphIndex(objects: Iterable<SlimObject>): GraphIndex {
   const scalers = new Map<string, SlimObject[]>();
   const all: SlimObject[] = [];
   for (const object of objects) {
-    if (!isGraphObject(object)) continue;
+    const kindKey = graphKeyOf(object, resolver);
+    if (kindKey === undefined) continue;
     all.push(object);
     const { uid, namespace, name } = object.metadata;
     byUid.set(uid, object);
-    if (object.kind === 'Node') nodes.set(name, object);
-    else if (object.kind === 'Pod') push(podsByNamespace, namespace ?? '', object);
-    else if (object.kind === 'Service') services.push(object);
-    else if (object.kind === 'HorizontalPodAutoscaler') {
+    keys.set(uid, kindKey);
+    const used = usedKeyOf(object);
+    if (used) usable.set(`${namespace ?? ''}/${used}/${name}`, object);
+    else if (isKind(object, 'Node')) nodes.set(name, object);
+    else if (isKind(object, 'Pod')) push(podsByNamespace, namespace ?? '', object);
+    else if (isKind(object, 'Service')) services.push(object);
+    else if (isKind(object, 'HorizontalPodAutoscaler')) {
       const target = scaleTargetOf(object);
       if (target) push(scalers, key(namespace, target.kind, target.name), object);
     }
@@ -139,7 +132,7 @@ export function createGraphIndex(objects: Iterable<SlimObject>): GraphIndex {
   // Everything but pods by namespace/kind/name, built on the first ask.
   let byName: Map<string, SlimObject> | undefined;
   const named = (): Map<string, SlimObject> => {
-    byName ??= new Map(all.filter((object) => object.kind !== 'Pod').map((object) => [key(object.metadata.namespace, object.kind, object.metadata.name), object]));
+    byName ??= new Map(all.filter((object) => !isKind(object, 'Pod')).map((object) => [key(object.metadata.namespace, object.kind, object.metadata.name), object]));
     return byName;
   };
 
@@ -200,8 +193,28 @@ export function createGraphIndex(objects: Iterable<SlimObject>): GraphIndex {
     return onNode.get(name) ?? [];
   };
 
+  const uses = (pod: SlimObject): readonly SlimObject[] => {
+    const namespace = pod.metadata.namespace ?? '';
+    const found: SlimObject[] = [];
+    for (const ref of podReferences(pod)) {
+      const object = usable.get(`${namespace}/${ref.key}/${ref.name}`);
+      if (object) found.push(object);
+    }
+    return found;
+  };
+  let users: Map<string, SlimObject[]> | undefined;
+  const usersOf = (object: SlimObject): readonly SlimObject[] => {
+    if (!users) {
+      users = new Map();
+      for (const pods of podsByNamespace.values()) for (const pod of pods) for (const used of uses(pod)) push(users, used.metadata.uid, pod);
+    }
+    return users.get(object.metadata.uid) ?? [];
+  };
+
   return {
     get: (uid) => byUid.get(uid),
+    keyOf: (object) => keys.get(object.metadata.uid),
+    resolver,
     owner,
     dependents: (uid) => dependents.get(uid) ?? [],
     byName: (namespace, kind, name) => (kind === 'Pod' ? undefined : named().get(key(namespace, kind, name))),
@@ -211,5 +224,7 @@ export function createGraphIndex(objects: Iterable<SlimObject>): GraphIndex {
     scalersOf: (object) => scalers.get(key(object.metadata.namespace, object.kind, object.metadata.name)) ?? [],
     servicesSelecting,
     podsOnNode,
+    uses,
+    usersOf,
   };
 }

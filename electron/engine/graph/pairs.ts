@@ -8,6 +8,7 @@ import { findCondition, readConditions } from '../../../shared/conditions.ts';
 import type { GraphPair } from '../../../shared/contracts/graph.ts';
 import { isWorkloadKind } from '../../../shared/workload-status.ts';
 import { shortImage } from './health.ts';
+import { builtinNameOf, isKind } from './kinds.ts';
 import { scaleTargetOf, serviceSelector, type GraphIndex } from './objects.ts';
 
 type Json = Record<string, unknown>;
@@ -43,7 +44,7 @@ function podsUnder(index: GraphIndex, root: SlimObject): SlimObject[] {
     for (const child of index.dependents(current.metadata.uid)) {
       if (seen.has(child.metadata.uid)) continue;
       seen.add(child.metadata.uid);
-      if (child.kind === 'Pod') pods.push(child);
+      if (isKind(child, 'Pod')) pods.push(child);
       else stack.push(child);
     }
   }
@@ -142,8 +143,11 @@ function podPairs(spec: Json, status: Json): GraphPair[] {
 export function desiredVsActual(object: SlimObject, index: GraphIndex): GraphPair[] {
   const spec = obj(obj(object)['spec']);
   const status = obj(obj(object)['status']);
-  if (isWorkloadKind(object.kind)) return workloadPairs(object, index, spec, status);
-  switch (object.kind) {
+  const name = builtinNameOf(object);
+  // Any other kind (a custom resource): whether its controller has seen the spec.
+  if (name === undefined) return generation(object, status);
+  if (isWorkloadKind(name)) return workloadPairs(object, index, spec, status);
+  switch (name) {
     case 'Pod':
       return podPairs(spec, status);
     case 'Service': {

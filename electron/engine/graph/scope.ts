@@ -1,14 +1,16 @@
 /**
  * Which objects a graph shows: a namespace (or every one), or one focused object with its owner
  * chain, its whole subtree, the Services selecting its pods and the HPAs scaling it. A Service,
- * an HPA or a Node can be the focus too: then the pods it selects, scales or runs and their owners.
+ * an HPA or a Node can be the focus too: then the pods it selects, scales or runs and their owners;
+ * so can what pods use (a ConfigMap, Secret, claim or ServiceAccount): then the pods using it.
  */
 import type { SlimObject } from '../../../shared/cluster.ts';
+import { isKind, usedKeyOf } from './kinds.ts';
 import { ownersOf, scaleTargetOf, type GraphIndex } from './objects.ts';
 
 /** Every drawable object of `namespace` (null: all namespaces); Nodes join through their pods. */
 export function namespaceScope(index: GraphIndex, namespace: string | null): SlimObject[] {
-  return index.all().filter((object) => object.kind !== 'Node' && (namespace === null || object.metadata.namespace === namespace));
+  return index.all().filter((object) => !isKind(object, 'Node') && (namespace === null || object.metadata.namespace === namespace));
 }
 
 function addAncestors(index: GraphIndex, object: SlimObject, into: Map<string, SlimObject>): void {
@@ -41,13 +43,13 @@ export function focusScope(index: GraphIndex, uid: string): SlimObject[] | null 
   if (!focus) return null;
   const scope = new Map<string, SlimObject>();
   const entryPods: SlimObject[] = [];
-  if (focus.kind === 'Service') {
+  if (isKind(focus, 'Service')) {
     scope.set(uid, focus);
     entryPods.push(...index.selectedPods(focus));
-  } else if (focus.kind === 'Node') {
+  } else if (isKind(focus, 'Node')) {
     scope.set(uid, focus);
     entryPods.push(...index.podsOnNode(focus.metadata.name));
-  } else if (focus.kind === 'HorizontalPodAutoscaler') {
+  } else if (isKind(focus, 'HorizontalPodAutoscaler')) {
     scope.set(uid, focus);
     const target = scaleTargetOf(focus);
     const scaled = target ? index.byName(focus.metadata.namespace, target.kind, target.name) : undefined;
@@ -58,14 +60,19 @@ export function focusScope(index: GraphIndex, uid: string): SlimObject[] | null 
   } else {
     addAncestors(index, focus, scope);
     addSubtree(index, focus, scope);
+    // A ConfigMap, Secret, claim or ServiceAccount: the pods using it too.
+    if (usedKeyOf(focus)) entryPods.push(...index.usersOf(focus));
   }
   for (const pod of entryPods) {
     scope.set(pod.metadata.uid, pod);
     addAncestors(index, pod, scope);
   }
-  // The Services in front of the subtree's pods and the HPAs scaling any of it.
+  // The Services in front of the subtree's pods, what they use and the HPAs scaling any of it.
   for (const object of [...scope.values()]) {
-    if (object.kind === 'Pod') for (const service of index.servicesSelecting(object)) scope.set(service.metadata.uid, service);
+    if (isKind(object, 'Pod')) {
+      for (const service of index.servicesSelecting(object)) scope.set(service.metadata.uid, service);
+      for (const used of index.uses(object)) scope.set(used.metadata.uid, used);
+    }
     for (const hpa of index.scalersOf(object)) scope.set(hpa.metadata.uid, hpa);
   }
   return [...scope.values()];

@@ -1,13 +1,20 @@
 /**
  * The last resort when a graph is still too big after collapsing pods: keep whole top-level
  * trees (a workload with everything under it), in name order, until the node cap; Services,
- * HPAs and cluster nodes stay when they still connect to something kept. Never half a tree.
+ * HPAs, cluster nodes and what pods use stay when they still connect to something kept. Never
+ * half a tree.
  */
+import { BUILTIN_KEYS } from '../../../shared/builtin-kinds.ts';
 import type { GraphEdge, GraphNode } from '../../../shared/contracts/graph.ts';
+import { USED_KEYS } from './kinds.ts';
 
-/** Nodes that hang off trees rather than root one of their own. */
+/** Kinds whose nodes hang off trees rather than root one of their own (what pods use among them). */
+const ATTACHED_KEYS: ReadonlySet<string> = new Set([BUILTIN_KEYS.Service, BUILTIN_KEYS.HorizontalPodAutoscaler, BUILTIN_KEYS.Node, ...Object.values(USED_KEYS)]);
+const ATTACHED_KINDS: ReadonlySet<string> = new Set(['Service', 'HorizontalPodAutoscaler', 'Node']);
+
 function attached(node: GraphNode): boolean {
-  return node.kind === 'Service' || node.kind === 'HorizontalPodAutoscaler' || node.kind === 'Node';
+  // By kind key where the engine knows it (a custom `Service` is not a Service); references by name.
+  return node.kindKey !== undefined ? ATTACHED_KEYS.has(node.kindKey) : ATTACHED_KINDS.has(node.kind);
 }
 
 export function truncate(nodes: Map<string, GraphNode>, edges: GraphEdge[], maxNodes: number): { nodes: Map<string, GraphNode>; edges: GraphEdge[]; message?: string } {

@@ -105,9 +105,11 @@ describe('graph builder: dangling owners and orphans', () => {
     // A reference of that custom kind whose uid is a batch Job's (never a batch Job's child).
     const impostor = patched(runningPod('impostor', 'impostor-pod'), { metadata: { ownerReferences: [{ ...owner, name: 'report-29100000', uid: UID.reportJob }] } });
     const g = graph([...shop(), customJob, customPod, impostor]);
-    expect(g.nodes.find((n) => n.id === 'custom-job')).toBeUndefined();
-    expect(node(g, 'ref:custom-job')).toMatchObject({ kind: 'Job', health: 'neutral', flags: ['external'] });
-    expect(has(g, { from: 'ref:custom-job', to: 'custom-pod', type: 'owns' })).toBe(true);
+    // A custom resource is a node of its own, read by the status rule (no condition: neutral, not green).
+    expect(node(g, 'custom-job')).toMatchObject({ kind: 'Job', health: 'neutral', status: 'No status signal', flags: [] });
+    expect(node(g, 'custom-job').kindKey).toBeUndefined();
+    expect(has(g, { from: 'custom-job', to: 'custom-pod', type: 'owns' })).toBe(true);
+    expect(node(g, 'custom-pod').parent).toBe('custom-job');
     expect(node(g, 'custom-pod').flags).toEqual([]);
     expect(g.edges.some((e) => e.from === UID.reportJob && e.to === 'impostor-pod')).toBe(false);
     expect(node(g, 'impostor-pod').parent).not.toBe(UID.reportJob);
