@@ -30,6 +30,8 @@ export interface WorkloadChartView {
    * a paused recording): the lines end at the last sample.
    */
   liveUntil?: number | null;
+  /** Reconcile surprises on this workload, drawn as labelled lines at their moments. */
+  annotations?: ReadonlyArray<{ at: number; label: string }>;
 }
 
 /**
@@ -136,6 +138,7 @@ function replicaSeries(result: SeriesResult, theme: ChartTheme, view: WorkloadCh
       const lines = [];
       // Unlabelled: the screen says "Opened at …" beside the chart, and a label here would cover the axis name.
       if (view.marker !== null && view.marker !== undefined) lines.push(cursorLine(view.marker, theme.accent, ''));
+      for (const note of view.annotations ?? []) lines.push(cursorLine(note.at, theme.warning, note.label, true));
       if (lines.length > 0) series['markLine'] = { silent: true, symbol: ['none', 'none'], animation: false, data: lines };
     }
     if (entry.name === 'ready') series['areaStyle'] = { color, opacity: 0.06 };
