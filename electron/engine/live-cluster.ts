@@ -9,7 +9,7 @@ import type { ClusterAccess } from '../../shared/contracts/access.ts';
 import type { ClusterDiscovery, KindEntry } from '../../shared/discovery.ts';
 import type { KindExclusion } from '../../shared/kind-exclusions.ts';
 import { KindResolver } from '../../shared/builtin-kinds.ts';
-import { apiVersionOf, collectionPath } from '../../shared/kinds.ts';
+import { apiVersionOf, collectionPath, type KindRef } from '../../shared/kinds.ts';
 import { followAccess, type AccessFollower } from './cluster/access/follow.ts';
 import type { KindChanges } from './cluster/discovery/catalog.ts';
 import type { ResourceEndpoint } from './cluster/informers/discovery.ts';
@@ -255,8 +255,10 @@ export class LiveCluster {
   /**
    * Fills the (already reset) cache from a snapshot file instead of informers: the objects reach
    * the renderers as deltas, and every kind reads live with what the file holds, as of `since`.
+   * `kinds` (the file's kind table) names the kinds beyond the built-in ones: custom resources.
    */
-  loadStatic(objects: readonly SlimObject[], since: number): void {
+  loadStatic(objects: readonly SlimObject[], since: number, kinds: Iterable<{ key: string; ref: Pick<KindRef, 'group' | 'kind'> }> = []): void {
+    for (const { key, ref } of kinds) this.kindResolver.add(key, ref);
     // A snapshot file names each object by its own apiVersion and kind; its kind key is found
     // from them (group + kind), once per apiVersion. A kind no longer known is left out.
     const left: string[] = [];
@@ -267,7 +269,8 @@ export class LiveCluster {
     }
     if (left.length > 0) this.options.log(`snapshot: left out ${left.length} objects of kinds this build does not show (${[...new Set(left)].join(', ')})`);
     const message = 'from a snapshot file (offline, read-only)';
-    this.publishHealth(WATCHED_KINDS.map((kind) => ({ kind, state: 'live', count: this.cache.size(kind), since, message })));
+    const keys = new Set<KindKey>([...WATCHED_KINDS, ...this.cache.kinds()]);
+    this.publishHealth([...keys].map((kind) => ({ kind, state: 'live', count: this.cache.size(kind), since, message })));
   }
 
   /** Every cached object's stamp (diagnostics and tests; never object contents). */

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { SlimObjectSchema } from '../cluster.ts';
 import { DiffRowSchema, DiffSummarySchema } from './diff.ts';
 import { GraphEdgeSchema, GraphNodeSchema } from './graph.ts';
+import { SnapshotKindSchema } from './snapshot-kinds.ts';
 import { EpisodeSchema, HistoryEventSchema, PointSchema, RolloutSchema, SeriesNameSchema, WorkloadRefSchema } from './history.ts';
 
 /** `kind` of every snapshot file: tells a snapshot from any other gzipped JSON. */
@@ -18,8 +19,10 @@ export const SNAPSHOT_KIND = 'KubedriftSnapshot';
  * The format version this build writes and the newest it reads. Bump on any breaking change.
  * 2: kinds of recorded workloads are kind keys (`deployments.apps`); version 1 files, which named
  * them `Deployment`, are upgraded on opening (electron/engine/snapshot/legacy.ts).
+ * 3: a kind table (snapshot-kinds.ts) names the kind key of every apiVersion and kind the file
+ * holds, so custom resources open without the cluster; older files get one of built-in kinds.
  */
-export const SNAPSHOT_SCHEMA_VERSION = 2;
+export const SNAPSHOT_SCHEMA_VERSION = 3;
 export const SNAPSHOT_EXTENSION = '.kubedrift.json.gz';
 
 /** What an export covers: the whole cluster, one namespace, or chosen objects (by uid). */
@@ -97,6 +100,8 @@ export const SnapshotFileSchema = z
     objects: z.array(SlimObjectSchema),
     /** The Event objects the cluster still held at T. */
     events: z.array(SlimObjectSchema),
+    /** The kind key, plural and scope of each apiVersion and kind above (snapshot-kinds.ts). */
+    kinds: z.array(SnapshotKindSchema),
     /** null when no history was recorded for the context (or the export asked for none). */
     history: SnapshotHistorySchema.nullable(),
     /** null when no graph builder was available. */

@@ -18,6 +18,7 @@ import {
   type TimeWindow,
 } from '../../../shared/contracts/snapshot.ts';
 import type { SelectedContext } from '../features.ts';
+import { kindNames, kindTable, type KindNames } from './kind-table.ts';
 import { redactObject } from './redact.ts';
 
 /** The default history window: the hour before T. */
@@ -31,6 +32,8 @@ export interface CollectSources {
   live(): SlimObject[];
   /** The objects at a past time (rejects when no history is recorded). */
   objectsAt(at: number): Promise<{ objects: SlimObject[]; at: number }>;
+  /** Names the kinds of the objects for the file's kind table; the built-in kinds only when absent. */
+  kindNames?: (() => Promise<KindNames>) | undefined;
   /** The recorded history of the window for the scoped workloads, or null when none exists. */
   history?:
     | ((input: {
@@ -133,6 +136,8 @@ export async function collectSnapshot(sources: CollectSources, request: CollectR
   }
   const objects = sortObjects(scoped.objects.map(redactObject));
   const events = sortObjects(scoped.events.map(redactObject));
+  const { kinds, unnamed } = kindTable([...objects, ...events], sources.kindNames ? await sources.kindNames() : kindNames({}));
+  if (unnamed.length > 0) notes.push(`Kubedrift could not name these kinds, so opening the snapshot leaves their objects out (they stay in the file): ${unnamed.join(', ')}.`);
 
   step('history');
   const window = request.window ?? { from: takenAt - DEFAULT_WINDOW_MS, to: takenAt };
@@ -162,6 +167,7 @@ export async function collectSnapshot(sources: CollectSources, request: CollectR
     scope: request.scope,
     objects,
     events,
+    kinds,
     history,
     graph,
     diff: sources.diff && request.scope.type !== 'selection' ? await sources.diff({ namespace }) : null,

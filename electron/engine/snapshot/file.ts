@@ -9,7 +9,8 @@ import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
 import { SNAPSHOT_KIND, SNAPSHOT_SCHEMA_VERSION, SnapshotFileSchema, type SnapshotFile } from '../../../shared/contracts/snapshot.ts';
 import { describeIssues } from '../dispatcher.ts';
-import { upgradeFormat1 } from './legacy.ts';
+import { kindTableProblem } from '../../../shared/contracts/snapshot-kinds.ts';
+import { upgradeFormat1, upgradeFormat2 } from './legacy.ts';
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
@@ -84,10 +85,14 @@ export async function decodeSnapshot(bytes: Uint8Array, name = 'The file'): Prom
   const json = await unzip(bytes, name);
   const value = parseJson(json.toString('utf8'), name);
   checkHeader(value, name);
-  // Format 1 named workload kinds by the old enum (legacy.ts); upgraded, it reads as format 2.
-  if ((value as Record<string, unknown>)['schemaVersion'] === 1) upgradeFormat1(value as Record<string, unknown>);
+  // Older formats are upgraded step by step (legacy.ts) and then read as today's.
+  const header = value as Record<string, unknown>;
+  if (header['schemaVersion'] === 1) upgradeFormat1(header);
+  if (header['schemaVersion'] === 2) upgradeFormat2(header);
   const parsed = SnapshotFileSchema.safeParse(value);
   if (!parsed.success) throw new SnapshotFileError('schema', `${name} does not follow the snapshot format: ${describeIssues(parsed.error)}`);
+  const problem = kindTableProblem(parsed.data.kinds);
+  if (problem) throw new SnapshotFileError('schema', `${name} does not follow the snapshot format: ${problem}`);
   return parsed.data;
 }
 

@@ -7,7 +7,10 @@
 import { randomUUID } from 'node:crypto';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { BUILTIN_RESOLVER } from '../../../shared/builtin-kinds.ts';
 import type { SlimObject } from '../../../shared/cluster.ts';
+import type { SnapshotKind } from '../../../shared/contracts/snapshot-kinds.ts';
+import { parseApiVersion } from '../../../shared/kinds.ts';
 import { SNAPSHOT_EXTENSION, type ExportFormat, type snapshotRequests } from '../../../shared/contracts/snapshot.ts';
 import type { ConnectionStatus, ContextInfo } from '../../../shared/model.ts';
 import { err, ok, type Result } from '../../../shared/result.ts';
@@ -36,10 +39,16 @@ export interface SnapshotFeatureOptions {
   request?: EngineRequest | undefined;
 }
 
+/** A kind key and the group and kind its objects carry: what the engine's KindResolver learns. */
+export interface StaticKind {
+  key: string;
+  ref: { group: string; kind: string };
+}
+
 /** What the engine lends `connect` for a snapshot context. */
 export interface SnapshotConnectTarget {
-  /** Fills the (already reset) cache with the file's objects. */
-  load(objects: readonly SlimObject[], since: number): void;
+  /** Fills the (already reset) cache with the file's objects, filed by the kinds of its table. */
+  load(objects: readonly SlimObject[], since: number, kinds: readonly StaticKind[]): void;
   /** False once the user switched elsewhere meanwhile. */
   isCurrent(): boolean;
   setConnection(status: Omit<ConnectionStatus, 'since'>): void;
@@ -68,6 +77,16 @@ function contextInfo(entry: { contextName: string; fileName: string; takenAt: nu
     ...(entry.source.server ? { server: entry.source.server } : {}),
     snapshot: { file: entry.fileName, takenAt: entry.takenAt, readOnly: true },
   };
+}
+
+/**
+ * The kinds of a file's table the engine does not know by itself. Built-in kinds keep their own
+ * keys whatever a file says, so a hand-edited table cannot refile Deployments.
+ */
+export function staticKinds(kinds: readonly SnapshotKind[]): StaticKind[] {
+  return kinds
+    .filter((entry) => BUILTIN_RESOLVER.keyOf(entry.apiVersion, entry.kind) === undefined)
+    .map((entry) => ({ key: entry.key, ref: { group: parseApiVersion(entry.apiVersion).group, kind: entry.kind } }));
 }
 
 function failure(error: unknown): Result<never> {
@@ -197,7 +216,7 @@ export function createSnapshotFeature(context: EngineContext, options: SnapshotF
       try {
         const file = await library.file(entry.id);
         if (!target.isCurrent()) return;
-        target.load([...file.objects, ...file.events], file.takenAt);
+        target.load([...file.objects, ...file.events], file.takenAt, staticKinds(file.kinds));
         target.setConnection({ context: contextName, state: 'connected', server: entry.source.server ?? entry.source.name, serverVersion: `offline snapshot of ${formatSnapshotTime(file.takenAt)}` });
       } catch (error) {
         if (target.isCurrent()) target.setConnection({ context: contextName, state: 'error', message: `The snapshot could not be read: ${(error as Error).message}` });

@@ -11,11 +11,13 @@ import type { SlimObject } from '../../../shared/cluster.ts';
 import type { RequestChannel, RequestOf, ResponseOf } from '../../../shared/contract.ts';
 import { HISTORY_KINDS, type Episode, type HistoryEvent } from '../../../shared/contracts/history.ts';
 import type { DiffRow, DiffState } from '../../../shared/contracts/diff.ts';
+import type { ClusterDiscovery } from '../../../shared/discovery.ts';
 import { MAX_SNAPSHOT_DIFF_ROWS, type SnapshotDiff, type SnapshotGraph, type SnapshotHistory, type SnapshotWorkloadHistory } from '../../../shared/contracts/snapshot.ts';
 import type { Result } from '../../../shared/result.ts';
 import type { EngineContext } from '../features.ts';
 import { driftCountSteps } from '../history/episode-query.ts';
 import type { CollectSources } from './collect.ts';
+import { kindNames, type KindNames } from './kind-table.ts';
 import type { SnapshotLibrary } from './library.ts';
 import { redactText } from './redact.ts';
 
@@ -99,6 +101,21 @@ export async function diffOf(request: EngineRequest, state: DiffState | undefine
   return { summary, rows: scoped.slice(0, MAX_SNAPSHOT_DIFF_ROWS), truncated: scoped.length > MAX_SNAPSHOT_DIFF_ROWS };
 }
 
+/**
+ * Names the exported objects' kinds: the live cache's keys, the opened snapshot's table when the
+ * selected context is one, and the selected context's discovery.
+ */
+async function namesOf(context: EngineContext, library: SnapshotLibrary): Promise<KindNames> {
+  const selected = context.selected();
+  const opened = selected ? library.byContext(selected.name) : undefined;
+  const discovery = context.hub.last('cluster:discovery') as ClusterDiscovery | undefined;
+  return kindNames({
+    cached: context.cache.listWithKinds(),
+    ...(opened ? { table: (await library.file(opened.id)).kinds } : {}),
+    ...(discovery?.state && discovery.context === selected?.name ? { discovered: discovery.state.kinds } : {}),
+  });
+}
+
 export function snapshotSources(context: EngineContext, library: SnapshotLibrary, request: EngineRequest | undefined): CollectSources {
   return {
     version: context.version,
@@ -111,6 +128,7 @@ export function snapshotSources(context: EngineContext, library: SnapshotLibrary
     },
     live: () => context.cache.list(),
     objectsAt: (at) => context.objectsAt(at),
+    kindNames: () => namesOf(context, library),
     ...(request
       ? {
           history: (input: Parameters<typeof historyOf>[1]) => historyOf(request, input),

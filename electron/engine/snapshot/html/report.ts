@@ -7,6 +7,7 @@ import type { Episode } from '../../../../shared/contracts/history.ts';
 import type { SnapshotFile } from '../../../../shared/contracts/snapshot.ts';
 import { driftingRows, workloadRows } from '../summary.ts';
 import { driftCountChart, workloadChart } from './charts.ts';
+import { customResourcesSection } from './custom-resources.ts';
 import { escapeHtml, formatTime, html, type RawHtml } from './escape.ts';
 import { diffSection, driftingSection, driftOverTimeSection, episodesSection, eventsSection, summarySection, workloadChartsSection, type WorkloadChart } from './sections.ts';
 import { REPORT_CSS } from './styles.ts';
@@ -95,6 +96,7 @@ export function renderReport(file: SnapshotFile, options: ReportOptions = {}): s
 ${summarySection(file, rows, drifting)}
 ${driftOverTimeSection(file, driftChart)}
 ${driftingSection(drifting)}
+${customResourcesSection(file)}
 ${episodesSection(file)}
 ${workloadChartsSection(charts, charted.length - drawn.length)}
 ${eventsSection(file)}

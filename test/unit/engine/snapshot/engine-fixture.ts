@@ -31,6 +31,21 @@ export async function waitForSync(engine: Engine, context: string, timeoutMs = 2
   }
 }
 
+/**
+ * Resolves once the engine cache holds objects of every kind in `keys`: kinds beyond the
+ * built-in ones are watched once discovery found them, which may be after `waitForSync`.
+ */
+export async function waitForKinds(engine: Engine, keys: readonly string[], timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const cached = new Set(engine.inspectCache().map((stamp) => stamp.kind));
+    const missing = keys.filter((key) => !cached.has(key));
+    if (missing.length === 0) return;
+    if (Date.now() > deadline) throw new Error(`the engine cache holds no ${missing.join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** An engine whose demo context is a sim of `scenario`. */
 export async function startFixture(dir: string, scenario: string | Scenario = 'minimal', extra: { dialogs?: FileDialogs; dataDir?: string; waitFor?: string } = {}): Promise<Fixture> {
   let cluster: SimCluster | undefined;

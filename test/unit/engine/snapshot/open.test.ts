@@ -11,7 +11,7 @@ import type { OpenedSnapshot, SnapshotComparison, SnapshotFile, SnapshotList } f
 import type { ConnectionStatus, ContextList } from '../../../../shared/model.ts';
 import { withTempDir } from '../../../helpers/tmp.ts';
 import { exportBytes, startFixture, unwrap, waitForSync, type Fixture } from './engine-fixture.ts';
-import { builtinKeyOf } from '../../../../shared/builtin-kinds.ts';
+import { snapshotKindId } from '../../../../shared/contracts/snapshot-kinds.ts';
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -36,7 +36,11 @@ async function exportToFile(fixture: Fixture, name: string): Promise<{ file: str
   return { file, snapshot: await decodeSnapshot(bytes) };
 }
 
-const stamps = (objects: SnapshotFile['objects']) => objects.map((o) => `${builtinKeyOf(o)}/${o.metadata.uid}@${o.metadata.resourceVersion}`).sort();
+/** The file's objects as `key/uid@rv`, each filed by the file's own kind table. */
+function stamps(file: SnapshotFile): string[] {
+  const keys = new Map(file.kinds.map((entry) => [snapshotKindId(entry.apiVersion, entry.kind), entry.key]));
+  return [...file.objects, ...file.events].map((o) => `${keys.get(snapshotKindId(o.apiVersion, o.kind)) ?? 'unnamed'}/${o.metadata.uid}@${o.metadata.resourceVersion}`).sort();
+}
 
 describe('opening a snapshot', () => {
   it('adds a read-only context whose objects are the file\'s, offline', async () => {
@@ -54,7 +58,7 @@ describe('opening a snapshot', () => {
     await waitForSync(fixture.engine, opened.contextName);
     const connection = unwrap<ConnectionStatus>(await fixture.engine.dispatch('connection:status', {}));
     expect(connection).toMatchObject({ context: opened.contextName, state: 'connected', serverVersion: expect.stringContaining('offline snapshot') });
-    expect(fixture.engine.inspectCache().map((s) => `${s.kind}/${s.uid}@${s.resourceVersion}`).sort()).toEqual(stamps([...snapshot.objects, ...snapshot.events]));
+    expect(fixture.engine.inspectCache().map((s) => `${s.kind}/${s.uid}@${s.resourceVersion}`).sort()).toEqual(stamps(snapshot));
 
     // Exporting the opened snapshot again gives the same objects, named after the cluster it came from.
     const { bytes } = await exportBytes(fixture.engine, { format: 'snapshot', scope: { type: 'cluster' }, at: null });

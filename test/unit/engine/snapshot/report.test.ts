@@ -57,6 +57,40 @@ describe('HTML report', () => {
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
   });
 
+  it('lists custom resources with their state, worst first; never metadata-only or built-in kinds', () => {
+    const cert = (name: string, conditions: unknown[]): SlimObject =>
+      ({ apiVersion: 'cert-manager.io/v1', kind: 'Certificate', metadata: { uid: `uid-${name}`, name, namespace: 'shop', resourceVersion: '4', generation: 1 }, spec: { secretName: `${name}-tls` }, status: { conditions } }) as SlimObject;
+    const ready = cert('web-tls', [{ type: 'Ready', status: 'True', reason: 'Ready', message: 'Certificate is up to date and has not expired' }]);
+    const failing = cert('api-tls', [{ type: 'Ready', status: 'False', reason: 'Failed', message: 'issuer letsencrypt is not ready' }]);
+    const database = { apiVersion: 'db.kubedrift.dev/v1', kind: 'Database', metadata: { uid: 'uid-db', name: 'orders-db', namespace: 'shop', resourceVersion: '6' }, spec: { engine: 'postgres' } } as SlimObject;
+    const configMap = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { uid: 'uid-cm', name: 'settings', namespace: 'shop', resourceVersion: '2' } } as SlimObject;
+    const metadataCustom = { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { uid: 'uid-w', name: 'w', namespace: 'shop', resourceVersion: '2' } } as SlimObject;
+    const base = sampleFile();
+    const entry = (apiVersion: string, kind: string, plural: string, custom: boolean, metadataOnly: boolean) => {
+      const group = apiVersion.includes('/') ? apiVersion.split('/')[0] : '';
+      return { apiVersion, kind, key: group ? `${plural}.${group}` : plural, plural, namespaced: true, custom, metadataOnly };
+    };
+    const html = renderReport({
+      ...base,
+      objects: [...base.objects, ready, failing, database, configMap, metadataCustom],
+      kinds: [
+        ...base.kinds,
+        entry('cert-manager.io/v1', 'Certificate', 'certificates', true, false),
+        entry('db.kubedrift.dev/v1', 'Database', 'databases', true, false),
+        entry('v1', 'ConfigMap', 'configmaps', false, true),
+        entry('example.com/v1', 'Widget', 'widgets', true, true),
+      ],
+    });
+    expect(html).toContain('Custom resources (3)');
+    const rows = [...html.matchAll(/data-custom-resource="([^"]+)" data-state="([^"]+)"/g)].map((match) => `${match[1]} ${match[2]}`);
+    expect(rows).toEqual(['Certificate.cert-manager.io/shop/api-tls failed', 'Database.db.kubedrift.dev/shop/orders-db none', 'Certificate.cert-manager.io/shop/web-tls current']);
+    expect(html).toContain('issuer letsencrypt is not ready');
+    // No status signal is neutral, never green.
+    expect(html).toMatch(/<span class="pill neutral">No status signal<\/span>/);
+    expect(html).not.toContain('settings');
+    expect(renderReport(base)).not.toContain('id="custom-resources"');
+  });
+
   it('says what is missing instead of drawing empty charts', () => {
     const html = renderReport(sampleFile());
     expect(html).toContain('No history was recorded for this context, so there is no timeline.');

@@ -42,6 +42,11 @@ export function sampleFile(overrides: Partial<SnapshotFile> = {}): SnapshotFile 
         count: 1,
       } as SlimObject,
     ],
+    kinds: [
+      { apiVersion: 'apps/v1', kind: 'Deployment', key: 'deployments.apps', plural: 'deployments', namespaced: true, custom: false, metadataOnly: false },
+      { apiVersion: 'v1', kind: 'Event', key: 'events', plural: 'events', namespaced: true, custom: false, metadataOnly: false },
+      { apiVersion: 'v1', kind: 'Namespace', key: 'namespaces', plural: 'namespaces', namespaced: false, custom: false, metadataOnly: false },
+    ],
     history: null,
     graph: null,
     diff: null,

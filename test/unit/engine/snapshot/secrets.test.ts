@@ -9,7 +9,9 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTempDir } from '../../../helpers/tmp.ts';
-import { exportBytes, startFixture, type Fixture } from './engine-fixture.ts';
+import { decodeSnapshot } from '../../../../electron/engine/snapshot/file.ts';
+import { LAST_APPLIED_ANNOTATION } from '../../../../electron/engine/cluster/informers/slim.ts';
+import { exportBytes, startFixture, waitForKinds, type Fixture } from './engine-fixture.ts';
 
 const PEM = '-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA-PEM-SECRET-BODY\n-----END RSA PRIVATE KEY-----';
 const JWT = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJKV1QtU0VDUkVUIn0.c2lnbmF0dXJlLVNFQ1JFVA';
@@ -123,6 +125,8 @@ beforeAll(async () => {
   const scenario = path.join(tmp.dir, 'secrets.yaml');
   await writeFile(scenario, SCENARIO);
   fixture = await startFixture(tmp.dir, scenario);
+  // Secrets are a discovered kind, watched once discovery found it: wait for the one above.
+  await waitForKinds(fixture.engine, ['secrets']);
 });
 
 afterAll(async () => {
@@ -142,6 +146,20 @@ describe('exports never contain a secret', () => {
     expect(text).toContain('team.example.com/api-key');
     expect(text).toContain('LoginFailed');
     expect(text).toContain('db.vault:5432');
+  });
+
+  it('holds Secrets as metadata only, as the engine reads them, and its kind table says so', async () => {
+    const { bytes } = await exportBytes(fixture.engine, { format: 'snapshot', scope: { type: 'namespace', namespace: 'vault' }, at: null });
+    const file = await decodeSnapshot(bytes);
+    const secret = file.objects.find((object) => object.kind === 'Secret' && object.metadata.name === 'db');
+    expect(secret).toBeDefined();
+    expect(Object.keys(secret ?? {}).sort()).toEqual(['apiVersion', 'kind', 'metadata']);
+    expect(secret?.metadata.annotations?.[LAST_APPLIED_ANNOTATION]).toBeUndefined();
+    expect(file.kinds).toContainEqual({ apiVersion: 'v1', kind: 'Secret', key: 'secrets', plural: 'secrets', namespaced: true, custom: false, metadataOnly: true });
+    // The YAML bundle has no Secret to apply: it would come back empty.
+    const yaml = (await exportBytes(fixture.engine, { format: 'yaml', scope: { type: 'namespace', namespace: 'vault' }, at: null })).bytes.toString('utf8');
+    expect(yaml).toMatch(/^# Left out: .*1 Secrets read as metadata only/m);
+    expect(yaml).not.toMatch(/^kind: Secret$/m);
   });
 
   for (const scope of [{ type: 'cluster' }, { type: 'namespace', namespace: 'vault' }] as const) {

@@ -11,7 +11,7 @@ import { startSimCluster, type SimCluster } from '../../../../electron/engine/si
 import { kubectlMissing } from '../../../kubectl/kubectl.ts';
 import { openSession, type KubectlSession } from '../../../kubectl/session.ts';
 import { withTempDir } from '../../../helpers/tmp.ts';
-import { exportBytes, startFixture, type Fixture } from './engine-fixture.ts';
+import { exportBytes, startFixture, waitForKinds, type Fixture } from './engine-fixture.ts';
 
 /** A parsed YAML document, read loosely. */
 type Doc = { kind: string; status?: { phase?: string }; metadata: { name?: string; uid?: string } };
@@ -25,9 +25,28 @@ let cleanup: () => Promise<void>;
 beforeAll(async () => {
   ({ dir, cleanup } = await withTempDir('kubedrift-yaml-'));
   fixture = await startFixture(dir, 'demo');
+  await waitForKinds(fixture.engine, ['customresourcedefinitions.apiextensions.k8s.io', 'certificates.cert-manager.io', 'secrets']);
   fresh = await startSimCluster({ scenario: 'minimal' });
   k = await openSession(fresh);
+  await installCrds();
 }, 60_000);
+
+/**
+ * The demo's CustomResourceDefinitions, as their operators would install them: a cluster needs
+ * them before the bundle's custom resources (Kubedrift holds CRDs as metadata only).
+ */
+async function installCrds(): Promise<void> {
+  const type = fixture.cluster.store.types.byId('customresourcedefinitions.apiextensions.k8s.io');
+  if (!type) throw new Error('the simulator serves no CRDs');
+  const items = fixture.cluster.store.all(type).map((crd) => ({ apiVersion: crd.apiVersion, kind: crd.kind, metadata: { name: crd.metadata.name }, spec: (crd as { spec?: unknown }).spec }));
+  expect(items.length).toBeGreaterThan(0);
+  const file = path.join(dir, 'crds.json');
+  await writeFile(file, JSON.stringify({ apiVersion: 'v1', kind: 'List', items }));
+  const applied = await k.run(['apply', '-f', file]);
+  expect(applied.code, applied.stderr).toBe(0);
+  const established = await k.run(['wait', '--for=condition=Established', 'crd', '--all', '--timeout=20s']);
+  expect(established.code, established.stderr).toBe(0);
+}
 
 afterAll(async () => {
   await k?.close();
@@ -51,6 +70,11 @@ describe.skipIf(kubectlMissing !== undefined)('YAML bundle', () => {
     }
     expect(docs.findIndex((doc) => doc.kind !== 'Namespace')).toBeGreaterThan(docs.findLastIndex((doc) => doc.kind === 'Namespace'));
     expect(text).toMatch(/^# Left out: .*Events/m);
+    // Custom resources are manifests too; CRDs and Secrets, read as metadata only, are not.
+    expect(text).toMatch(/^# Custom resources of .*certificates\.cert-manager\.io.*: install their CustomResourceDefinitions/m);
+    expect(text).toMatch(/^# Left out: .*CustomResourceDefinitions read as metadata only/m);
+    expect(docs.some((doc) => doc.kind === 'Certificate')).toBe(true);
+    expect(docs.filter((doc) => ['CustomResourceDefinition', 'Secret', 'ConfigMap'].includes(doc.kind))).toEqual([]);
     const file = path.join(dir, 'bundle.yaml');
     await writeFile(file, text);
     const applied = await k.run(['apply', '-f', file]);
