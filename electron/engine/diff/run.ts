@@ -211,7 +211,7 @@ export async function runDiff(options: RunOptions): Promise<DiffRunData> {
       if (entry.unserved) results[i] = { ...entry.base, managedFields: [], predicted: normalise(predictClientSide(undefined, entry.unserved.manifest)), note: entry.unserved.note };
       else if (!entry.manifest || !entry.resource) results[i] = { ...entry.base, managedFields: [] };
       else {
-        const fetched = await fetchStates(client, entry.resource, entry.manifest).catch((error: unknown): Fetched => ({ type: 'error', message: `request failed: ${(error as Error).message}` }));
+        const fetched = await fetchStates(client, entry.resource, entry.manifest, entry.base.lists).catch((error: unknown): Fetched => ({ type: 'error', message: `request failed: ${(error as Error).message}` }));
         results[i] = compared(entry.base, fetched, entry.manifest, namespaces);
       }
       progress('comparing', ++done, resolved.length);

@@ -1,33 +1,35 @@
 /**
  * The client-side prediction used when the server refuses the dry run (403: no patch or create
  * permission): the manifest laid over the live object, maps merged key by key and lists of
- * objects merged by their merge key, other lists replaced, as a strategic merge would. Without
- * the server there are no defaults and no admission, so the result is labelled approximate.
+ * objects merged by their merge key (a custom resource's list maps by their schema keys), other
+ * lists replaced, as a strategic merge would. Without the server there are no defaults and no
+ * admission, so the result is labelled approximate.
  */
-import { mergeKeyOf } from '../fields/compare.ts';
+import { itemIdentity } from '../fields/compare.ts';
+import { fieldSchema, type ListSchema } from '../fields/list-schema.ts';
 import { isObject, type JsonObject } from '../load/types.ts';
 import { isSecret } from '../normalise.ts';
 
-function mergeLists(live: unknown[], manifest: unknown[]): unknown[] {
-  const key = mergeKeyOf(live, manifest);
-  if (!key) return structuredClone(manifest);
-  const liveByKey = new Map(live.map((item) => [(item as JsonObject)[key], item]));
+function mergeLists(live: unknown[], manifest: unknown[], schema: ListSchema | undefined): unknown[] {
+  const identity = itemIdentity(schema, live, manifest);
+  if (!identity) return structuredClone(manifest);
+  const liveByKey = new Map(live.map((item) => [identity(item), item]));
   return manifest.map((item) => {
-    const match = liveByKey.get((item as JsonObject)[key]);
-    return match === undefined ? structuredClone(item) : mergeValues(match, item);
+    const match = liveByKey.get(identity(item));
+    return match === undefined ? structuredClone(item) : mergeValues(match, item, schema?.items);
   });
 }
 
-function mergeValues(live: unknown, manifest: unknown): unknown {
+function mergeValues(live: unknown, manifest: unknown, schema: ListSchema | undefined): unknown {
   if (isObject(live) && isObject(manifest)) {
     const out: JsonObject = structuredClone(live);
     for (const [key, value] of Object.entries(manifest)) {
       if (value === null) delete out[key];
-      else out[key] = Object.hasOwn(live, key) ? mergeValues(live[key], value) : structuredClone(value);
+      else out[key] = Object.hasOwn(live, key) ? mergeValues(live[key], value, fieldSchema(schema, key)) : structuredClone(value);
     }
     return out;
   }
-  if (Array.isArray(live) && Array.isArray(manifest)) return mergeLists(live, manifest);
+  if (Array.isArray(live) && Array.isArray(manifest)) return mergeLists(live, manifest, schema);
   return structuredClone(manifest);
 }
 
@@ -40,8 +42,8 @@ export function foldStringData(object: JsonObject): JsonObject {
   return { ...rest, data };
 }
 
-/** What applying `manifest` onto `live` would give, computed here instead of by the server. */
-export function predictClientSide(live: JsonObject | undefined, manifest: JsonObject): JsonObject {
+/** What applying `manifest` onto `live` would give, computed here instead of by the server (`lists`: a custom kind's list schema). */
+export function predictClientSide(live: JsonObject | undefined, manifest: JsonObject, lists?: ListSchema): JsonObject {
   const folded = foldStringData(manifest);
-  return live ? (mergeValues(live, folded) as JsonObject) : structuredClone(folded);
+  return live ? (mergeValues(live, folded, lists) as JsonObject) : structuredClone(folded);
 }

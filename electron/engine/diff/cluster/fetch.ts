@@ -9,6 +9,7 @@
 import type { JsonObject } from '../load/types.ts';
 import { isObject } from '../load/types.ts';
 import { deepEqual } from '../fields/compare.ts';
+import type { ListSchema } from '../fields/list-schema.ts';
 import { predictClientSide } from './approximate.ts';
 import { lastAppliedOf, pruneLastApplied } from './prune.ts';
 import { statusMessage, type ApiClient, type ApiResponse } from './client.ts';
@@ -55,10 +56,10 @@ export function applyManagerOf(live: JsonObject): string {
  * server defaults what was removed (a dropped `targetPort` comes back as the port), as
  * `kubectl apply` would find it.
  */
-async function withPruning(client: ApiClient, resource: ResourceInfo, live: JsonObject, manifest: JsonObject, predicted: JsonObject): Promise<Fetched> {
+async function withPruning(client: ApiClient, resource: ResourceInfo, live: JsonObject, manifest: JsonObject, predicted: JsonObject, lists: ListSchema | undefined): Promise<Fetched> {
   const lastApplied = lastAppliedOf(live);
   if (!lastApplied) return { type: 'ok', live, predicted };
-  const pruned = pruneLastApplied(structuredClone(predicted), lastApplied, manifest);
+  const pruned = pruneLastApplied(structuredClone(predicted), lastApplied, manifest, lists);
   if (deepEqual(pruned, predicted)) return { type: 'ok', live, predicted };
   const metadata = pruned['metadata'] as JsonObject;
   const updated = await client.request('PUT', `${objectPath(resource, metadata['namespace'] as string | undefined, String(metadata['name']))}?dryRun=All&fieldManager=${FIELD_MANAGER}`, { json: pruned, contentType: 'application/json' });
@@ -67,7 +68,8 @@ async function withPruning(client: ApiClient, resource: ResourceInfo, live: Json
   return { type: 'error', message: `the server rejected the dry-run update that removes fields dropped from the file: ${statusMessage(updated)}` };
 }
 
-export async function fetchStates(client: ApiClient, resource: ResourceInfo, manifest: JsonObject): Promise<Fetched> {
+/** The live and predicted states of one object; `lists` is a custom kind's list schema, for the client-side fallbacks. */
+export async function fetchStates(client: ApiClient, resource: ResourceInfo, manifest: JsonObject, lists?: ListSchema): Promise<Fetched> {
   const metadata = isObject(manifest['metadata']) ? manifest['metadata'] : {};
   const name = String(metadata['name']);
   const namespace = typeof metadata['namespace'] === 'string' ? metadata['namespace'] : undefined;
@@ -81,8 +83,8 @@ export async function fetchStates(client: ApiClient, resource: ResourceInfo, man
   if (live) {
     const query = `?dryRun=All&fieldManager=${encodeURIComponent(applyManagerOf(live))}&force=true`;
     const applied = await client.request('PATCH', objectPath(resource, namespace, name) + query, { json: manifest, contentType: APPLY_PATCH });
-    if (ok2xx(applied) && isObject(applied.body)) return withPruning(client, resource, live, manifest, applied.body);
-    if (applied.status === 403) return { type: 'ok', live, predicted: predictClientSide(live, manifest), approximate: approximateReason(applied, 'apply') };
+    if (ok2xx(applied) && isObject(applied.body)) return withPruning(client, resource, live, manifest, applied.body, lists);
+    if (applied.status === 403) return { type: 'ok', live, predicted: predictClientSide(live, manifest, lists), approximate: approximateReason(applied, 'apply') };
     return { type: 'error', message: `the server rejected the dry-run apply: ${statusMessage(applied)}` };
   }
   const created = await client.request('POST', `${collectionPath(resource, namespace)}?dryRun=All&fieldManager=${FIELD_MANAGER}`, { json: manifest, contentType: 'application/json' });

@@ -5,7 +5,8 @@
  * the prediction drops those fields too — otherwise a field deleted from a file would show no
  * difference where `kubectl diff` shows one.
  */
-import { mergeKeyOf } from '../fields/compare.ts';
+import { itemIdentity } from '../fields/compare.ts';
+import { fieldSchema, type ListSchema } from '../fields/list-schema.ts';
 import { isObject, type JsonObject } from '../load/types.ts';
 import { LAST_APPLIED } from '../normalise.ts';
 
@@ -22,40 +23,40 @@ export function lastAppliedOf(live: JsonObject): JsonObject | undefined {
   }
 }
 
-function pruneList(target: unknown[], last: unknown[], manifest: unknown[]): void {
-  const key = mergeKeyOf(last, manifest);
-  if (!key) return;
-  const keyOf = (item: unknown) => (item as JsonObject)[key];
-  const wanted = new Map(manifest.map((item) => [keyOf(item), item]));
+function pruneList(target: unknown[], last: unknown[], manifest: unknown[], schema: ListSchema | undefined): void {
+  const identity = itemIdentity(schema, last, manifest);
+  if (!identity) return;
+  const wanted = new Map(manifest.map((item) => [identity(item), item]));
   for (const previous of last) {
-    const index = target.findIndex((item) => isObject(item) && item[key] === keyOf(previous));
+    const id = identity(previous);
+    const index = target.findIndex((item) => isObject(item) && identity(item) === id);
     if (index < 0) continue;
-    const now = wanted.get(keyOf(previous));
+    const now = wanted.get(id);
     if (now === undefined) target.splice(index, 1);
-    else pruneValue(target[index], previous, now);
+    else pruneValue(target[index], previous, now, schema?.items);
   }
 }
 
-function pruneValue(target: unknown, last: unknown, manifest: unknown): void {
+function pruneValue(target: unknown, last: unknown, manifest: unknown, schema: ListSchema | undefined): void {
   if (isObject(target) && isObject(last) && isObject(manifest)) {
     for (const [key, previous] of Object.entries(last)) {
       if (!Object.hasOwn(manifest, key)) delete target[key];
-      else pruneValue(target[key], previous, manifest[key]);
+      else pruneValue(target[key], previous, manifest[key], fieldSchema(schema, key));
     }
-  } else if (Array.isArray(target) && Array.isArray(last) && Array.isArray(manifest)) pruneList(target, last, manifest);
+  } else if (Array.isArray(target) && Array.isArray(last) && Array.isArray(manifest)) pruneList(target, last, manifest, schema);
 }
 
-/** `predicted` without what the last client-side apply set and the manifest dropped (in place). */
-export function pruneLastApplied(predicted: JsonObject, lastApplied: JsonObject, manifest: JsonObject): JsonObject {
+/** `predicted` without what the last client-side apply set and the manifest dropped (in place; `lists`: a custom kind's list schema). */
+export function pruneLastApplied(predicted: JsonObject, lastApplied: JsonObject, manifest: JsonObject, lists?: ListSchema): JsonObject {
   const { metadata: lastMetadata, ...lastRest } = lastApplied;
   const { metadata: manifestMetadata, ...manifestRest } = manifest;
-  pruneValue(predicted, lastRest, manifestRest);
+  pruneValue(predicted, lastRest, manifestRest, lists);
   // Of metadata, only labels and annotations are the user's to drop.
   for (const field of ['labels', 'annotations']) {
     const target = isObject(predicted['metadata']) ? predicted['metadata'][field] : undefined;
     const last = isObject(lastMetadata) ? lastMetadata[field] : undefined;
     const now = isObject(manifestMetadata) && isObject(manifestMetadata[field]) ? manifestMetadata[field] : {};
-    pruneValue(target, last, now);
+    pruneValue(target, last, now, undefined);
   }
   return predicted;
 }

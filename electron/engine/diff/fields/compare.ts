@@ -74,6 +74,22 @@ export function indexByKeys(list: readonly unknown[], rule: Extract<ListRule, { 
   return index;
 }
 
+/**
+ * How the items of two versions of a list are matched, for merging and pruning: a key function
+ * (the schema's list map keys, else the built-in merge key), or undefined when the list is one
+ * value (a set or atomic list in the schema, or no merge key fits).
+ */
+export function itemIdentity(schema: ListSchema | undefined, a: readonly unknown[], b: readonly unknown[]): ((item: unknown) => string) | undefined {
+  const rule = schema?.list;
+  if (rule?.type === 'map') {
+    if (!indexByKeys(a, rule) || !indexByKeys(b, rule)) return undefined;
+    return (item) => JSON.stringify(keyValues(item, rule));
+  }
+  if (rule) return undefined;
+  const key = mergeKeyOf(a, b);
+  return key === undefined ? undefined : (item) => JSON.stringify(isObject(item) ? item[key] : null);
+}
+
 /** A multiset of JSON values, as counts by their JSON text. */
 function counts(list: readonly unknown[]): Map<string, number> {
   const out = new Map<string, number>();

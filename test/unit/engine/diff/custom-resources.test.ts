@@ -16,6 +16,7 @@ import { compareObjects } from '../../../../electron/engine/diff/fields/compare.
 import { readablePath } from '../../../../electron/engine/diff/fields/paths.ts';
 import { runDiff, type DiffRunData } from '../../../../electron/engine/diff/run.ts';
 import { rowsOf } from '../../../../electron/engine/diff/summary.ts';
+import type { ApiServer } from '../../../../electron/engine/simcluster/server/http.ts';
 import { withTempDir } from '../../../helpers/tmp.ts';
 import { certificate, certificateCrd, routeCrd } from '../../simcluster/crd/fixtures.ts';
 import { call, settle, useCrdCluster } from '../../simcluster/crd/helpers.ts';
@@ -44,7 +45,7 @@ function route(spec: Record<string, unknown> = {}): Record<string, unknown> {
   };
 }
 
-async function start(...crds: Array<Record<string, unknown>>): Promise<{ config: object; server: { url: string } }> {
+async function start(...crds: Array<Record<string, unknown>>): Promise<{ config: object; server: ApiServer }> {
   const cluster = await clusters.start();
   for (const crd of crds) expect((await call(cluster.server, 'POST', CRDS, { body: crd })).status).toBe(201);
   await settle();
@@ -114,6 +115,18 @@ describe('custom resources in manifests', () => {
       ['spec.rules', 'changed'],
     ]);
     expect(result.fields[1]?.ignore.jsonPointers).toEqual(['/spec/rules']);
+  });
+
+  it('compares under the schema when a forbidden dry run leaves the comparison client-side', async () => {
+    const { config, server } = await start(routeCrd());
+    await applyManifests(config, [await manifests('route.yaml', route())]);
+    server.faults.failRequests({ status: 403, match: (method, url) => method === 'PATCH' && url.includes('/routes/') });
+    const edited = route({ rules: [{ name: 'api', path: '/api' }, { name: 'static', path: '/static' }], hosts: ['www.shop.example.com', 'shop.example.com'] });
+    const { diff: result } = only(await diff(config, [await manifests('route.yaml', edited)]), 'Route', 'shop');
+    expect(result.row).toMatchObject({ status: 'OutOfSync', approximate: true });
+    // The atomic list is replaced whole, so the dropped backends go (merged by the items' names they would stay);
+    // the reordered set is no difference.
+    expect(result.fields.map((f) => f.path)).toEqual(['spec.rules']);
   });
 
   it('says per row that no CRD serves a kind, and diffs the other rows', async () => {

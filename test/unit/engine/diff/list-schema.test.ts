@@ -3,6 +3,8 @@
  * without a cluster: the CRD fixtures' schemas as a real CRD carries them.
  */
 import { describe, expect, it } from 'vitest';
+import { predictClientSide } from '../../../../electron/engine/diff/cluster/approximate.ts';
+import { pruneLastApplied } from '../../../../electron/engine/diff/cluster/prune.ts';
 import { alignOrder } from '../../../../electron/engine/diff/fields/align.ts';
 import { compareObjects } from '../../../../electron/engine/diff/fields/compare.ts';
 import { compileListSchema, refsOf } from '../../../../electron/engine/diff/fields/list-schema.ts';
@@ -94,5 +96,24 @@ describe('aligning the predicted order with the live one', () => {
   it('changes nothing without a schema', () => {
     const predicted = { spec: { hosts: ['b', 'a'] } };
     expect(alignOrder({ spec: { hosts: ['a', 'b'] } }, predicted, undefined)).toBe(predicted);
+  });
+});
+
+describe('the client-side fallbacks under a list schema', () => {
+  it('merge a list map item by its keys and replace an atomic list when the dry run is forbidden', () => {
+    const live = { spec: { backends: [{ name: 'web', weight: 90, port: 8080 }], rules: [{ name: 'api', path: '/api', backend: 'web' }] } };
+    const manifest = { spec: { backends: [{ name: 'web', weight: 80 }], rules: [{ name: 'api', path: '/v2' }] } };
+    expect(predictClientSide(live, manifest, ROUTE)).toEqual({ spec: { backends: [{ name: 'web', weight: 80, port: 8080 }], rules: [{ name: 'api', path: '/v2' }] } });
+    // The built-in guess would merge the rule by its name and keep its backend.
+    expect((predictClientSide(live, manifest) as typeof live).spec.rules).toEqual([{ name: 'api', path: '/v2', backend: 'web' }]);
+  });
+
+  it('prune a list map item the last apply set and the file dropped, matched by all its keys', () => {
+    const lastApplied = { spec: { ports: [{ port: 443, protocol: 'UDP' }, { port: 443 }] } };
+    const manifest = { spec: { ports: [{ port: 443 }] } };
+    const predicted = () => ({ spec: { ports: [{ port: 443, protocol: 'UDP' }, { port: 443, protocol: 'TCP' }] } });
+    expect(pruneLastApplied(predicted(), lastApplied, manifest, ROUTE)).toEqual({ spec: { ports: [{ port: 443, protocol: 'TCP' }] } });
+    // No built-in merge key fits these items, so without the schema nothing could be pruned.
+    expect(pruneLastApplied(predicted(), lastApplied, manifest)).toEqual(predicted());
   });
 });
