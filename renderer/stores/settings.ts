@@ -1,12 +1,15 @@
 /**
- * User settings: the theme, how history is recorded and kept, and whether the desktop app checks
- * for updates (with what its last check found, `updates:status`). The chosen theme is applied
+ * User settings: the theme, how history is recorded and kept, whether the desktop app checks
+ * for updates (with what its last check found, `updates:status`), each context's kind
+ * exclusions and the user's status rules. The chosen theme is applied
  * as `data-theme` and `color-scheme` on <html>; "system" follows the OS through
  * prefers-color-scheme, live.
  */
 import { defineStore } from 'pinia';
 import { computed, onScopeDispose, ref, shallowRef, watchEffect } from 'vue';
+import type { UserStatusRule } from '../../shared/contracts/status-rules.ts';
 import type { UpdateStatus } from '../../shared/contracts/updates.ts';
+import { DEFAULT_KIND_EXCLUSIONS, type KindExclusionList } from '../../shared/kind-exclusions.ts';
 import type { Settings, Theme } from '../../shared/model.ts';
 import type { KdError } from '../../shared/result.ts';
 import { api } from '../api/index.ts';
@@ -124,5 +127,30 @@ export const useSettingsStore = defineStore('settings', () => {
     return null;
   }
 
-  return { settings, theme, resolvedTheme, loadError, saveError, updateStatus, setTheme, setHistory, setUpdateChecks };
+  /** A context's kind exclusion rules and whether they are its own or the defaults. */
+  function exclusionsOf(context: string): { rules: KindExclusionList; own: boolean } {
+    const own = settings.value?.kindExclusions?.[context];
+    return own ? { rules: own, own: true } : { rules: DEFAULT_KIND_EXCLUSIONS, own: false };
+  }
+
+  /** Saves a context's exclusion rules (null: back to the defaults); resolves to the engine's refusal, or null once saved. */
+  async function setKindExclusions(context: string, rules: KindExclusionList | null): Promise<KdError | null> {
+    const result = await api().request('settings:update', { kindExclusions: { context, rules } });
+    if (!result.ok) return result.error;
+    apply(result.value);
+    return null;
+  }
+
+  /** The user's status rules, for every objectStatus call that takes `userRules`. */
+  const statusRules = computed<readonly UserStatusRule[]>(() => settings.value?.statusRules ?? []);
+
+  /** Saves the user's status rules; resolves to the engine's refusal, or null once saved. */
+  async function setStatusRules(rules: UserStatusRule[]): Promise<KdError | null> {
+    const result = await api().request('settings:update', { statusRules: rules });
+    if (!result.ok) return result.error;
+    apply(result.value);
+    return null;
+  }
+
+  return { settings, theme, resolvedTheme, loadError, saveError, updateStatus, statusRules, setTheme, setHistory, setUpdateChecks, exclusionsOf, setKindExclusions, setStatusRules };
 });
