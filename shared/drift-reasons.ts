@@ -7,7 +7,7 @@
  * InProgress.
  */
 import { BUILTIN_KEYS } from './builtin-kinds.ts';
-import type { DriftReason, HistoryKind } from './contracts/history.ts';
+import { HISTORY_KINDS, type DriftReason } from './contracts/history.ts';
 
 /** How an episode is coloured: danger = gave up, warning = fewer ready than desired, pending = on its way. */
 export type DriftSeverity = 'danger' | 'warning' | 'pending';
@@ -27,7 +27,24 @@ export interface ReasonLabel {
 /** Worst first: the order badges and report cells list reasons in. */
 const ORDER: readonly DriftReason[] = ['stalled', 'ready', 'progressing', 'generation'];
 
-function describe(reason: DriftReason, kind: HistoryKind | undefined): Omit<ReasonLabel, 'reason'> {
+const BUILT_IN_HISTORY_KINDS: ReadonlySet<string> = new Set(HISTORY_KINDS);
+
+/** A custom resource's reasons come from its status rule's state, not from replica counts. */
+function describeCustom(reason: DriftReason): Omit<ReasonLabel, 'reason'> {
+  switch (reason) {
+    case 'stalled':
+      return { label: 'Failed', tone: 'danger', description: 'Its controller reported it failed or gave up (Stalled=True, or the failure its kind\'s status rule names).' };
+    case 'ready':
+      return { label: 'Not ready', tone: 'warning', description: 'Fewer replicas were ready than desired, or its status said actual differed from desired.' };
+    case 'progressing':
+      return { label: 'Reconciling', tone: 'accent', description: 'Its controller was still working towards the spec (Reconciling=True, or Ready not yet True).' };
+    case 'generation':
+      return { label: 'Spec not observed', tone: 'neutral', description: 'Its controller had not yet observed the latest spec (observedGeneration < generation).' };
+  }
+}
+
+function describe(reason: DriftReason, kind: string | undefined): Omit<ReasonLabel, 'reason'> {
+  if (kind !== undefined && !BUILT_IN_HISTORY_KINDS.has(kind)) return describeCustom(reason);
   switch (reason) {
     case 'stalled':
       if (kind === BUILTIN_KEYS.Job) return { label: 'Stalled', tone: 'danger', description: 'The Job failed: it reached its backoffLimit or deadline and stopped retrying.' };
@@ -46,8 +63,8 @@ function describe(reason: DriftReason, kind: HistoryKind | undefined): Omit<Reas
   }
 }
 
-/** The label, tone and sentence of one reason for a workload of `kind`. */
-export function reasonLabel(reason: DriftReason, kind?: HistoryKind): ReasonLabel {
+/** The label, tone and sentence of one reason for a workload of `kind` (a kind key). */
+export function reasonLabel(reason: DriftReason, kind?: string): ReasonLabel {
   return { reason, ...describe(reason, kind) };
 }
 
@@ -55,7 +72,7 @@ export function reasonLabel(reason: DriftReason, kind?: HistoryKind): ReasonLabe
  * An episode's reasons as badges, worst first. A rollout that later stalled recorded both; it is
  * shown as "Stalled" alone, since "Rolling out" beside it would contradict it.
  */
-export function reasonLabels(reasons: readonly DriftReason[], kind?: HistoryKind): ReasonLabel[] {
+export function reasonLabels(reasons: readonly DriftReason[], kind?: string): ReasonLabel[] {
   const shown = reasons.includes('stalled') ? reasons.filter((reason) => reason !== 'progressing') : reasons;
   return ORDER.filter((reason) => shown.includes(reason)).map((reason) => reasonLabel(reason, kind));
 }

@@ -5,9 +5,14 @@
  */
 import { z } from 'zod';
 import { BUILTIN_KEYS } from '../builtin-kinds.ts';
-import { SlimObjectSchema } from '../cluster.ts';
+import { KindKeySchema, SlimObjectSchema } from '../cluster.ts';
+import { ObjectStateSchema } from './status-rules.ts';
 
-/** The kinds whose desired/actual is recorded, by kind key (shared/kinds.ts). */
+/**
+ * The built-in kinds whose desired/actual is recorded with their own counts and rules, by kind
+ * key (shared/kinds.ts). Custom resources that carry status are recorded too (by the generic
+ * status rule, shared/object-status.ts): a WorkloadRef's kind is any kind key.
+ */
 export const HISTORY_KINDS = [
   BUILTIN_KEYS.Deployment,
   BUILTIN_KEYS.StatefulSet,
@@ -20,10 +25,13 @@ export const HistoryKindSchema = z.enum(HISTORY_KINDS);
 export type HistoryKind = z.infer<typeof HistoryKindSchema>;
 
 export const WorkloadRefSchema = z.object({
-  kind: HistoryKindSchema,
+  /** The kind key: one of HISTORY_KINDS, or a custom resource's (`databases.db.kubedrift.dev`). */
+  kind: KindKeySchema,
   namespace: z.string(),
   name: z.string(),
   uid: z.string(),
+  /** The Kubernetes kind (`Database`) of a kind that is not built in: a key alone does not say it. */
+  kindName: z.string().optional(),
 });
 export type WorkloadRef = z.infer<typeof WorkloadRefSchema>;
 
@@ -44,6 +52,11 @@ export const SampleSchema = z.object({
   availableCondition: ConditionStatus,
   progressingCondition: ConditionStatus,
   progressingReason: z.string().nullable(),
+  /**
+   * A custom resource's state by the generic status rule (its reason is in `progressingReason`);
+   * absent for built-in kinds, whose counts and conditions say it.
+   */
+  state: ObjectStateSchema.nullable().optional(),
 });
 export type Sample = z.infer<typeof SampleSchema>;
 
@@ -102,6 +115,12 @@ export const EpisodeSchema = z.object({
    * timeline folds it away — one rule for the headline and the lanes.
    */
   controller: WorkloadRefSchema.optional(),
+  /**
+   * A custom resource's episode: the worst state the status rule gave it during the episode
+   * (failed over drifting over in progress / spec not observed) with the cluster's reason and
+   * message for it, as `kubectl describe` shows them.
+   */
+  status: z.object({ state: ObjectStateSchema, reason: z.string(), message: z.string().optional() }).optional(),
 });
 export type Episode = z.infer<typeof EpisodeSchema>;
 
@@ -148,7 +167,7 @@ export const EpisodeQuerySchema = z
   .object({
     ...Range,
     namespace: z.string().optional(),
-    kind: HistoryKindSchema.optional(),
+    kind: KindKeySchema.optional(),
     ongoingOnly: z.boolean().optional(),
     minDurationMs: z.number().nonnegative().optional(),
     limit: z.number().int().positive().max(20_000).optional(),

@@ -16,10 +16,14 @@
  *
  * A running Job that has not completed yet is not drift: it is doing what it was asked to.
  * The gap is |desired - ready| (HPA: |desired - current|; Job: completions not yet succeeded).
+ *
+ * Any other kind recorded (a custom resource) drifts by its status rule's state (custom-sample.ts).
  */
 import { BUILTIN_KEYS } from '../../../shared/builtin-kinds.ts';
-import type { DriftReason, HistoryKind } from '../../../shared/contracts/history.ts';
+import type { DriftReason } from '../../../shared/contracts/history.ts';
+import { customDrift, customRolloutComplete } from './custom-sample.ts';
 import type { SampleValues } from './sample-codec.ts';
+import { isHistoryKind } from './sample.ts';
 
 export interface Drift {
   reasons: DriftReason[];
@@ -34,7 +38,7 @@ function generationBehind(values: SampleValues): boolean {
   return values.generation !== null && values.observedGeneration !== null && values.observedGeneration < values.generation;
 }
 
-function replicaDrift(kind: HistoryKind, values: SampleValues): Drift {
+function replicaDrift(kind: string, values: SampleValues): Drift {
   const reasons: DriftReason[] = [];
   if (generationBehind(values)) reasons.push('generation');
   if (differs(values.ready, values.desired)) reasons.push('ready');
@@ -60,8 +64,9 @@ function hpaDrift(values: SampleValues): Drift {
   return { reasons, gap: Math.abs((values.desired ?? 0) - (values.current ?? 0)) };
 }
 
-/** Whether (and why, and by how much) a workload of `kind` with these values drifts. */
-export function driftOf(kind: HistoryKind, values: SampleValues): Drift {
+/** Whether (and why, and by how much) a workload of `kind` (a key) with these values drifts. */
+export function driftOf(kind: string, values: SampleValues): Drift {
+  if (!isHistoryKind(kind)) return customDrift(values);
   switch (kind) {
     case BUILTIN_KEYS.Job:
       return jobDrift(values);
@@ -78,7 +83,8 @@ export function driftOf(kind: HistoryKind, values: SampleValues): Drift {
  * and (when it has a progress deadline) reports Progressing=True NewReplicaSetAvailable; a StatefulSet or DaemonSet
  * has every pod updated and ready; a ReplicaSet, Job or HPA only needs to have observed it.
  */
-export function rolloutComplete(kind: HistoryKind, values: SampleValues, generation: number): boolean {
+export function rolloutComplete(kind: string, values: SampleValues, generation: number): boolean {
+  if (!isHistoryKind(kind)) return customRolloutComplete(values, generation);
   const observed = values.observedGeneration;
   if (kind !== BUILTIN_KEYS.Job && (observed === null || observed < generation)) return false;
   switch (kind) {

@@ -6,18 +6,46 @@
  */
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { BUILTIN_KEYS } from '../../../shared/builtin-kinds.ts';
-import type { Episode, HistoryEvent, HistoryKind, WorkloadRef } from '../../../shared/contracts/history.ts';
+import type { Episode, HistoryEvent, WorkloadRef } from '../../../shared/contracts/history.ts';
+import { OBJECT_STATES, type ObjectState } from '../../../shared/contracts/status-rules.ts';
 import { reasonsOf } from './reason-bits.ts';
 
 /**
  * An episode row as an array (node:sqlite's `setReturnArrays`): lists of 20,000 episodes cost a
  * third less to read than as objects, and the workload is a shared reference, not four strings
- * per row.
+ * per row. The state columns (v5) come last and are null for built-in workloads.
  */
-export type EpisodeRow = [id: number, start: number, end: number | null, peakGap: number, reasons: number, triggerGeneration: number | null, triggerImage: string | null, workloadId: number];
+export type EpisodeRow = [
+  id: number,
+  start: number,
+  end: number | null,
+  peakGap: number,
+  reasons: number,
+  triggerGeneration: number | null,
+  triggerImage: string | null,
+  workloadId: number,
+  state: string | null,
+  stateReason: string | null,
+  stateMessage: string | null,
+];
 
 /** The columns an EpisodeRow is selected with (episodes as `e`). */
-export const EPISODE_COLUMNS = 'e.id, e.start_at, e.end_at, e.peak_gap, e.reasons, e.trigger_generation, e.trigger_image, e.workload_id';
+export const EPISODE_COLUMNS = 'e.id, e.start_at, e.end_at, e.peak_gap, e.reasons, e.trigger_generation, e.trigger_image, e.workload_id, e.state, e.state_reason, e.state_message';
+
+/** The state columns of an episode row read as objects. */
+export interface StateColumns {
+  state: string | null;
+  state_reason: string | null;
+  state_message: string | null;
+}
+
+const isState = (value: string): value is ObjectState => (OBJECT_STATES as readonly string[]).includes(value);
+
+/** A custom resource's episode status from its columns (undefined for a built-in workload's). */
+export function episodeStatusOf(state: string | null, reason: string | null, message: string | null): Episode['status'] {
+  if (state === null || !isState(state)) return undefined;
+  return { state, reason: reason ?? '', ...(message ? { message } : {}) };
+}
 
 /** A workload as episodes name it, and the Deployment that runs it (ReplicaSets only). */
 export interface EpisodeWorkload {
@@ -25,8 +53,15 @@ export interface EpisodeWorkload {
   controller?: WorkloadRef;
 }
 
-type RefRow = { uid: string; kind: string; namespace: string; name: string };
-const refOf = (row: RefRow): WorkloadRef => ({ kind: row.kind as HistoryKind, namespace: row.namespace, name: row.name, uid: row.uid });
+/** A workloads row as a query selects it (`kind_name` since v5). */
+export type RefRow = { uid: string; kind: string; namespace: string; name: string; kind_name: string | null };
+
+/** The WorkloadRef of a workloads row; the kind name only where the row has one (custom resources). */
+export function refOf(row: RefRow): WorkloadRef {
+  const ref: WorkloadRef = { kind: row.kind, namespace: row.namespace, name: row.name, uid: row.uid };
+  if (row.kind_name) ref.kindName = row.kind_name;
+  return ref;
+}
 
 /**
  * Workloads by row id, read once per workload and shared by its episodes. A ReplicaSet's
@@ -35,9 +70,9 @@ const refOf = (row: RefRow): WorkloadRef => ({ kind: row.kind as HistoryKind, na
  * without one yet is asked again next time rather than remembered as nobody's.
  */
 export function createWorkloadRefs(db: DatabaseSync): (id: number) => EpisodeWorkload | undefined {
-  const byId = db.prepare('SELECT uid, kind, namespace, name FROM workloads WHERE id = ?');
+  const byId = db.prepare('SELECT uid, kind, namespace, name, kind_name FROM workloads WHERE id = ?');
   const controllerOf = db.prepare(
-    `SELECT d.uid, d.kind, d.namespace, d.name FROM owners o JOIN workloads d ON d.uid = o.owner_uid WHERE o.child_uid = ? AND d.kind = '${BUILTIN_KEYS.Deployment}'`,
+    `SELECT d.uid, d.kind, d.namespace, d.name, d.kind_name FROM owners o JOIN workloads d ON d.uid = o.owner_uid WHERE o.child_uid = ? AND d.kind = '${BUILTIN_KEYS.Deployment}'`,
   );
   const cache = new Map<number, EpisodeWorkload>();
   return (id) => {
@@ -64,7 +99,8 @@ export function prepareEpisodes(db: DatabaseSync, sql: string): StatementSync {
 }
 
 export function toEpisode(row: EpisodeRow, workload: WorkloadRef, now: number, controller?: WorkloadRef): Episode {
-  const [id, start, end, peakGap, reasons, generation, image] = row;
+  const [id, start, end, peakGap, reasons, generation, image, , state, stateReason, stateMessage] = row;
+  const status = episodeStatusOf(state, stateReason, stateMessage);
   return {
     id,
     workload,
@@ -75,6 +111,7 @@ export function toEpisode(row: EpisodeRow, workload: WorkloadRef, now: number, c
     peakGap,
     reasons: reasonsOf(reasons),
     trigger: generation === null ? null : { generation, ...(image ? { image } : {}) },
+    ...(status ? { status } : {}),
   };
 }
 

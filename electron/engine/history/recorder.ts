@@ -12,6 +12,10 @@
  * An episode's trigger is the rollout (generation bump, with the new image when the template's
  * images changed) in progress when it began, or else the first one that began during it.
  *
+ * Custom resources that carry status are recorded beside the built-in workloads
+ * (custom-sample.ts): their episodes open and close with the generic status rule's state, and
+ * keep the worst state seen with its reason and message.
+ *
  * Continuity across restarts: when a workload is first seen in a session, its last recorded
  * sample (from the database) says whether recording was interrupted. Within GAP_MS it goes on
  * as if nothing happened (an open episode continues); after a longer gap, the episode and the
@@ -20,8 +24,10 @@
  */
 import { BUILTIN_KEYS } from '../../../shared/builtin-kinds.ts';
 import type { SlimObject } from '../../../shared/cluster.ts';
-import type { HistoryKind, WorkloadRef } from '../../../shared/contracts/history.ts';
+import type { WorkloadRef } from '../../../shared/contracts/history.ts';
+import type { ObjectStatus } from '../../../shared/object-status.ts';
 import type { CacheChange } from '../stream/cache.ts';
+import { customReading, isCustomKind, STATE_SEVERITY } from './custom-sample.ts';
 import { driftOf, rolloutComplete } from './drift.ts';
 import { eventRecord } from './event-record.ts';
 import { emptyBatch, type Batch, type EpisodeRecord, type RolloutRecord } from './records.ts';
@@ -86,6 +92,29 @@ const OWNED_KINDS: ReadonlySet<string> = new Set([BUILTIN_KEYS.Pod, BUILTIN_KEYS
 
 const triggerOf = (rollout: RolloutRecord): EpisodeRecord['trigger'] => ({ generation: rollout.generation, ...(rollout.image ? { image: rollout.image } : {}) });
 
+/** Whether objects of `kind` are recorded: the built-in workload kinds and every custom resource kind. */
+const isRecorded = (kind: string): boolean => isHistoryKind(kind) || isCustomKind(kind);
+
+/** What one object change says: its values, and for a custom resource the status verdict they came from. */
+interface Reading {
+  values: SampleValues;
+  status?: ObjectStatus;
+}
+
+function readingOf(object: SlimObject, kind: string): Reading | null {
+  if (isHistoryKind(kind)) {
+    const values = sampleOf(object, kind);
+    return values ? { values } : null;
+  }
+  return customReading(object);
+}
+
+/** An episode's status: the worse of the kept one and `status` (the newer words at equal severity). */
+function worstStatus(kept: EpisodeRecord['status'], status: ObjectStatus): EpisodeRecord['status'] {
+  if (kept && STATE_SEVERITY[kept.state] > STATE_SEVERITY[status.state]) return kept;
+  return { state: status.state, reason: status.reason, ...(status.message ? { message: status.message } : {}) };
+}
+
 export function createRecorder(options: RecorderOptions): Recorder {
   const { now, history } = options;
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
@@ -97,7 +126,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
   let lostDeltas = false;
   let stateLog = false;
 
-  const writeEpisode = (episode: EpisodeRecord) => pending.episodes.set(episode.id, { ...episode, reasons: [...episode.reasons] });
+  const writeEpisode = (episode: EpisodeRecord) => pending.episodes.set(episode.id, { ...episode, reasons: [...episode.reasons], ...(episode.status ? { status: { ...episode.status } } : {}) });
   const writeRollout = (rollout: RolloutRecord) => pending.rollouts.set(`${rollout.uid}/${rollout.generation}`, { ...rollout });
   const writeSample = (t: Tracked, at: number) => {
     pending.samples.push({ uid: t.ref.uid, at, values: t.values });
@@ -124,18 +153,23 @@ export function createRecorder(options: RecorderOptions): Recorder {
     }
   }
 
-  function updateEpisode(t: Tracked, at: number): void {
+  function updateEpisode(t: Tracked, at: number, status: ObjectStatus | undefined): void {
     const drift = driftOf(t.ref.kind, t.values);
     if (drift.reasons.length > 0) {
       if (!t.episode) {
         t.episode = { id: nextEpisodeId++, uid: t.ref.uid, start: at, end: null, peakGap: drift.gap, reasons: drift.reasons, trigger: t.rollout ? triggerOf(t.rollout) : null };
+        if (status) t.episode.status = worstStatus(undefined, status);
         writeEpisode(t.episode);
         return;
       }
       const reasons = [...new Set([...t.episode.reasons, ...drift.reasons])];
-      if (drift.gap > t.episode.peakGap || reasons.length !== t.episode.reasons.length) {
+      const kept = t.episode.status;
+      const next = status ? worstStatus(kept, status) : kept;
+      const statusChanged = next !== kept && (next?.state !== kept?.state || next?.reason !== kept?.reason || next?.message !== kept?.message);
+      if (drift.gap > t.episode.peakGap || reasons.length !== t.episode.reasons.length || statusChanged) {
         t.episode.peakGap = Math.max(t.episode.peakGap, drift.gap);
         t.episode.reasons = reasons;
+        if (next) t.episode.status = next;
         writeEpisode(t.episode);
       }
     } else if (t.episode) {
@@ -153,9 +187,10 @@ export function createRecorder(options: RecorderOptions): Recorder {
     history.openRollouts.delete(uid);
   }
 
-  function begin(object: SlimObject, kind: HistoryKind, values: SampleValues, at: number): void {
+  function begin(object: SlimObject, kind: string, reading: Reading, at: number): void {
+    const { values } = reading;
     const uid = object.metadata.uid;
-    const ref: WorkloadRef = { kind, namespace: object.metadata.namespace ?? '', name: object.metadata.name, uid };
+    const ref: WorkloadRef = { kind, namespace: object.metadata.namespace ?? '', name: object.metadata.name, uid, ...(isHistoryKind(kind) ? {} : { kindName: object.kind }) };
     pending.workloads.set(uid, { ...ref, at });
     const previous = history.previous(uid);
     const continuous = previous !== undefined && !isEmpty(previous.values) && at - previous.at <= gapMs;
@@ -175,15 +210,16 @@ export function createRecorder(options: RecorderOptions): Recorder {
     t.values = values;
     t.images = images;
     writeSample(t, at);
-    updateEpisode(t, at);
+    updateEpisode(t, at, reading.status);
   }
 
-  function observe(object: SlimObject, kind: HistoryKind): void {
-    const values = sampleOf(object, kind);
-    if (!values) return;
+  function observe(object: SlimObject, kind: string): void {
+    const reading = readingOf(object, kind);
+    if (!reading) return;
+    const { values } = reading;
     const t = tracked.get(object.metadata.uid);
     if (!t) {
-      begin(object, kind, values, now());
+      begin(object, kind, reading, now());
       return;
     }
     const at = Math.max(now(), t.writtenAt);
@@ -193,7 +229,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
     if (changedMask(t.values, values) === 0) return;
     t.values = values;
     writeSample(t, at);
-    updateEpisode(t, at);
+    updateEpisode(t, at, reading.status);
   }
 
   function remove(uid: string): void {
@@ -236,10 +272,10 @@ export function createRecorder(options: RecorderOptions): Recorder {
           const owner = controllerOf(object);
           if (owner) pending.owners.push({ child: object.metadata.uid, owner, kind, at });
         }
-        if (isHistoryKind(kind)) observe(object, kind);
+        if (isRecorded(kind)) observe(object, kind);
       } else {
         if (OWNED_KINDS.has(kind)) pending.gone.push({ uid: object.metadata.uid, at });
-        if (isHistoryKind(kind)) remove(object.metadata.uid);
+        if (isRecorded(kind)) remove(object.metadata.uid);
       }
     },
     heartbeat() {

@@ -4,6 +4,7 @@
  */
 import type { KindKey, SlimObject } from '../../../shared/cluster.ts';
 import type { DriftReason, WorkloadRef } from '../../../shared/contracts/history.ts';
+import type { ObjectState } from '../../../shared/contracts/status-rules.ts';
 import type { EventRecord } from './event-record.ts';
 import type { SampleValues } from './sample-codec.ts';
 
@@ -22,6 +23,8 @@ export interface EpisodeRecord {
   peakGap: number;
   reasons: DriftReason[];
   trigger: { generation: number; image?: string } | null;
+  /** A custom resource's worst state during the episode, with its reason and message. */
+  status?: { state: ObjectState; reason: string; message?: string };
 }
 
 export interface RolloutRecord {

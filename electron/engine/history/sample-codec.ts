@@ -8,10 +8,13 @@
  * A sample is: varint(ms since the previous sample; the first is the block's start) +
  * varint(bitmask of the fields that differ from the previous sample) + the changed fields.
  * Counts are zigzag varints + 1 (0 = null), condition statuses one byte (0 null, 1 True,
- * 2 False, 3 Unknown), the Progressing reason varint(byte length + 1) + UTF-8 (0 = null).
+ * 2 False, 3 Unknown), the Progressing reason varint(byte length + 1) + UTF-8 (0 = null), and
+ * a custom resource's state one byte (0 null, else its index in OBJECT_STATES + 1). Bit 11 (the
+ * state) came with custom resources; blocks written before never set it, so they read as before.
  * A heartbeat (nothing changed) costs 3 bytes.
  */
 import type { Sample } from '../../../shared/contracts/history.ts';
+import { OBJECT_STATES, type ObjectState } from '../../../shared/contracts/status-rules.ts';
 
 /** The count fields, in encoding order (bits 0..7 of the mask); the same names as SERIES_NAMES. */
 export const COUNT_FIELDS = ['desired', 'current', 'ready', 'available', 'updated', 'unavailable', 'generation', 'observedGeneration'] as const;
@@ -19,6 +22,7 @@ export type CountField = (typeof COUNT_FIELDS)[number];
 const AVAILABLE_BIT = 1 << 8;
 const PROGRESSING_BIT = 1 << 9;
 const REASON_BIT = 1 << 10;
+const STATE_BIT = 1 << 11;
 
 /** A block is sealed (a new one begins) at this many samples. */
 export const BLOCK_CAPACITY = 256;
@@ -29,6 +33,9 @@ type ConditionValue = Sample['availableCondition'];
 
 const CONDITIONS: readonly ConditionValue[] = [null, 'True', 'False', 'Unknown'];
 const conditionCode = (value: ConditionValue): number => CONDITIONS.indexOf(value);
+const stateCode = (state: ObjectState | null | undefined): number => (state ? OBJECT_STATES.indexOf(state) + 1 : 0);
+/** A built-in kind's sample has no `state` at all: read both as null. */
+const stateOf = (values: SampleValues): ObjectState | null => values.state ?? null;
 
 export const EMPTY_VALUES: SampleValues = {
   desired: null,
@@ -59,6 +66,7 @@ export function changedMask(a: SampleValues, b: SampleValues): number {
   if (a.availableCondition !== b.availableCondition) mask |= AVAILABLE_BIT;
   if (a.progressingCondition !== b.progressingCondition) mask |= PROGRESSING_BIT;
   if (a.progressingReason !== b.progressingReason) mask |= REASON_BIT;
+  if (stateOf(a) !== stateOf(b)) mask |= STATE_BIT;
   return mask;
 }
 
@@ -102,7 +110,7 @@ const unzigzag = (n: number): number => (n % 2 === 0 ? n / 2 : -(n + 1) / 2);
 export function appendSample(block: BlockWriter, at: number, values: SampleValues): void {
   const mask = block.previous === values ? 0 : changedMask(block.previous, values);
   const reason = mask & REASON_BIT && values.progressingReason !== null ? encoder.encode(values.progressingReason) : null;
-  ensure(block, 20 + COUNT_FIELDS.length * 10 + (reason ? reason.length + 5 : 0));
+  ensure(block, 21 + COUNT_FIELDS.length * 10 + (reason ? reason.length + 5 : 0));
   writeVarint(block, Math.max(0, at - block.last));
   writeVarint(block, mask);
   for (let i = 0; i < COUNT_FIELDS.length; i += 1) {
@@ -119,6 +127,7 @@ export function appendSample(block: BlockWriter, at: number, values: SampleValue
       block.length += reason.length;
     }
   }
+  if (mask & STATE_BIT) block.bytes[block.length++] = stateCode(values.state);
   block.last = Math.max(block.last, at);
   block.count += 1;
   block.previous = values;
@@ -140,12 +149,14 @@ export interface SampleColumns {
   availableCondition: Uint8Array;
   progressingCondition: Uint8Array;
   progressingReason: Array<string | null>;
+  /** State codes (see the file comment; 0 = none). */
+  state: Uint8Array;
 }
 
 export function allocateColumns(length: number): SampleColumns {
   const counts = {} as Record<CountField, Float64Array>;
   for (const field of COUNT_FIELDS) counts[field] = new Float64Array(length);
-  return { length, at: new Float64Array(length), counts, availableCondition: new Uint8Array(length), progressingCondition: new Uint8Array(length), progressingReason: new Array<string | null>(length).fill(null) };
+  return { length, at: new Float64Array(length), counts, availableCondition: new Uint8Array(length), progressingCondition: new Uint8Array(length), progressingReason: new Array<string | null>(length).fill(null), state: new Uint8Array(length) };
 }
 
 /** Reads a varint at `state.pos` (advancing it). */
@@ -173,6 +184,7 @@ export function decodeInto(start: number, data: Uint8Array, columns: SampleColum
   let available = 0;
   let progressing = 0;
   let reason: string | null = null;
+  let objectState = 0;
   let at = start;
   let index = offset;
   while (state.pos < data.length) {
@@ -191,12 +203,14 @@ export function decodeInto(start: number, data: Uint8Array, columns: SampleColum
         reason = length === 0 ? null : decoder.decode(data.subarray(state.pos, state.pos + length - 1));
         state.pos += Math.max(0, length - 1);
       }
+      if (mask & STATE_BIT) objectState = data[state.pos++] as number;
     }
     columns.at[index] = at;
     for (let i = 0; i < 8; i += 1) (targets[i] as Float64Array)[index] = current[i] as number;
     columns.availableCondition[index] = available;
     columns.progressingCondition[index] = progressing;
     columns.progressingReason[index] = reason;
+    columns.state[index] = objectState;
     index += 1;
   }
   return index - offset;
@@ -230,5 +244,7 @@ function valuesFrom(counts: number[], available: number, progressing: number, re
 export function sampleAt(columns: SampleColumns, index: number): Sample {
   const counts = COUNT_FIELDS.map((field) => (columns.counts[field] as Float64Array)[index] as number);
   const values = valuesFrom(counts, columns.availableCondition[index] ?? 0, columns.progressingCondition[index] ?? 0, columns.progressingReason[index] ?? null);
-  return { at: columns.at[index] as number, ...values };
+  // Only a custom resource's samples carry a state; a built-in kind's stay as they always were.
+  const state = OBJECT_STATES[(columns.state[index] ?? 0) - 1];
+  return state ? { at: columns.at[index] as number, ...values, state } : { at: columns.at[index] as number, ...values };
 }

@@ -4,11 +4,14 @@
  * older build is upgraded in place and one from a newer build is refused rather than damaged.
  *
  * Tables:
- * - `workloads`: uid -> kind (its kind key since v4) / namespace / name, and when it was deleted.
+ * - `workloads`: uid -> kind (its kind key since v4) / namespace / name, and when it was deleted;
+ *   since v5 also the Kubernetes kind (`kind_name`) of a custom resource, which its key cannot say.
  * - `sample_blocks`: a workload's samples, BLOCK_CAPACITY to a row (sample-codec.ts), found by
  *   (workload, end time).
  * - `rollouts`: a generation bump until the rollout completed (drift.ts `rolloutComplete`).
- * - `episodes`: drift episodes; `reasons` is a bitmask of DRIFT_REASON_BITS (reason-bits.ts).
+ * - `episodes`: drift episodes; `reasons` is a bitmask of DRIFT_REASON_BITS (reason-bits.ts);
+ *   since v5 a custom resource's episode keeps its worst state with that state's reason and
+ *   message (`state`, `state_reason`, `state_message`; null for built-in workloads).
  * - `events`: every Event ever seen, by uid (count / last time updated in place), so history
  *   outlives the API server's one-hour Event TTL.
  * - `owners`: child uid -> controlling owner uid (ReplicaSets, Pods, Jobs), so a workload's
@@ -125,6 +128,15 @@ export const MIGRATIONS: readonly Migration[] = [
   rederiveRolloutReasons,
   // v4: stored kinds are kind keys (`deployments.apps`), no longer the enum's names (kind-migration.ts).
   migrateKindKeys,
+  // v5: custom resources are recorded (custom-sample.ts). Added columns only, null for every row
+  // recorded before (built-in workloads, whose kind name their key gives): SQLite adds a
+  // nullable column without rewriting the table, so a database of any size upgrades at once.
+  `
+  ALTER TABLE workloads ADD COLUMN kind_name TEXT;
+  ALTER TABLE episodes ADD COLUMN state TEXT;
+  ALTER TABLE episodes ADD COLUMN state_reason TEXT;
+  ALTER TABLE episodes ADD COLUMN state_message TEXT;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -12,7 +12,7 @@
  */
 import type { DatabaseSync } from 'node:sqlite';
 import type { Rollout, SeriesResult } from '../../../shared/contracts/history.ts';
-import { createWorkloadEvents, EPISODE_COLUMNS, prepareEpisodes, toEpisode, type EpisodeRow } from './episode-rows.ts';
+import { createWorkloadEvents, EPISODE_COLUMNS, prepareEpisodes, refOf, toEpisode, type EpisodeRow, type RefRow } from './episode-rows.ts';
 import { downsample } from './lttb.ts';
 import { GAP_MS, HEARTBEAT_MS } from './recorder.ts';
 import { COUNT_FIELDS } from './sample-codec.ts';
@@ -30,12 +30,8 @@ export interface SeriesQuery {
   maxPoints?: number | undefined;
 }
 
-export interface WorkloadRow {
+export interface WorkloadRow extends RefRow {
   id: number;
-  uid: string;
-  kind: string;
-  namespace: string;
-  name: string;
 }
 
 export type SeriesAnswer = Omit<SeriesResult, 'since'>;
@@ -43,7 +39,7 @@ export type SeriesAnswer = Omit<SeriesResult, 'since'>;
 export function createSeriesQuery(db: DatabaseSync, options: { now: () => number; gapMs?: number; heartbeatMs?: number }) {
   const gapMs = options.gapMs ?? GAP_MS;
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
-  const workload = db.prepare('SELECT id, uid, kind, namespace, name FROM workloads WHERE uid = ?');
+  const workload = db.prepare('SELECT id, uid, kind, namespace, name, kind_name FROM workloads WHERE uid = ?');
   const rollouts = db.prepare(`SELECT generation, start_at, end_at, image FROM rollouts WHERE workload_id = ? AND start_at <= ? AND coalesce(end_at, ${OPEN_END}) >= ? ORDER BY start_at`);
   const episodes = prepareEpisodes(db, `SELECT ${EPISODE_COLUMNS} FROM episodes e WHERE e.workload_id = ? AND e.start_at <= ? AND coalesce(e.end_at, ${OPEN_END}) >= ? ORDER BY e.start_at`);
   const samples = createSampleReader(db);
@@ -106,7 +102,7 @@ export function createSeriesQuery(db: DatabaseSync, options: { now: () => number
       return { name, points: any ? downsample(x, ys, maxPoints) : [] };
     });
     const now = options.now();
-    const ref = { kind: row.kind as SeriesAnswer['workload']['kind'], namespace: row.namespace, name: row.name, uid: row.uid };
+    const ref = refOf(row);
     return {
       workload: ref,
       from,

@@ -39,7 +39,7 @@ export interface HistoryWriter {
 function prepare(db: DatabaseSync) {
   return {
     upsertWorkload: db.prepare(
-      'INSERT INTO workloads (uid, kind, namespace, name, first_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT(uid) DO UPDATE SET kind = excluded.kind, namespace = excluded.namespace, name = excluded.name, deleted_at = NULL RETURNING id',
+      'INSERT INTO workloads (uid, kind, namespace, name, first_at, kind_name) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(uid) DO UPDATE SET kind = excluded.kind, namespace = excluded.namespace, name = excluded.name, kind_name = excluded.kind_name, deleted_at = NULL RETURNING id',
     ),
     findWorkload: db.prepare('SELECT id FROM workloads WHERE uid = ?'),
     markDeleted: db.prepare('UPDATE workloads SET deleted_at = ? WHERE uid = ?'),
@@ -47,8 +47,9 @@ function prepare(db: DatabaseSync) {
     insertBlock: db.prepare('INSERT INTO sample_blocks (workload_id, start_at, end_at, count, data) VALUES (?, ?, ?, ?, ?)'),
     updateBlock: db.prepare('UPDATE sample_blocks SET end_at = ?, count = ?, data = ? WHERE id = ?'),
     upsertEpisode: db.prepare(
-      'INSERT INTO episodes (id, workload_id, start_at, end_at, peak_gap, reasons, trigger_generation, trigger_image) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ' +
-        'ON CONFLICT(id) DO UPDATE SET end_at = excluded.end_at, peak_gap = excluded.peak_gap, reasons = excluded.reasons, trigger_generation = excluded.trigger_generation, trigger_image = excluded.trigger_image',
+      'INSERT INTO episodes (id, workload_id, start_at, end_at, peak_gap, reasons, trigger_generation, trigger_image, state, state_reason, state_message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ' +
+        'ON CONFLICT(id) DO UPDATE SET end_at = excluded.end_at, peak_gap = excluded.peak_gap, reasons = excluded.reasons, trigger_generation = excluded.trigger_generation, trigger_image = excluded.trigger_image, ' +
+        'state = excluded.state, state_reason = excluded.state_reason, state_message = excluded.state_message',
     ),
     upsertRollout: db.prepare(
       'INSERT INTO rollouts (workload_id, generation, start_at, end_at, image) VALUES (?, ?, ?, ?, ?) ON CONFLICT(workload_id, generation) DO UPDATE SET end_at = excluded.end_at, image = coalesce(excluded.image, image)',
@@ -117,7 +118,8 @@ export function createWriter(db: DatabaseSync): HistoryWriter {
   function writeEpisode(episode: EpisodeRecord): void {
     const workloadId = idOf(episode.uid);
     if (workloadId === undefined) return;
-    sql.upsertEpisode.run(episode.id, workloadId, episode.start, episode.end, episode.peakGap, reasonBits(episode.reasons), episode.trigger?.generation ?? null, episode.trigger?.image ?? null);
+    const { status } = episode;
+    sql.upsertEpisode.run(episode.id, workloadId, episode.start, episode.end, episode.peakGap, reasonBits(episode.reasons), episode.trigger?.generation ?? null, episode.trigger?.image ?? null, status?.state ?? null, status?.reason ?? null, status?.message ?? null);
   }
 
   function writeRollout(rollout: RolloutRecord): void {
@@ -127,7 +129,7 @@ export function createWriter(db: DatabaseSync): HistoryWriter {
 
   function writeAll(batch: Batch, deltas: EncodedDeltas | null, keyframe: KeyframeStart | undefined): WriteResult {
     for (const [uid, w] of batch.workloads) {
-      const row = sql.upsertWorkload.get(uid, w.kind, w.namespace, w.name, w.at) as { id: number };
+      const row = sql.upsertWorkload.get(uid, w.kind, w.namespace, w.name, w.at, w.kindName ?? null) as { id: number };
       ids.set(uid, row.id);
     }
     let samples = 0;
