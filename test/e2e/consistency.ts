@@ -9,9 +9,8 @@ import type { Page } from 'playwright-core';
 import { WATCHED_KINDS, type ClusterHealth, type KindKey, type KindHealth } from '../../shared/cluster.ts';
 import type { Result } from '../../shared/result.ts';
 import type { Engine } from '../../electron/engine/engine.ts';
-import { RESOURCE_TYPES, type ResourceType } from '../../electron/engine/simcluster/resources.ts';
+import type { ResourceType } from '../../electron/engine/simcluster/resources.ts';
 import type { ObjectStore } from '../../electron/engine/simcluster/store.ts';
-import { kindNameOf } from '../../shared/builtin-kinds.ts';
 
 /** One object as the three views are compared. */
 export interface Stamp {
@@ -52,18 +51,21 @@ const LISTED_PER_CATEGORY = 8;
 const POLL_INTERVAL_MS = 100;
 
 /**
- * Where the simulator stores each watched kind. Events of both APIs are one stored object (the
- * events.k8s.io view is a conversion), so the core type stands for both.
+ * Where the simulator stores each kind: the simulator's store id is the kind key (`pods`,
+ * `certificates.cert-manager.io`), so custom resources are found as the CRD serves them. Events
+ * of both APIs are one stored object (the events.k8s.io view is a conversion), kept as `events`.
+ * A kind the simulator does not serve (a CRD deleted meanwhile) holds nothing.
  */
-function storedTypeOf(kind: KindKey): ResourceType {
-  const type = RESOURCE_TYPES.find((t) => t.kind === kindNameOf(kind) && t.group !== 'events.k8s.io');
-  if (!type) throw new Error(`the simulator serves no ${kind}`);
-  return type;
+function storedTypeOf(store: ObjectStore, kind: KindKey): ResourceType | undefined {
+  return store.types.byId(kind);
 }
 
-/** The simulator's own view: every stored object of the watched kinds, at the current rv. */
+/** The simulator's own view: every stored object of the given kinds (default: the built-in watched ones), at the current rv. */
 export function simulatorStamps(store: ObjectStore, kinds: readonly KindKey[] = WATCHED_KINDS): Stamp[] {
-  return kinds.flatMap((kind) => store.all(storedTypeOf(kind)).map((object) => ({ kind, uid: object.metadata.uid, resourceVersion: object.metadata.resourceVersion })));
+  return kinds.flatMap((kind) => {
+    const type = storedTypeOf(store, kind);
+    return type ? store.all(type).map((object) => ({ kind, uid: object.metadata.uid, resourceVersion: object.metadata.resourceVersion })) : [];
+  });
 }
 
 /** What the renderer store holds, through the page's test hook (null before the store exists). */
@@ -132,7 +134,8 @@ export function describeReport(report: ConsistencyReport, names: ReadonlyMap<str
 function namesOf(store: ObjectStore, kinds: readonly KindKey[]): Map<string, string> {
   const names = new Map<string, string>();
   for (const kind of kinds) {
-    for (const object of store.all(storedTypeOf(kind))) {
+    const type = storedTypeOf(store, kind);
+    for (const object of type ? store.all(type) : []) {
       const { namespace, name, uid } = object.metadata;
       names.set(uid, namespace ? `${namespace}/${name}` : name);
     }

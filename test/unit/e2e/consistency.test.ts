@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { compareViews, describeReport, simulatorStamps, type Stamp } from '../../e2e/consistency.ts';
 import { typeById, type ResourceType } from '../../../electron/engine/simcluster/resources.ts';
 import { ObjectStore } from '../../../electron/engine/simcluster/store.ts';
+import { attachCrdController } from '../../../electron/engine/simcluster/crd/controller.ts';
+import { WATCHED_KINDS } from '../../../shared/cluster.ts';
+import { kindNameOf } from '../../../shared/builtin-kinds.ts';
+import { certificate, certificateCrd } from '../simcluster/crd/fixtures.ts';
 
 const T = (id: string) => typeById(id) as ResourceType;
 const pod = (uid: string, resourceVersion: string): Stamp => ({ kind: 'pods', uid, resourceVersion });
@@ -34,5 +38,26 @@ describe('consistency checker', () => {
     const stamps = simulatorStamps(store);
     expect(stamps.map((s) => s.kind).sort()).toEqual(['events', 'namespaces']);
     expect(stamps).toContainEqual({ kind: 'events', uid: event.metadata.uid, resourceVersion: event.metadata.resourceVersion });
+  });
+
+  it('reads every built-in watched kind from the store id that is its kind key', () => {
+    const store = new ObjectStore();
+    for (const kind of WATCHED_KINDS) expect(store.types.byId(kind)?.kind, kind).toBe(kindNameOf(kind));
+  });
+
+  it('reads custom resources by kind key while their CRD serves them, and nothing once it is gone', () => {
+    const store = new ObjectStore();
+    attachCrdController(store);
+    const crd = store.create(T('customresourcedefinitions.apiextensions.k8s.io'), certificateCrd() as never);
+    const type = store.types.byId('certificates.cert-manager.io') as ResourceType;
+    const web = store.create(type, certificate('web-tls') as never);
+    const changed = store.mutate(type, 'default', 'web-tls', (object) => ({ ...object, status: { conditions: [{ type: 'Ready', status: 'True' }] } }));
+    const kinds = ['certificates.cert-manager.io', 'customresourcedefinitions.apiextensions.k8s.io'];
+    expect(simulatorStamps(store, kinds)).toEqual([
+      { kind: 'certificates.cert-manager.io', uid: web.metadata.uid, resourceVersion: changed.metadata.resourceVersion },
+      { kind: 'customresourcedefinitions.apiextensions.k8s.io', uid: crd.metadata.uid, resourceVersion: expect.any(String) },
+    ]);
+    store.types.removeCustom('certificates.cert-manager.io');
+    expect(simulatorStamps(store, ['certificates.cert-manager.io'])).toEqual([]);
   });
 });
