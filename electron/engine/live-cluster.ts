@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { WATCHED_KINDS, type ClusterHealth, type KindKey, type KindHealth, type SlimObject } from '../../shared/cluster.ts';
+import { AccessibleNamespacesSchema } from '../../shared/access.ts';
 import type { ClusterAccess } from '../../shared/contracts/access.ts';
 import type { ClusterDiscovery, KindEntry } from '../../shared/discovery.ts';
 import type { KindExclusion } from '../../shared/kind-exclusions.ts';
@@ -69,6 +70,8 @@ export class LiveCluster {
   private discovery: { registry: DiscoveryRegistry; transport: Transport; crds: CrdWatch } | undefined;
   /** The context's access checks: they move kinds the user may not list cluster-wide to their namespaces. */
   private access: AccessFollower | undefined;
+  /** Namespaces the user added by hand for the selected context (a source of namespaces when a cluster-wide list is forbidden). */
+  private userNamespaces: readonly string[] = [];
   private stream: FrameStream;
   private backlog: (() => number) | undefined;
   /** The reset in progress, if any; the next one starts after it. */
@@ -161,6 +164,18 @@ export class LiveCluster {
     return { context: this.context, epoch: this.epoch, summary: this.access?.summary() ?? null };
   }
 
+  /**
+   * The namespaces the user added by hand for the selected context (Settings; call before
+   * `watch`, like `setExclusions`): checked again at once when watching. Throws on a bad list.
+   */
+  async setAccessibleNamespaces(names: readonly string[]): Promise<ClusterAccess> {
+    const parsed = AccessibleNamespacesSchema.safeParse(names);
+    if (!parsed.success) throw new Error(`Accessible namespaces: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
+    this.userNamespaces = parsed.data;
+    await this.access?.setUserNamespaces(parsed.data);
+    return this.accessState();
+  }
+
   /** Checks access again now ("Check again"); resolves with the outcome. */
   async recheckAccess(): Promise<ClusterAccess> {
     await this.access?.recheck('asked by the user');
@@ -244,6 +259,7 @@ export class LiveCluster {
       registry,
       watcher,
       cache: this.cache,
+      userNamespaces: this.userNamespaces,
       log: this.options.log,
       onSummary: () => {
         if (this.epoch === epoch) this.publishAccess();

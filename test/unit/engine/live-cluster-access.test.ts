@@ -46,18 +46,14 @@ function viewBinding(namespace: string): object {
   };
 }
 
-/** The demo's namespaces with pods in each, "dev" allowed to list and watch namespaces, and LiveCluster watching as dev. */
-async function watchAsDev(): Promise<{ cluster: LiveCluster; published: ClusterAccess[] }> {
+/**
+ * The demo's namespaces with pods in each, "dev" allowed to list and watch namespaces (unless
+ * `namespaceReader` is false), and LiveCluster watching as dev.
+ */
+async function watchAsDev(options: { namespaceReader?: boolean; userNamespaces?: string[] } = {}): Promise<{ cluster: LiveCluster; published: ClusterAccess[] }> {
   sim = await startSimCluster({ scenario: 'demo', controllers: false, tls: false, users: [{ name: 'dev', role: 'view', namespaces: ['shop', 'payments'] }], onError: () => {} });
   for (const namespace of ['shop', 'payments', 'platform']) seedPods(sim, namespace, 2);
-  await adminRequest('POST', `${RBAC}/clusterroles`, { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'namespace-reader' }, rules: [{ apiGroups: [''], resources: ['namespaces'], verbs: ['get', 'list', 'watch'] }] });
-  await adminRequest('POST', `${RBAC}/clusterrolebindings`, {
-    apiVersion: 'rbac.authorization.k8s.io/v1',
-    kind: 'ClusterRoleBinding',
-    metadata: { name: 'dev-namespace-reader' },
-    roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'namespace-reader' },
-    subjects: [{ apiGroup: 'rbac.authorization.k8s.io', kind: 'User', name: 'dev' }],
-  });
+  if (options.namespaceReader !== false) await grantNamespaceReader();
   const hub = new StreamHub();
   const published: ClusterAccess[] = [];
   hub.listen((stream, payload) => {
@@ -66,8 +62,20 @@ async function watchAsDev(): Promise<{ cluster: LiveCluster; published: ClusterA
   const cluster = new LiveCluster({ hub, log: () => undefined });
   live = cluster;
   await cluster.reset('kubedrift-demo-dev');
+  if (options.userNamespaces) await cluster.setAccessibleNamespaces(options.userNamespaces);
   await cluster.watch(sim.userKubeconfigObject('dev'));
   return { cluster, published };
+}
+
+async function grantNamespaceReader(): Promise<void> {
+  await adminRequest('POST', `${RBAC}/clusterroles`, { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'namespace-reader' }, rules: [{ apiGroups: [''], resources: ['namespaces'], verbs: ['get', 'list', 'watch'] }] });
+  await adminRequest('POST', `${RBAC}/clusterrolebindings`, {
+    apiVersion: 'rbac.authorization.k8s.io/v1',
+    kind: 'ClusterRoleBinding',
+    metadata: { name: 'dev-namespace-reader' },
+    roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'namespace-reader' },
+    subjects: [{ apiGroup: 'rbac.authorization.k8s.io', kind: 'User', name: 'dev' }],
+  });
 }
 
 /** Uids of the store's pods in these namespaces. */
@@ -140,5 +148,17 @@ describe('LiveCluster for a user who may read only some namespaces', () => {
     await adminRequest('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'team-x' } });
     await waitFor('team-x watched', () => cluster.accessState().summary?.namespaces.join() === 'payments,shop,team-x', 8_000);
     expect(cluster.accessState().summary?.checked.find((c) => c.name === 'team-x')).toMatchObject({ state: 'watched', sources: ['namespace-list'] });
+  });
+
+  it('reads the namespaces added by hand when the user may not list namespaces, with a message on one that does not exist', async () => {
+    const { cluster } = await watchAsDev({ namespaceReader: false, userNamespaces: ['shop', 'no-such-team'] });
+    await waitFor('shop pods', () => cachedPods(cluster) === podsIn(['shop']) && kindHealth(cluster, 'pods')?.message === 'Namespaces shop', 8_000);
+    expect(kindHealth(cluster, 'namespaces')).toMatchObject({ state: 'forbidden', message: expect.stringContaining('Namespaces are hidden by your permissions') });
+    expect(cluster.accessState().summary?.checked.find((c) => c.name === 'no-such-team')).toMatchObject({ state: 'none', message: 'You may not list and watch anything Kubedrift shows in "no-such-team" (or it does not exist)' });
+
+    await cluster.setAccessibleNamespaces(['shop', 'payments']);
+    await waitFor('payments added', () => cachedPods(cluster) === podsIn(['shop', 'payments']), 8_000);
+    expect(cluster.accessState().summary?.namespaces).toEqual(['payments', 'shop']);
+    await expect(cluster.setAccessibleNamespaces(['Shop'])).rejects.toThrow(/^Accessible namespaces: a namespace name is lower-case letters/);
   });
 });

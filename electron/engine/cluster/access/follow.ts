@@ -9,7 +9,7 @@
  * The informers start cluster-wide before the first check answers, as before: a cluster-admin
  * loses no time, and a restricted user's kinds move to their namespaces when the plan arrives.
  */
-import type { AccessSummary, KindAccess } from '../../../../shared/access.ts';
+import { AccessibleNamespacesSchema, type AccessSummary, type KindAccess } from '../../../../shared/access.ts';
 import { BUILTIN_KEYS } from '../../../../shared/builtin-kinds.ts';
 import type { KindKey } from '../../../../shared/cluster.ts';
 import type { ObjectCache } from '../../stream/cache.ts';
@@ -49,12 +49,15 @@ export interface AccessFollower {
   recheck(reason: string): Promise<void>;
   /** An informer got a 403 (namespace null: cluster-wide). */
   onForbidden(kind: KindKey, namespace: string | null): void;
+  /** Replaces the hand-added namespaces and checks again; throws on a bad list (see AccessibleNamespacesSchema). */
+  setUserNamespaces(names: readonly string[]): Promise<void>;
   stop(): void;
 }
 
 /** Starts the access checks of one context; nothing it does throws (failures are logged and summarised). */
 export function followAccess(options: AccessFollowerOptions): AccessFollower {
   let checker: AccessChecker | undefined;
+  let userNamespaces = AccessibleNamespacesSchema.parse(options.userNamespaces ?? []);
   let connection: AccessConnection | undefined;
   let stopped = false;
   let checked = false;
@@ -87,7 +90,7 @@ export function followAccess(options: AccessFollowerOptions): AccessFollower {
       api: connection,
       kinds: () => watchableKinds(options.registry.kinds()),
       contextNamespace: connection.namespace,
-      userNamespaces: options.userNamespaces ?? [],
+      userNamespaces,
       ...(options.clock ? { clock: options.clock } : {}),
       log: options.log,
     });
@@ -121,6 +124,13 @@ export function followAccess(options: AccessFollowerOptions): AccessFollower {
       // reflectors are on their way out (or never had the right, before the first check).
       if (!checker || (namespace === null && checker.plan()[kind]?.scope !== 'cluster')) return;
       void checker.onForbidden(kind, namespace ?? undefined);
+    },
+    setUserNamespaces(names) {
+      const parsed = AccessibleNamespacesSchema.safeParse(names);
+      if (!parsed.success) throw new Error(`Accessible namespaces: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
+      userNamespaces = parsed.data;
+      // Before the first check starts, the list is simply the one it will use.
+      return checker?.setUserNamespaces(userNamespaces) ?? Promise.resolve();
     },
     stop() {
       stopped = true;
