@@ -2,19 +2,21 @@
  * The graph's layered layout, deterministic and stable under live updates.
  *
  * Columns by kind: workloads (Deployment, StatefulSet, DaemonSet, CronJob), then ReplicaSets,
- * Jobs and Services, then pods and pod groups, then nodes: four columns fit a laptop screen at
- * full size. Owners the app does not watch (custom resources) sit one column left of what they
- * own.
+ * Jobs and Services, then pods and pod groups, then what pods use (ConfigMaps, Secrets, claims,
+ * ServiceAccounts), then nodes. Kinds are read by kind key where the engine gives one, so a
+ * custom `Job` is not laid out as a batch Job. Custom resources and owners the app does not watch
+ * sit one column left of what they own.
  *
  * Rows come in bands, one per top-level object (a workload with everything it owns), ordered
  * by namespace and name. A band's first rows hold what points at it: its HPAs above the
  * workload (same column, an edge straight down) and the Services in front of its pods (next
- * column). Then its tree, top-aligned (a parent on the row of its first child, so a new last child moves nothing above
+ * column); what its pods use takes the free rows of its own column, from the top. Then its tree, top-aligned (a parent on the row of its first child, so a new last child moves nothing above
  * it). Siblings are ordered so that new ones arrive at the end: ReplicaSets and Jobs newest
  * first (the live one on top), pods oldest first, ties by name. A band keeps the rows it once
  * needed while it shrinks by up to SLACK_ROWS (a rollout's surge pod coming and going does not
  * shift every band below), and Nodes stack in their own column by name.
  */
+import { builtinKind } from '../../../shared/builtin-kinds.ts';
 import type { GraphEdge, GraphNode } from '../../../shared/contracts/graph.ts';
 
 export const CARD_WIDTH = 224;
@@ -30,7 +32,22 @@ export const SLACK_ROWS = 2;
 const WORKLOAD_COLUMN = 0;
 const MIDDLE_COLUMN = 1;
 const POD_COLUMN = 2;
-const NODE_COLUMN = 3;
+const USES_COLUMN = 3;
+const NODE_COLUMN = 4;
+
+/** What pods use, by kind key (all core kinds). */
+const USED_KINDS: Readonly<Record<string, string>> = { configmaps: 'ConfigMap', secrets: 'Secret', persistentvolumeclaims: 'PersistentVolumeClaim', serviceaccounts: 'ServiceAccount' };
+
+/**
+ * The kind name the layout places a node by: its `kind` when the engine gave no key (groups,
+ * references), the built-in kind of its key, and '' for a custom kind, whatever it is named.
+ */
+export function layoutKind(node: Pick<GraphNode, 'kind' | 'kindKey'>): string {
+  if (node.kindKey === undefined) return node.kind;
+  return builtinKind(node.kindKey)?.ref.kind ?? USED_KINDS[node.kindKey] ?? '';
+}
+
+const isUsedKind = (node: GraphNode): boolean => node.kindKey !== undefined && USED_KINDS[node.kindKey] !== undefined;
 
 const KIND_COLUMNS: Readonly<Record<string, number>> = {
   HorizontalPodAutoscaler: WORKLOAD_COLUMN,
@@ -42,11 +59,15 @@ const KIND_COLUMNS: Readonly<Record<string, number>> = {
   Job: MIDDLE_COLUMN,
   Service: MIDDLE_COLUMN,
   Pod: POD_COLUMN,
+  ConfigMap: USES_COLUMN,
+  Secret: USES_COLUMN,
+  PersistentVolumeClaim: USES_COLUMN,
+  ServiceAccount: USES_COLUMN,
   Node: NODE_COLUMN,
 };
 
 /** Column titles; -1 is the owners' column (custom resources owning workloads). */
-export const COLUMN_TITLES: Readonly<Record<number, string>> = { [-1]: 'Owners', 0: 'Workloads', 1: 'ReplicaSets · Jobs · Services', 2: 'Pods', 3: 'Nodes' };
+export const COLUMN_TITLES: Readonly<Record<number, string>> = { [-1]: 'Owners', 0: 'Workloads', 1: 'ReplicaSets · Jobs · Services', 2: 'Pods', 3: 'Config · Secrets · Claims', 4: 'Nodes' };
 
 export interface Placed {
   x: number;
@@ -82,9 +103,9 @@ function columnOf(node: GraphNode, children: readonly GraphNode[], columnCache: 
   if (cached !== undefined) return cached;
   let column: number;
   if (node.kind === 'Group') column = node.group?.of === 'ReplicaSet' ? MIDDLE_COLUMN : POD_COLUMN;
-  else if (KIND_COLUMNS[node.kind] !== undefined) column = KIND_COLUMNS[node.kind] as number;
+  else if (KIND_COLUMNS[layoutKind(node)] !== undefined) column = KIND_COLUMNS[layoutKind(node)] as number;
   else {
-    // An owner of a kind the app does not know: just left of the leftmost thing it owns.
+    // A custom resource or an owner of a kind the app does not know: just left of the leftmost thing it owns.
     const own = children.map((child) => columnOf(child, childrenOf(child.id), columnCache, childrenOf));
     column = Math.min(POD_COLUMN, ...own) - 1;
   }
@@ -94,9 +115,10 @@ function columnOf(node: GraphNode, children: readonly GraphNode[], columnCache: 
 
 /** Sibling order: ReplicaSets/Jobs newest first, then old-revision groups, pods oldest first, then pod groups. */
 function siblingRank(node: GraphNode): number {
-  if (node.kind === 'ReplicaSet' || node.kind === 'Job') return 0;
-  if (node.kind === 'Group') return node.group?.of === 'ReplicaSet' ? 1 : 3;
-  return node.kind === 'Pod' ? 2 : 4;
+  const kind = layoutKind(node);
+  if (kind === 'ReplicaSet' || kind === 'Job') return 0;
+  if (kind === 'Group') return node.group?.of === 'ReplicaSet' ? 1 : 3;
+  return kind === 'Pod' ? 2 : 4;
 }
 
 function compareSiblings(a: GraphNode, b: GraphNode): number {
@@ -117,9 +139,11 @@ const ATTACHED_KINDS: ReadonlySet<string> = new Set(['Service', 'HorizontalPodAu
 /** Lays out `nodes`; `memory` is the previous layout's of the same view (empty for a new view). */
 export function layoutGraph(nodes: readonly GraphNode[], edges: readonly GraphEdge[], memory: LayoutMemory = new Map()): Layout {
   const byId = new Map(nodes.map((node) => [node.id, node]));
+  /** Joins a band rather than sitting in a tree: Services, HPAs, Nodes, and what pods use with no drawn owner. */
+  const joins = (node: GraphNode): boolean => ATTACHED_KINDS.has(layoutKind(node)) || (isUsedKind(node) && (node.parent === undefined || !byId.has(node.parent)));
   const children = new Map<string, GraphNode[]>();
   for (const node of nodes) {
-    if (node.parent === undefined || !byId.has(node.parent) || ATTACHED_KINDS.has(node.kind)) continue;
+    if (node.parent === undefined || !byId.has(node.parent) || joins(node)) continue;
     const list = children.get(node.parent);
     if (list) list.push(node);
     else children.set(node.parent, [node]);
@@ -133,25 +157,28 @@ export function layoutGraph(nodes: readonly GraphNode[], edges: readonly GraphEd
     let current = id;
     for (let depth = 0; depth < 32; depth += 1) {
       const node = byId.get(current);
-      if (!node || node.parent === undefined || !byId.has(node.parent) || ATTACHED_KINDS.has(node.kind)) return current;
+      if (!node || node.parent === undefined || !byId.has(node.parent) || joins(node)) return current;
       current = node.parent;
     }
     return current;
   };
 
-  // Bands: one per top-level object; Services and HPAs join the band of what they point at.
-  const roots = nodes.filter((node) => !ATTACHED_KINDS.has(node.kind) && rootOf(node.id) === node.id);
-  // A Service or HPA joins the first band (in band order) holding something it selects or scales.
+  // Bands: one per top-level object; Services, HPAs and what pods use join the band of what they point at.
+  const roots = nodes.filter((node) => !joins(node) && rootOf(node.id) === node.id);
+  // Each joins the first band (in band order) holding something it selects or scales, or a pod using it.
   const hostOf = new Map<string, GraphNode>();
   for (const edge of edges) {
-    if ((edge.type !== 'selects' && edge.type !== 'scales') || !byId.has(edge.from) || !byId.has(edge.to)) continue;
-    const host = byId.get(rootOf(edge.to)) as GraphNode;
-    const best = hostOf.get(edge.from);
-    if (!ATTACHED_KINDS.has(host.kind) && (!best || compareRoots(host, best) < 0)) hostOf.set(edge.from, host);
+    if (edge.type !== 'selects' && edge.type !== 'scales' && edge.type !== 'uses') continue;
+    const [joiner, member] = edge.type === 'uses' ? [edge.to, edge.from] : [edge.from, edge.to];
+    const node = byId.get(joiner);
+    if (!node || !byId.has(member) || !joins(node)) continue;
+    const host = byId.get(rootOf(member)) as GraphNode;
+    const best = hostOf.get(joiner);
+    if (!joins(host) && (!best || compareRoots(host, best) < 0)) hostOf.set(joiner, host);
   }
   const attached = new Map<string, GraphNode[]>();
   for (const node of nodes) {
-    if (node.kind !== 'Service' && node.kind !== 'HorizontalPodAutoscaler') continue;
+    if (!joins(node) || layoutKind(node) === 'Node') continue;
     const host = hostOf.get(node.id);
     if (!host) {
       roots.push(node);
@@ -168,12 +195,15 @@ export function layoutGraph(nodes: readonly GraphNode[], edges: readonly GraphEd
   const nextMemory = new Map<string, number>();
   const bandRows: number[] = [];
   roots.forEach((root, band) => {
+    const taken = new Set<string>();
     const take = (node: GraphNode, row: number): void => {
-      rows.set(node.id, { row, column: column(node), band });
+      const col = column(node);
+      rows.set(node.id, { row, column: col, band });
+      taken.add(`${col}/${row}`);
     };
     const extras = attached.get(root.id) ?? [];
-    const hpas = extras.filter((node) => node.kind === 'HorizontalPodAutoscaler');
-    const services = extras.filter((node) => node.kind === 'Service');
+    const hpas = extras.filter((node) => layoutKind(node) === 'HorizontalPodAutoscaler');
+    const services = extras.filter((node) => layoutKind(node) === 'Service');
     hpas.forEach((hpa, i) => take(hpa, i));
     services.forEach((service, i) => take(service, i));
     const top = Math.max(hpas.length, services.length);
@@ -183,7 +213,14 @@ export function layoutGraph(nodes: readonly GraphNode[], edges: readonly GraphEd
       for (const child of childrenOf(node.id)) height += place(child, row + height);
       return Math.max(1, height);
     };
-    const height = top + place(root, top);
+    let height = top + place(root, top);
+    // What the band's pods use: the free rows of its column, from the top (its tree may hold some: an owned Secret).
+    let row = 0;
+    for (const used of extras.filter(isUsedKind)) {
+      while (taken.has(`${column(used)}/${row}`)) row += 1;
+      take(used, row);
+      height = Math.max(height, row + 1);
+    }
     const previous = memory.get(root.id);
     const reserved = previous !== undefined && previous > height && previous - height <= SLACK_ROWS ? previous : height;
     nextMemory.set(root.id, reserved);
@@ -193,7 +230,7 @@ export function layoutGraph(nodes: readonly GraphNode[], edges: readonly GraphEd
   // Column x: only the columns in use, left to right.
   const used = new Set<number>();
   for (const { column: col } of rows.values()) used.add(col);
-  const clusterNodes = nodes.filter((node) => node.kind === 'Node').sort((a, b) => naturalCompare(a.name, b.name));
+  const clusterNodes = nodes.filter((node) => layoutKind(node) === 'Node').sort((a, b) => naturalCompare(a.name, b.name));
   if (clusterNodes.length > 0) used.add(NODE_COLUMN);
   const columnList = [...used].sort((a, b) => a - b);
   const xOf = new Map(columnList.map((col, i) => [col, i * (CARD_WIDTH + COLUMN_GAP)]));

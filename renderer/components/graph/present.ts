@@ -3,7 +3,10 @@
  * means in a sentence, and names shortened in the middle so a pod keeps its distinguishing suffix
  * ("recommendations-7c…-x2k9p").
  */
+import { BUILTIN_KINDS } from '../../../shared/builtin-kinds.ts';
 import type { GraphFlag, GraphHealth, GraphNode } from '../../../shared/contracts/graph.ts';
+import { parseKindKey } from '../../../shared/kinds.ts';
+import { layoutKind } from './layout.ts';
 
 /** kubectl's short names (`kubectl api-resources`), for the card's kind label. */
 const SHORT_KINDS: Readonly<Record<string, string>> = {
@@ -15,14 +18,33 @@ const SHORT_KINDS: Readonly<Record<string, string>> = {
   CronJob: 'cj',
   Service: 'svc',
   HorizontalPodAutoscaler: 'hpa',
+  ConfigMap: 'cm',
+  Secret: 'secret',
+  PersistentVolumeClaim: 'pvc',
+  ServiceAccount: 'sa',
 };
+
+/** Kind names a custom kind may share (a custom `Job`): its label then says its group too. */
+const BUILT_IN_NAMES: ReadonlySet<string> = new Set([...Object.keys(BUILTIN_KINDS), 'ConfigMap', 'Secret', 'PersistentVolumeClaim', 'ServiceAccount']);
+
+/** Whether the engine named the node's kind and it is a custom one (not a built-in, not what pods use). */
+export function isCustomNode(node: Pick<GraphNode, 'kind' | 'kindKey'>): boolean {
+  return node.kindKey !== undefined && layoutKind(node) === '';
+}
 
 /** Kinds alone in their column (its title names them): their cards give the name all the room. */
 const OWN_COLUMN_KINDS: ReadonlySet<string> = new Set(['Pod', 'Node']);
 
-/** The card's kind label: kubectl's short name, none where the column says it. */
-export function kindLabel(node: Pick<GraphNode, 'kind' | 'group'>): string {
+/**
+ * The card's kind label: kubectl's short name, none where the column says it; a custom kind's
+ * name, with the first label of its group when a built-in kind has that name (`job.example`).
+ */
+export function kindLabel(node: Pick<GraphNode, 'kind' | 'group' | 'kindKey'>): string {
   if (node.kind === 'Group') return node.group?.of === 'ReplicaSet' ? 'rs ×' : 'pods ×';
+  if (node.kindKey !== undefined && isCustomNode(node)) {
+    const label = node.kind.toLowerCase();
+    return BUILT_IN_NAMES.has(node.kind) ? `${label}.${parseKindKey(node.kindKey).group.split('.')[0] ?? ''}` : label;
+  }
   if (OWN_COLUMN_KINDS.has(node.kind)) return '';
   return SHORT_KINDS[node.kind] ?? node.kind.toLowerCase();
 }
@@ -42,7 +64,7 @@ export const LEGEND: readonly GraphHealth[] = ['ready', 'progressing', 'drifting
 export const FLAG_TEXT: Readonly<Record<GraphFlag, string>> = {
   'dangling-owner': 'An owner it names is not in the cluster',
   missing: 'Named as an owner, but not in the cluster',
-  external: 'A kind Kubedrift does not watch (a custom resource)',
+  external: 'A kind Kubedrift does not watch (excluded, forbidden or not served)',
   orphan: 'Carries a controller’s labels but no controller owns it',
   unmanaged: 'A bare pod: nothing will replace it if it dies',
   'selects-nothing': 'Its selector matches no pod',
