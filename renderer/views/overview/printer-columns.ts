@@ -41,8 +41,8 @@ export function printerColumns(table: ClusterTable): Array<TableColumn<OverviewR
     columns.push({
       id: `printer-${index}`,
       label: definition.name,
-      width: Math.min(160, Math.max(72, definition.name.length * CHAR_PX + 28)),
-      grow: numeric ? 0 : 1,
+      width: numeric ? Math.max(64, definition.name.length * CHAR_PX + 28) : Math.min(160, Math.max(96, definition.name.length * CHAR_PX + 28)),
+      grow: numeric ? 0 : 2,
       align: numeric ? 'end' : 'start',
       text,
       // Long values (a condition's message) are cut by the cell's width; the tooltip has them whole.

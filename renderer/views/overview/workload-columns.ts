@@ -12,7 +12,8 @@ const countKey = (value: number | null): number => value ?? Number.NaN;
 
 /** Minimum widths add up to under 1,000 px, so every column, Why included, fits a 1,280 px window. */
 export const WORKLOAD_COLUMNS: ReadonlyArray<TableColumn<OverviewRow>> = [
-  { id: 'status', label: 'Status', width: 100, sortKey: (row) => `${TONE_RANK[row.tone]}${row.status}` },
+  // The title keeps a state cut short by the narrow column ("Progressing") readable.
+  { id: 'status', label: 'Status', width: 100, sortKey: (row) => `${TONE_RANK[row.tone]}${row.status}`, title: (row) => row.status },
   { id: 'kind', label: 'Kind', width: 100, text: (row) => row.kindName, sortKey: (row) => row.kindName, cellClass: 'muted' },
   { id: 'namespace', label: 'Namespace', width: 90, grow: 1, text: (row) => row.namespace, sortKey: (row) => row.namespace, cellClass: 'muted' },
   { id: 'name', label: 'Name', width: 140, grow: 3, text: (row) => row.name, sortKey: (row) => row.name, cellClass: 'strong', title: (row) => row.name },

@@ -145,7 +145,8 @@ describe('OverviewView with custom resources', () => {
     expect(view.get('[data-testid="overview-summary"]').text()).toBe('4 shown · 1 drifting');
 
     await why.trigger('mouseenter');
-    expect(view.get('[data-testid="popover-verdict"]').text()).toBe(`Failed — Failed: ${FAILED_MESSAGE}`);
+    // The reason "Failed" repeats the state, so the card says it once.
+    expect(view.get('[data-testid="popover-verdict"]').text()).toBe(`Failed — ${FAILED_MESSAGE}`);
   });
 
   it('filters by API group and by kind from a select grouped by group, built-in groups first', async () => {
