@@ -8,6 +8,7 @@ import { rename, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { ClusterHealth } from '../../shared/cluster.ts';
+import type { ClusterDiscovery } from '../../shared/discovery.ts';
 import { EXPORT_FORMATS, type DownloadChunk, type ExportFormat, type ExportResult } from '../../shared/contracts/snapshot.ts';
 import type { ConnectionStatus, ContextList } from '../../shared/model.ts';
 import type { Result } from '../../shared/result.ts';
@@ -37,14 +38,32 @@ function unwrap<T>(result: Result<unknown>, what: string): T {
 
 const SETTLED: ReadonlySet<string> = new Set(['live', 'forbidden', 'unavailable']);
 
-/** Resolves once every kind has been listed (or is forbidden); rejects on a failed connection. */
-function waitForSync(engine: Engine, context: string, timeoutMs: number): Promise<void> {
+/**
+ * Whether discovery has answered for `context` and every kind it follows (custom resources,
+ * metadata-only kinds) has settled as well: an export taken before would miss their objects. A
+ * discovery that could not ask the server at all leaves the export with the built-in kinds.
+ */
+function discoverySettled(engine: Engine, context: string, health: ClusterHealth): boolean {
+  const discovery = engine.hub.last('cluster:discovery') as ClusterDiscovery | undefined;
+  const state = discovery?.context === context ? discovery.state : null;
+  if (!state) return false;
+  if (state.refreshedAt === null) return state.error !== undefined;
+  const settled = new Set(health.kinds.filter((kind) => SETTLED.has(kind.state)).map((kind) => kind.kind));
+  return state.kinds.every((entry) => (entry.mode !== 'full' && entry.mode !== 'metadata') || settled.has(entry.key));
+}
+
+/**
+ * Resolves once every kind has been listed (or is forbidden), the discovered ones too unless the
+ * context is an opened snapshot (`discovery: false`); rejects on a failed connection.
+ */
+function waitForSync(engine: Engine, context: string, timeoutMs: number, options: { discovery: boolean }): Promise<void> {
   return new Promise((resolve, reject) => {
     let stop = () => {};
     const timer = setTimeout(() => {
       stop();
       const health = engine.hub.last('cluster:health') as ClusterHealth | undefined;
       const pending = (health?.kinds ?? []).filter((kind) => !SETTLED.has(kind.state)).map((kind) => `${kind.kind} (${kind.state}${kind.message ? `: ${kind.message}` : ''})`);
+      if (options.discovery && health && !discoverySettled(engine, context, health)) pending.push('discovery of the kinds beyond the built-in ones');
       reject(new Error(`"${context}" was not listed within ${timeoutMs / 1000} s${pending.length > 0 ? `; still waiting for ${pending.join(', ')}` : ''}`));
     }, timeoutMs);
     const check = () => {
@@ -54,7 +73,12 @@ function waitForSync(engine: Engine, context: string, timeoutMs: number): Promis
         clearTimeout(timer);
         stop();
         reject(new Error(`could not connect to "${context}": ${connection.message ?? 'unknown error'}`));
-      } else if (health?.context === context && health.kinds.length > 0 && health.kinds.every((kind) => SETTLED.has(kind.state))) {
+      } else if (
+        health?.context === context &&
+        health.kinds.length > 0 &&
+        health.kinds.every((kind) => SETTLED.has(kind.state)) &&
+        (!options.discovery || discoverySettled(engine, context, health))
+      ) {
         clearTimeout(timer);
         stop();
         resolve();
@@ -125,7 +149,8 @@ async function exportCommand(argv: string[]): Promise<number> {
     const list = unwrap<ContextList>(await engine.dispatch('contexts:list', {}), 'contexts');
     if (context && list.selected !== context) throw unknownContext(context, list);
     const selected = list.selected as string;
-    await waitForSync(engine, selected, timeoutMs);
+    const snapshot = list.contexts.find((entry) => entry.name === selected)?.snapshot !== undefined;
+    await waitForSync(engine, selected, timeoutMs, { discovery: !snapshot });
     const scope = values.namespace ? { type: 'namespace' as const, namespace: values.namespace } : { type: 'cluster' as const };
     const result = unwrap<ExportResult>(
       await engine.dispatch('snapshot:export', { format, scope, at, destination: 'download', ...(values['keep-status'] ? { keepStatus: true } : {}) }),

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { runCli, startSim, stop } from '../../helpers/cli.ts';
 import { withTempDir } from '../../helpers/tmp.ts';
+import { SNAPSHOT_SCHEMA_VERSION } from '../../../shared/contracts/snapshot.ts';
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -38,13 +39,16 @@ describe('kubedrift snapshot', () => {
     expect(exported.code).toBe(0);
     expect(exported.stdout).toMatch(new RegExp(`^Wrote ${out.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: \\d+ objects of "\\S+" at \\d{4}-`, 'm'));
     const file = JSON.parse(gunzipSync(await readFile(out)).toString('utf8'));
-    expect(file).toMatchObject({ kind: 'KubedriftSnapshot', schemaVersion: 2, scope: { type: 'cluster' } });
+    expect(file).toMatchObject({ kind: 'KubedriftSnapshot', schemaVersion: SNAPSHOT_SCHEMA_VERSION, scope: { type: 'cluster' } });
+    expect(file.kinds).toContainEqual({ apiVersion: 'apps/v1', kind: 'Deployment', key: 'deployments.apps', plural: 'deployments', namespaced: true, custom: false, metadataOnly: false });
+    // The export waited for discovery: kinds beyond the built-in ones are in it, named in its table.
+    expect(file.kinds).toContainEqual(expect.objectContaining({ key: 'clusterroles.rbac.authorization.k8s.io', metadataOnly: true }));
     expect(file.objects.some((o: { kind: string; metadata: { name: string } }) => o.kind === 'Deployment' && o.metadata.name === 'web')).toBe(true);
     expect(JSON.stringify(file)).not.toMatch(/"token"|client-key/);
 
     const inspected = await runCli(['snapshot', 'inspect', out], env());
     expect(inspected.code).toBe(0);
-    expect(inspected.stdout).toMatch(/^File: {7}sim\.kubedrift\.json\.gz \([\d.]+ KB, format version 2, written by Kubedrift \d/m);
+    expect(inspected.stdout).toMatch(new RegExp(`^File: {7}sim\\.kubedrift\\.json\\.gz \\([\\d.]+ KB, format version ${SNAPSHOT_SCHEMA_VERSION}, written by Kubedrift \\d`, 'm'));
     expect(inspected.stdout).toMatch(/^Scope: {6}whole cluster$/m);
     expect(inspected.stdout).toMatch(/^ {2}Deployment +1$/m);
     expect(inspected.stdout).toMatch(/^Workloads: {2}\d+, \d+ drifting at this time$/m);
