@@ -80,13 +80,19 @@ function specChanged(before: SlimObject, after: SlimObject): string[] {
 
 export class SurpriseDetector {
   /** Pods deleted recently, by their controlling owner's uid. */
-  private readonly deleted = new Map<string, Array<{ pod: SlimObject; at: number }>>();
+  private readonly deleted = new Map<string, Array<{ pod: SlimObject; at: number; wanted: number | undefined }>>();
   /** Recent writes of a field, by `uid field`. */
   private readonly writes = new Map<string, FieldWrite[]>();
   private readonly lookup: Lookup;
 
   constructor(lookup: Lookup) {
     this.lookup = lookup;
+  }
+
+  /** How many pods an owner wants (`spec.replicas`; undefined for owners without a count, or unknown ones). */
+  private wanted(owner: { apiVersion: string; kind: string; uid: string }): number | undefined {
+    const replicas = record(this.lookup(owner)?.object['spec'])['replicas'];
+    return typeof replicas === 'number' ? replicas : undefined;
   }
 
   clear(): void {
@@ -110,7 +116,9 @@ export class SurpriseDetector {
       const list = (this.deleted.get(owner.uid) ?? []).filter((d) => at - d.at < RECREATE_WINDOW_MS && d.pod.metadata.uid !== pod.metadata.uid);
       // A pod first marked for deletion and later gone counts once, from the first sign.
       if (change.type === 'delete' && change.object.metadata.deletionTimestamp !== undefined) return [];
-      list.push({ pod, at });
+      // A pod its own controller removed (a scale-down: the owner wants fewer) is no surprise;
+      // remember how many the owner wanted, to tell a replacement from a later scale-up.
+      list.push({ pod, at, wanted: this.wanted(owner) });
       this.deleted.set(owner.uid, list);
       return [];
     }
@@ -120,6 +128,8 @@ export class SurpriseDetector {
     if (pending.length > 0) this.deleted.set(owner.uid, pending);
     else this.deleted.delete(owner.uid);
     if (!replaced) return [];
+    // The owner wants another count now: the new pod answers a scale, not the deletion.
+    if (replaced.wanted !== this.wanted(owner)) return [];
     const actor = REPLACER[owner.kind] ?? `the ${owner.kind} controller`;
     const delayMs = Math.max(0, at - replaced.at);
     const workload = workloadOf(owner, this.lookup);

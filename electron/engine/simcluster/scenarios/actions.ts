@@ -14,6 +14,7 @@ import { deletePod } from '../controllers/pods.ts';
 import { invalid, notFound, type StatusCause } from '../errors.ts';
 import type { ResourceType } from '../resources.ts';
 import { matchesLabels, parseLabelSelector } from '../selectors.ts';
+import { recordControllerWrite } from '../api-extensions.ts';
 import type { ObjectStore } from '../store.ts';
 import type { IncomingObject, KubeObject } from '../types.ts';
 import type { Target, TimelineAction } from './schema.ts';
@@ -68,11 +69,20 @@ export function applyManifest(ctx: ActionContext, manifest: IncomingObject): Kub
   return ctx.store.update(type, prepared(ctx, type, next, current));
 }
 
-function mutateTarget(ctx: ActionContext, target: Target, namespace: string, edit: (copy: KubeObject) => void): KubeObject {
+/** Who a timeline action writes as: the engineer's kubectl, as kube-apiserver's managedFields would say. */
+interface Writer {
+  manager: string;
+  subresource?: string;
+}
+
+function mutateTarget(ctx: ActionContext, target: Target, namespace: string, edit: (copy: KubeObject) => void, writer?: Writer): KubeObject {
   const ns = target.type.namespaced ? namespace : undefined;
-  if (!ctx.store.find(target.type, ns, target.name)) throw notFound(target.type.plural, target.type.group, target.name);
+  const before = ctx.store.find(target.type, ns, target.name);
+  if (!before) throw notFound(target.type.plural, target.type.group, target.name);
   return ctx.store.mutate(target.type, ns, target.name, (copy) => {
     edit(copy);
+    if (writer) return recordControllerWrite({ type: target.type, before, after: copy, now: Date.now(), ...writer });
+    return copy;
   });
 }
 
@@ -152,9 +162,10 @@ export function runAction(ctx: ActionContext, action: TimelineAction): void {
       return;
     case 'scale':
       if (!action.target.type.subresources.includes('scale')) throw new Error(`${action.target.type.plural} cannot be scaled`);
+      // `kubectl scale` writes through /scale as `kubectl`: a fight with an HPA names both.
       mutateTarget(ctx, action.target, action.namespace, (copy) => {
         (copy['spec'] as Record<string, unknown>)['replicas'] = action.replicas;
-      });
+      }, { manager: 'kubectl', subresource: 'scale' });
       return;
     case 'deletePod':
       deleteOnePod(ctx, action.namespace, action.selector);

@@ -60,6 +60,33 @@ describe('the surprise detector', () => {
   });
 });
 
+describe('recreated pods', () => {
+  const rs = (replicas: number): SlimObject => ({ apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: { uid: 'rs-1', name: 'web-7d9', namespace: 'shop', resourceVersion: String(replicas) }, spec: { replicas } });
+  const pod = (uid: string, name: string, extra: Record<string, unknown> = {}): SlimObject => ({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { uid, name, namespace: 'shop', resourceVersion: '1', ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web-7d9', uid: 'rs-1', controller: true }], ...extra },
+  });
+
+  it('names the controller that replaced a deleted pod, and how fast', () => {
+    const owner = rs(2);
+    const d = new SurpriseDetector(() => ({ kind: 'replicasets.apps', object: owner }));
+    const old = pod('p-1', 'web-7d9-abcde');
+    expect(d.observe({ type: 'upsert', kind: 'pods', object: pod('p-1', 'web-7d9-abcde', { deletionTimestamp: '2026-11-27T10:00:00Z' }), previous: old }, 10_000)).toEqual([]);
+    const [found] = d.observe({ type: 'upsert', kind: 'pods', object: pod('p-2', 'web-7d9-fghij'), previous: undefined }, 10_400);
+    expect(found).toMatchObject({ type: 'recreated', actor: 'replicaset-controller', delayMs: 400, object: { uid: 'p-1' }, workload: { kind: 'replicasets.apps', uid: 'rs-1' } });
+    expect(found?.message).toBe('Pod shop/web-7d9-abcde was deleted and replicaset-controller replaced it with web-7d9-fghij 0.4 s later: ReplicaSet web-7d9 keeps its pod count, so a deleted pod comes back.');
+  });
+
+  it('calls a scale-down followed by a scale-up no recreation', () => {
+    let owner = rs(1);
+    const d = new SurpriseDetector(() => ({ kind: 'replicasets.apps', object: owner }));
+    d.observe({ type: 'delete', kind: 'pods', ref: { kind: 'pods', uid: 'p-1' }, object: pod('p-1', 'web-7d9-abcde') }, 10_000);
+    owner = rs(3);
+    expect(d.observe({ type: 'upsert', kind: 'pods', object: pod('p-2', 'web-7d9-fghij'), previous: undefined }, 12_000)).toEqual([]);
+  });
+});
+
 describe('writerOf', () => {
   it('names the manager that owns the field, with its subresource', () => {
     const live = {
