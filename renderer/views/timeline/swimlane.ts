@@ -5,10 +5,11 @@
  * closer together than a fraction of a pixel merge into one bar, so a flapping workload with
  * hundreds of episodes still draws a handful of elements.
  */
-import { BUILTIN_KEYS, kindNameOf } from '../../../shared/builtin-kinds.ts';
+import { BUILTIN_KEYS } from '../../../shared/builtin-kinds.ts';
 import type { Episode, WorkloadRef } from '../../../shared/contracts/history.ts';
 import { episodeSeverity, type DriftSeverity } from '../../../shared/drift-reasons.ts';
 import type { TimeRange } from '../../components/charts/time-range.ts';
+import { kindLabelOf } from './kind-label.ts';
 
 export interface Lane {
   uid: string;
@@ -21,7 +22,7 @@ export interface Lane {
   peakGap: number;
   /** When the lane last drifted (now for an ongoing episode): recent trouble sorts first. */
   lastActivity: number;
-  /** Lower-cased "kind namespace/name" for the text filter. */
+  /** Lower-cased "kind group namespace/name" for the text filter (a custom resource's group too). */
   search: string;
   /** The Deployment that runs this ReplicaSet, as the engine recorded it (its drift is the Deployment's). */
   controller?: WorkloadRef;
@@ -47,8 +48,10 @@ export function buildLanes(episodes: readonly Episode[], now: number): Lane[] {
     const uid = episode.workload.uid;
     let lane = lanes.get(uid);
     if (!lane) {
-      const { kind, namespace, name } = episode.workload;
-      lane = { uid, workload: episode.workload, episodes: [], ongoing: false, driftMs: 0, peakGap: 0, lastActivity: 0, search: `${kindNameOf(kind)} ${namespace}/${name}`.toLowerCase() };
+      const { namespace, name } = episode.workload;
+      const label = kindLabelOf(episode.workload);
+      const kindText = label.custom ? `${label.kind} ${label.group}` : label.kind;
+      lane = { uid, workload: episode.workload, episodes: [], ongoing: false, driftMs: 0, peakGap: 0, lastActivity: 0, search: `${kindText} ${namespace}/${name}`.toLowerCase() };
       lanes.set(uid, lane);
     }
     const end = episode.end ?? now;

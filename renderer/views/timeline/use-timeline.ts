@@ -6,18 +6,20 @@
  */
 import { BUILTIN_KEYS } from '../../../shared/builtin-kinds.ts';
 import { computed, ref, shallowRef, watch } from 'vue';
-import type { HistoryKind } from '../../../shared/contracts/history.ts';
 import { useLiveRefresh } from '../../components/charts/live-refresh.ts';
 import { fitToHistory, resolveRange, selectionFromParams, type RangeSelection, type TimeRange } from '../../components/charts/time-range.ts';
 import { useHistoryStore, type EpisodesRequest } from '../../stores/history.ts';
 import { useNavigationStore } from '../../stores/navigation.ts';
 import { useClusterStore } from '../../stores/cluster.ts';
+import { useDiscoveryStore } from '../../stores/discovery.ts';
+import { customKindGroups } from './kind-label.ts';
 import { buildLanes, filterLanes, hideManagedReplicaSets, workloadLanes, type ManagedOptions } from './swimlane.ts';
 
 /** The most episodes one answer carries (the contract's cap); beyond it the list says it is cut. */
 export const EPISODE_LIMIT = 20_000;
 
-export type KindChoice = 'all' | HistoryKind;
+/** 'all', or a kind key: a built-in workload kind or a custom resource's (`databases.db.kubedrift.dev`). */
+export type KindChoice = 'all' | (string & {});
 
 export const MIN_DURATIONS = [
   { ms: 0, label: 'any' },
@@ -113,6 +115,9 @@ export function useTimeline() {
     return hideManagedReplicaSets(all, (change) => change.workload, ownership.value);
   });
   const shown = computed(() => filterLanes(lanes.value, search.value));
+  const discovery = useDiscoveryStore();
+  /** The custom kinds the kind filter offers, by API group. */
+  const customKinds = computed(() => customKindGroups(discovery.kinds, (data.value?.episodes ?? []).map((episode) => episode.workload), filters.value.kind));
   const ongoing = computed(() => lanes.value.filter((lane) => lane.ongoing).length);
 
   /** Shows part of the range (null: all of it that is recorded). */
@@ -120,5 +125,5 @@ export function useTimeline() {
     userZoom.value = window ? { from: Math.max(window.from, range.value.from), to: Math.min(window.to, range.value.to) } : null;
   }
 
-  return { selection, filters, search, range, view, zoomed, cursor, pinned, data, now, lanes, hiddenReplicaSets, episodeCount, shown, ongoing, changes, reload, zoomTo };
+  return { selection, filters, search, range, view, zoomed, cursor, pinned, data, now, lanes, hiddenReplicaSets, episodeCount, shown, ongoing, changes, customKinds, reload, zoomTo };
 }
