@@ -1,10 +1,11 @@
 /**
  * What changed between two snapshots: objects added, removed and changed (with the field paths
  * that differ), and each workload's desired/actual numbers before and after. Objects match by
- * kind, namespace and name rather than uid, so two snapshots of different clusters (staging vs
+ * group, kind, namespace and name rather than uid, so two snapshots of different clusters (staging vs
  * production) compare too; a recreated object shows up as changed, with `metadata.uid` listed.
  */
 import type { SlimObject } from '../../../shared/cluster.ts';
+import { groupKindOf } from '../../../shared/kinds.ts';
 import { MAX_COMPARE_CHANGES, type ObjectChange, type OpenedSnapshot, type SnapshotComparison, type SnapshotFile } from '../../../shared/contracts/snapshot.ts';
 import { workloadRows, workloadState } from './summary.ts';
 
@@ -16,7 +17,8 @@ const IGNORED_PATHS: ReadonlySet<string> = new Set(['metadata.resourceVersion', 
 /** How deep field paths go before a whole subtree is reported as one path. */
 const MAX_DEPTH = 4;
 
-const keyOf = (object: SlimObject) => `${object.kind}\u0000${object.metadata.namespace ?? ''}\u0000${object.metadata.name}`;
+/** Kind by group and kind, never kind alone (a custom `Job` is no batch Job); any version of a group matches. */
+const keyOf = (object: SlimObject) => `${groupKindOf(object)?.group ?? object.apiVersion}\u0000${object.kind}\u0000${object.metadata.namespace ?? ''}\u0000${object.metadata.name}`;
 
 /** Dotted paths at which `a` and `b` differ (arrays compare as a whole). */
 export function changedPaths(a: unknown, b: unknown, prefix = '', depth = 0, out: string[] = []): string[] {

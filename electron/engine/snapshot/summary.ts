@@ -4,23 +4,26 @@
  * ready, unobserved generations, stalled rollouts), so `snapshot inspect`, the HTML report and
  * the Overview of the opened snapshot never disagree about which workloads drift.
  */
+import { BUILTIN_KEYS, BUILTIN_RESOLVER, isBuiltinObject } from '../../../shared/builtin-kinds.ts';
 import type { SlimObject } from '../../../shared/cluster.ts';
+import { refersToKind } from '../../../shared/kinds.ts';
 import type { OpenedSnapshot, SnapshotFile, WorkloadState } from '../../../shared/contracts/snapshot.ts';
 import { workloadState as stateOf, type WorkloadCounts, type WorkloadState as FullState } from '../../../shared/workload-status.ts';
 
-/** The kinds the Overview lists as workloads. */
-const WORKLOAD_KINDS: ReadonlySet<string> = new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet', 'Job', 'CronJob']);
+/** The kinds the Overview lists as workloads, by kind key: a custom `Job` is no batch Job. */
+const WORKLOAD_KINDS: ReadonlySet<string> = new Set([BUILTIN_KEYS.Deployment, BUILTIN_KEYS.StatefulSet, BUILTIN_KEYS.DaemonSet, BUILTIN_KEYS.ReplicaSet, BUILTIN_KEYS.Job, BUILTIN_KEYS.CronJob]);
+const DEPLOYMENT = { group: 'apps', kind: 'Deployment' };
 
 /** One workload as the Overview shows it: identity, numbers, state and drift. */
 export type WorkloadRow = { uid: string; kind: SlimObject['kind']; namespace: string; name: string } & Omit<WorkloadCounts, 'current'> & Pick<FullState, 'status' | 'drift'>;
 
 export function isWorkload(object: SlimObject): boolean {
-  return WORKLOAD_KINDS.has(object.kind);
+  return WORKLOAD_KINDS.has(BUILTIN_RESOLVER.keyOf(object.apiVersion, object.kind) ?? '');
 }
 
 /** A ReplicaSet run by a Deployment: its drift is the Deployment's, so it is not listed on its own. */
 function isManaged(object: SlimObject): boolean {
-  return object.kind === 'ReplicaSet' && (object.metadata.ownerReferences ?? []).some((owner) => owner.kind === 'Deployment' && owner.controller !== false);
+  return isBuiltinObject(object, BUILTIN_KEYS.ReplicaSet) && (object.metadata.ownerReferences ?? []).some((owner) => refersToKind(owner, DEPLOYMENT) && owner.controller !== false);
 }
 
 export function workloadRow(object: SlimObject): WorkloadRow {
