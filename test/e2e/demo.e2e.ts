@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { kubectlMissing } from '../kubectl/kubectl.ts';
 import { openSession } from '../kubectl/session.ts';
-import { expectConsistent } from './consistency.ts';
+import { WATCHED_KINDS } from '../../shared/cluster.ts';
+import { expectConsistent, simulatorStamps } from './consistency.ts';
 import { useDemoShell } from './demo-shell.ts';
 import { screenshot } from './harness.ts';
 
@@ -19,9 +20,12 @@ describe('demo cluster', () => {
     await expect.poll(() => page.locator('[data-testid="virtual-table"] [role="row"]', { hasText: 'frontend' }).count()).toBeGreaterThan(0);
     // Seconds after connecting: every workload still starts its pods.
     await screenshot(page, 'overview-demo-start-dark');
-    // The simulator, the engine cache and the renderer store hold the same objects.
-    const consistent = await expectConsistent({ cluster: env.demo, engine: env.shell.engine, page });
+    // The simulator, the engine cache and the renderer store hold the same objects, the demo
+    // operators' custom resources (Certificates, Issuers, the Database) and their CRDs included.
+    const custom = ['certificates.cert-manager.io', 'issuers.cert-manager.io', 'databases.db.kubedrift.dev', 'customresourcedefinitions.apiextensions.k8s.io'];
+    const consistent = await expectConsistent({ cluster: env.demo, engine: env.shell.engine, page, kinds: [...WATCHED_KINDS, ...custom] });
     expect(consistent.objects).toBeGreaterThan(50);
+    expect(simulatorStamps(env.demo.store, custom).filter((stamp) => stamp.kind === 'databases.db.kubedrift.dev')).toHaveLength(1);
     // Where the kubeconfig came from is on the Cluster screen.
     await page.getByTestId('nav-cluster').click();
     const missing = page.locator('[data-testid="kubeconfig-source"][data-state="missing"]');
