@@ -5,8 +5,8 @@
  *
  * | field                | read from                                                        |
  * |----------------------|------------------------------------------------------------------|
- * | desired              | spec.replicas (the path a CRD's scale subresource names by convention) |
- * | current              | status.replicas                                                  |
+ * | desired              | the scale subresource's specReplicasPath when known, else spec.replicas |
+ * | current              | the scale subresource's statusReplicasPath when known, else status.replicas |
  * | ready                | status.readyReplicas                                             |
  * | available / updated  | status.availableReplicas / status.updatedReplicas                |
  * | generation / observedGeneration | metadata.generation / status.observedGeneration (as the status rule reads it) |
@@ -52,6 +52,26 @@ export function isCustomKind(key: string): boolean {
   return custom;
 }
 
+/**
+ * Where a CRD's scale subresource reads replicas (`spec.versions[].subresources.scale`): JSON
+ * paths without array notation, as the API server requires (`.spec.replicas`, `.status.size`).
+ */
+export interface ScalePaths {
+  specReplicasPath: string;
+  statusReplicasPath: string;
+}
+
+/** The value at a scale subresource path such as `.spec.members.count` (undefined when absent). */
+export function valueAt(object: unknown, path: string): unknown {
+  if (!path.startsWith('.')) return undefined;
+  let at: unknown = object;
+  for (const field of path.slice(1).split('.')) {
+    if (!isObject(at)) return undefined;
+    at = at[field];
+  }
+  return at;
+}
+
 /** A custom resource's recorded values and the verdict they came from. */
 export interface CustomReading {
   values: SampleValues;
@@ -68,8 +88,8 @@ function readyStatus(status: Json): SampleValues['availableCondition'] {
   return null;
 }
 
-/** The reading of a custom resource, or null when it carries no status to read. */
-export function customReading(object: SlimObject): CustomReading | null {
+/** The reading of a custom resource, or null when it carries no status to read; `scale` when its CRD declares a scale subresource. */
+export function customReading(object: SlimObject, scale?: ScalePaths): CustomReading | null {
   const status = object['status'];
   if (!isObject(status) || Object.keys(status).length === 0) return null;
   const spec = isObject(object['spec']) ? object['spec'] : {};
@@ -78,8 +98,8 @@ export function customReading(object: SlimObject): CustomReading | null {
     status: verdict,
     values: {
       ...EMPTY_VALUES,
-      desired: int(spec['replicas']),
-      current: int(status['replicas']),
+      desired: int(scale ? valueAt(object, scale.specReplicasPath) : spec['replicas']),
+      current: int(scale ? valueAt(object, scale.statusReplicasPath) : status['replicas']),
       ready: int(status['readyReplicas']),
       available: int(status['availableReplicas']),
       updated: int(status['updatedReplicas']),

@@ -27,7 +27,7 @@ import type { SlimObject } from '../../../shared/cluster.ts';
 import type { WorkloadRef } from '../../../shared/contracts/history.ts';
 import type { ObjectStatus } from '../../../shared/object-status.ts';
 import type { CacheChange } from '../stream/cache.ts';
-import { customReading, isCustomKind, STATE_SEVERITY } from './custom-sample.ts';
+import { customReading, isCustomKind, STATE_SEVERITY, type ScalePaths } from './custom-sample.ts';
 import { driftOf, rolloutComplete } from './drift.ts';
 import { eventRecord } from './event-record.ts';
 import { emptyBatch, type Batch, type EpisodeRecord, type RolloutRecord } from './records.ts';
@@ -65,6 +65,8 @@ export interface RecorderOptions {
   heartbeatMs?: number;
   gapMs?: number;
   maxPendingDeltas?: number;
+  /** Where a custom kind's scale subresource reads replicas, when its CRD says (else spec.replicas / status.replicas). */
+  scalePathsOf?: (kind: string) => ScalePaths | undefined;
 }
 
 export interface Recorder {
@@ -101,12 +103,12 @@ interface Reading {
   status?: ObjectStatus;
 }
 
-function readingOf(object: SlimObject, kind: string): Reading | null {
+function readingOf(object: SlimObject, kind: string, scalePathsOf: RecorderOptions['scalePathsOf']): Reading | null {
   if (isHistoryKind(kind)) {
     const values = sampleOf(object, kind);
     return values ? { values } : null;
   }
-  return customReading(object);
+  return customReading(object, scalePathsOf?.(kind));
 }
 
 /** An episode's status: the worse of the kept one and `status` (the newer words at equal severity). */
@@ -214,7 +216,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
   }
 
   function observe(object: SlimObject, kind: string): void {
-    const reading = readingOf(object, kind);
+    const reading = readingOf(object, kind, options.scalePathsOf);
     if (!reading) return;
     const { values } = reading;
     const t = tracked.get(object.metadata.uid);

@@ -19,7 +19,7 @@ import type { HistoryStatus } from '../../../shared/contracts/history.ts';
 import type { ObjectCache } from '../stream/cache.ts';
 import { isDiskFull } from './db.ts';
 import { batchSize, type Batch } from './records.ts';
-import { createRecorder, type Recorder } from './recorder.ts';
+import { createRecorder, type Recorder, type RecorderOptions } from './recorder.ts';
 import { loadRecorderHistory } from './session-load.ts';
 import { encodeDeltas, encodeDeltasSync, writeKeyframe, type EncodedDeltas, type KeyframeJob } from './state-log.ts';
 import type { HistoryWriter } from './writer.ts';
@@ -74,6 +74,8 @@ export interface RecordingOptions extends SessionTiming {
   onStatus(change: Pick<HistoryStatus, 'state'> & { message?: string | undefined }): void;
   /** After every successful flush (the status counts moved). */
   onFlushed(samples: number): void;
+  /** Where a custom kind's scale subresource reads replicas (RecorderOptions.scalePathsOf). */
+  scalePathsOf?: RecorderOptions['scalePathsOf'];
 }
 
 export interface Recording {
@@ -92,7 +94,7 @@ export interface Recording {
 export function startRecording(options: RecordingOptions): Recording {
   const { db, cache, now, log } = options;
   const writer: HistoryWriter = createWriter(db);
-  const recorder: Recorder = createRecorder({ now, history: loadRecorderHistory(db), ...pick(options, ['heartbeatMs', 'gapMs']) });
+  const recorder: Recorder = createRecorder({ now, history: loadRecorderHistory(db), ...pick(options, ['heartbeatMs', 'gapMs', 'scalePathsOf']) });
   let state: 'recording' | 'paused' | 'error' = 'recording';
   let closed = false;
   let synced = false;

@@ -12,7 +12,7 @@ import { openHistoryDb, type OpenedDb } from './db.ts';
 import { createEpisodeQueries } from './episode-query.ts';
 import { prune, readSince, writeSince, type RetentionLimits } from './retention.ts';
 import { createSeriesQuery } from './series.ts';
-import { startRecording, type Recording, type SessionTiming } from './session.ts';
+import { startRecording, type Recording, type RecordingOptions, type SessionTiming } from './session.ts';
 import { createStateReader } from './state-at.ts';
 import { dropIncompleteKeyframes } from './state-log.ts';
 
@@ -28,6 +28,8 @@ export interface StoreOptions {
   /** Called with the new status whenever it changes. */
   onStatus(status: HistoryStatus): void;
   timing?: SessionTiming;
+  /** Where a custom kind's scale subresource reads replicas, when its CRD says (see custom-sample.ts). */
+  scalePathsOf?: RecordingOptions['scalePathsOf'];
 }
 
 export type HistoryStore = ReturnType<typeof openStore>;
@@ -86,6 +88,7 @@ export function openStore(options: StoreOptions) {
         now,
         log,
         ...options.timing,
+        ...(options.scalePathsOf ? { scalePathsOf: options.scalePathsOf } : {}),
         onStatus: (change) => refresh(change),
         onFlushed: (written) => {
           samples += written;

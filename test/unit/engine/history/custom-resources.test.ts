@@ -4,6 +4,7 @@
  * and continuity across a restart. Objects are in the shapes their controllers write.
  */
 import { describe, expect, it } from 'vitest';
+import { createRecorder } from '../../../../electron/engine/history/recorder.ts';
 import type { SlimObject } from '../../../../shared/cluster.ts';
 import { certificateFailed, certificateIssuing, certificateReady } from '../../shared/status-rules/fixtures.ts';
 import { harnessPerTest, type StoreHarness } from './harness.ts';
@@ -199,5 +200,30 @@ describe('recording custom resources', () => {
     h.cache.delete(DATABASES, 'db-1');
     await h.store.flush();
     expect(all()[0]?.end).toBe(h.clock.now());
+  });
+
+  it('reads replicas where the CRD\'s scale subresource says, when it is known', () => {
+    const ETCD = 'etcdclusters.etcd.database.coreos.com';
+    // An etcd-operator EtcdCluster: its scale subresource reads .spec.size and .status.size.
+    const cluster = {
+      apiVersion: 'etcd.database.coreos.com/v1beta2',
+      kind: 'EtcdCluster',
+      metadata: { name: 'etcd', namespace: 'platform', uid: 'etcd-1', resourceVersion: '7', generation: 2 },
+      spec: { size: 3, version: '3.5.9' },
+      status: {
+        phase: 'Running',
+        size: 2,
+        members: { ready: ['etcd-0', 'etcd-1'], unready: ['etcd-2'] },
+        conditions: [{ type: 'Scaling', status: 'True', reason: 'Scaling up', message: 'Current cluster size: 2, desired cluster size: 3', lastTransitionTime: T }],
+      },
+    } as SlimObject;
+    const history = () => ({ previous: () => undefined, openEpisodes: new Map(), openRollouts: new Map(), nextEpisodeId: 1 });
+    const withPaths = createRecorder({ now: () => 1, history: history(), scalePathsOf: (kind) => (kind === ETCD ? { specReplicasPath: '.spec.size', statusReplicasPath: '.status.size' } : undefined) });
+    withPaths.onChange({ type: 'upsert', kind: ETCD, object: cluster, previous: undefined });
+    expect(withPaths.take().samples[0]?.values).toMatchObject({ desired: 3, current: 2, ready: null, state: 'none' });
+    // Without them, the conventional spec.replicas / status.replicas, which it does not have.
+    const without = createRecorder({ now: () => 1, history: history() });
+    without.onChange({ type: 'upsert', kind: ETCD, object: cluster, previous: undefined });
+    expect(without.take().samples[0]?.values).toMatchObject({ desired: null, current: null });
   });
 });
