@@ -1,11 +1,13 @@
 /**
  * "Compare T1 with T2" as table rows: for each workload whose desired or actual state changed,
  * the before → after of each count and one sentence saying what happened (scaled, spec
- * changed, lost or regained readiness, created, deleted), worst news first.
+ * changed, lost or regained readiness, created, deleted), worst news first. A custom
+ * resource's state change reads in the status rule's words with its condition's reason.
  */
 import type { Sample, WorkloadChange } from '../../../shared/contracts/history.ts';
+import type { ObjectState } from '../../../shared/contracts/status-rules.ts';
 import type { TableColumn } from '../../components/table/columns.ts';
-import { kindNameOf } from '../../../shared/builtin-kinds.ts';
+import { kindLabelOf } from './kind-label.ts';
 
 export type ChangeTone = 'danger' | 'warning' | 'ok' | 'neutral';
 
@@ -37,8 +39,30 @@ export function pair(before: Sample | null, after: Sample | null, field: Field):
   return a === b ? text(a) : `${text(a)} → ${text(b)}`;
 }
 
-const drifting = (sample: Sample | null): boolean => sample !== null && sample.desired !== null && sample.ready !== null && sample.ready !== sample.desired;
-const stalled = (sample: Sample | null): boolean => sample?.progressingCondition === 'False';
+const NOT_CONVERGED: ReadonlySet<ObjectState> = new Set(['unobserved', 'progressing', 'drifting']);
+/** Fewer (or more) ready than desired, where the object has both counts. */
+const short = (sample: Sample | null): boolean => sample !== null && sample.desired !== null && sample.ready !== null && sample.ready !== sample.desired;
+/** Short of ready replicas, or a custom resource whose status says it is not converged. */
+const drifting = (sample: Sample | null): boolean => short(sample) || (!!sample?.state && NOT_CONVERGED.has(sample.state));
+const stalled = (sample: Sample | null): boolean => sample?.progressingCondition === 'False' || sample?.state === 'failed';
+
+/** A custom resource's states as the views say them. */
+const STATE_WORDS: Readonly<Record<ObjectState, string>> = {
+  terminating: 'terminating',
+  unobserved: 'spec not observed',
+  progressing: 'in progress',
+  drifting: 'drifting',
+  failed: 'failed',
+  suspended: 'suspended',
+  current: 'current',
+  none: 'no status signal',
+};
+
+/** "in progress → failed (UnsupportedVersion)": a custom resource's state change. */
+function stateChange(before: Sample, after: Sample): string {
+  const word = (sample: Sample): string => (sample.state ? STATE_WORDS[sample.state] : '—');
+  return `${word(before)} → ${word(after)}${after.progressingReason ? ` (${after.progressingReason})` : ''}`;
+}
 
 /** How the less telling fields read when nothing above says more. */
 const FIELD_WORDS: Record<string, string> = {
@@ -71,11 +95,12 @@ function describe(change: WorkloadChange): { summary: string; tone: ChangeTone }
   const parts: string[] = [];
   if (changed.includes('desired')) parts.push(`scaled ${before.desired ?? '—'} → ${after.desired ?? '—'}`);
   if (changed.includes('generation')) parts.push(`spec changed (generation ${before.generation ?? '—'} → ${after.generation ?? '—'})`);
-  if (stalled(after) && !stalled(before)) parts.push(`rollout stalled${after.progressingReason ? ` (${after.progressingReason})` : ''}`);
+  if (changed.includes('state')) parts.push(stateChange(before, after));
+  else if (stalled(after) && !stalled(before)) parts.push(`rollout stalled${after.progressingReason ? ` (${after.progressingReason})` : ''}`);
   if (changed.includes('ready')) {
-    if (drifting(after)) parts.push(`${after.ready ?? 0} of ${after.desired ?? 0} ready (was ${before.ready ?? '—'})`);
+    if (short(after)) parts.push(`${after.ready ?? 0} of ${after.desired ?? 0} ready (was ${before.ready ?? '—'})`);
     else if (after.desired !== 0) parts.push(`all ${after.ready ?? 0} ready again`);
-  } else if (drifting(after)) {
+  } else if (short(after)) {
     parts.push(`${after.ready ?? 0} of ${after.desired ?? 0} ready`);
   }
   if (parts.length === 0) parts.push(...otherChanges(before, after, changed));
@@ -88,7 +113,7 @@ export function changeRow(change: WorkloadChange): ChangeRow {
   const { workload, before, after } = change;
   return {
     uid: workload.uid,
-    kind: kindNameOf(workload.kind),
+    kind: kindLabelOf(workload).kind,
     namespace: workload.namespace,
     name: workload.name,
     ...describe(change),
@@ -97,7 +122,7 @@ export function changeRow(change: WorkloadChange): ChangeRow {
     available: pair(before, after, 'available'),
     updated: pair(before, after, 'updated'),
     generation: pair(before, after, 'generation'),
-    search: `${kindNameOf(workload.kind)} ${workload.namespace}/${workload.name}`.toLowerCase(),
+    search: `${kindLabelOf(workload).kind} ${kindLabelOf(workload).custom ? `${kindLabelOf(workload).group} ` : ''}${workload.namespace}/${workload.name}`.toLowerCase(),
   };
 }
 

@@ -9,7 +9,9 @@ import { describe, expect, it } from 'vitest';
 import type { ClusterDiscovery, KindEntry } from '../../../../shared/discovery.ts';
 import { ok } from '../../../../shared/result.ts';
 import TimelineView from '../../../../renderer/views/timeline/TimelineView.vue';
+import { changeRow } from '../../../../renderer/views/timeline/compare-rows.ts';
 import { customKindGroups, kindLabelOf } from '../../../../renderer/views/timeline/kind-label.ts';
+import type { Sample } from '../../../../shared/contracts/history.ts';
 import type { FakeApi } from '../fake-api.ts';
 import { installApi, useRendererTest } from '../setup.ts';
 import { episode, episodeList, MINUTE, STATUS, T0, workloadRef } from './fixtures.ts';
@@ -120,5 +122,34 @@ describe('kind labels', () => {
       { group: 'argoproj.io', kinds: [{ key: 'rollouts.argoproj.io', kind: 'rollouts' }] },
       { group: 'kustomize.toolkit.fluxcd.io', kinds: [{ key: 'kustomizations.kustomize.toolkit.fluxcd.io', kind: 'Kustomization' }] },
     ]);
+  });
+});
+
+describe('a custom resource between two compared moments', () => {
+  const sample = (at: number, extra: Partial<Sample>): Sample => ({
+    at,
+    desired: null,
+    current: null,
+    ready: null,
+    available: null,
+    updated: null,
+    unavailable: null,
+    generation: 1,
+    observedGeneration: null,
+    availableCondition: null,
+    progressingCondition: null,
+    progressingReason: null,
+    ...extra,
+  });
+  const certificate = { kind: 'certificates.cert-manager.io', kindName: 'Certificate', namespace: 'shop', name: 'web-tls', uid: 'uid-web-tls' };
+
+  it('says its state change in the status rule\'s words with the reason, not as replica counts', () => {
+    const before = sample(T0, { state: 'current', availableCondition: 'True', progressingReason: 'Ready' });
+    const after = sample(T0 + MINUTE, { state: 'failed', availableCondition: 'False', progressingReason: 'Failed' });
+    const row = changeRow({ workload: certificate, before, after, changed: ['availableCondition', 'progressingReason', 'state'] });
+    expect(row).toMatchObject({ kind: 'Certificate', summary: 'Current → failed (Failed)', tone: 'danger', ready: '—' });
+    expect(row.search).toBe('certificate cert-manager.io shop/web-tls');
+    const recovered = changeRow({ workload: certificate, before: after, after: before, changed: ['availableCondition', 'progressingReason', 'state'] });
+    expect(recovered).toMatchObject({ summary: 'Failed → current (Ready)', tone: 'ok' });
   });
 });
