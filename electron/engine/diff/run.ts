@@ -191,6 +191,10 @@ export async function runDiff(options: RunOptions): Promise<DiffRunData> {
     const schemas = createSchemaSource(client, { context: options.context, cache: options.schemaCache ?? createSchemaCache() });
     const resolved = await resolveAll(client, schemas, loaded.manifests, options.namespace ?? client.namespace ?? 'default');
     markDuplicates(resolved);
+    const schemaNotices = [...schemas.problems()].map(([kind, message]): DiffNotice => {
+      const first = resolved.find((r) => `${r.base.apiVersion}/${r.base.kind}` === kind);
+      return { level: 'warning', path: first?.base.source.file ?? '', message };
+    });
     const namespaces = new Map(resolved.filter((r) => r.base.kind === 'Namespace' && r.manifest).map((r) => [r.base.name, r.base.source]));
     const objects: ComparedObject[] = loaded.errors.map((bad, i) => ({
       id: `error:${bad.source.file}:${bad.source.line}:${i}`,
@@ -219,7 +223,7 @@ export async function runDiff(options: RunOptions): Promise<DiffRunData> {
     objects.push(...results);
     const replicaTargets = objects.filter((o) => o.live && isObject(o.live['spec']) && 'replicas' in o.live['spec']);
     const hpas = replicaTargets.length ? await listHpas(client, [...new Set(replicaTargets.map((o) => o.namespace ?? 'default'))]) : new Map();
-    return { id: `${startedAt.toString(36)}-${Math.random().toString(36).slice(2, 8)}`, context: options.context, startedAt, durationMs: now() - startedAt, objects, notices: loaded.notices, hpas };
+    return { id: `${startedAt.toString(36)}-${Math.random().toString(36).slice(2, 8)}`, context: options.context, startedAt, durationMs: now() - startedAt, objects, notices: [...loaded.notices, ...schemaNotices], hpas };
   } finally {
     client.close();
   }

@@ -133,11 +133,13 @@ describe('custom resources in manifests', () => {
     const { config } = await start(certificateCrd());
     const database = { apiVersion: 'db.kubedrift.dev/v1', kind: 'Database', metadata: { name: 'orders-db' }, spec: { engine: 'postgres', version: '16.4' } };
     const otherVersion = { ...certificate('web'), apiVersion: 'cert-manager.io/v1beta1' };
-    const file = await manifests('mixed.yaml', database, otherVersion, certificate('shop'), { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'settings' }, data: { a: '1' } });
+    const typo = { ...certificate('typo'), kind: 'certificate' };
+    const file = await manifests('mixed.yaml', database, otherVersion, typo, certificate('shop'), { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'settings' }, data: { a: '1' } });
     const run = await diff(config, [file]);
     const rows = rowsOf(run, []);
     expect(rows.find((r) => r.kind === 'Database')).toMatchObject({ status: 'Error', reason: 'no CustomResourceDefinition serves db.kubedrift.dev/v1 Database in this cluster' });
     expect(rows.find((r) => r.name === 'web')?.reason).toBe('no CustomResourceDefinition serves cert-manager.io/v1beta1 Certificate in this cluster (the cluster serves cert-manager.io at v1)');
+    expect(rows.find((r) => r.name === 'typo')?.reason).toBe('no CustomResourceDefinition serves cert-manager.io/v1 certificate in this cluster (did you mean "Certificate"?)');
     expect(rows.find((r) => r.name === 'shop')).toMatchObject({ status: 'Missing', kind: 'Certificate', namespace: 'default' });
     expect(rows.find((r) => r.name === 'settings')).toMatchObject({ status: 'Missing' });
   });
@@ -214,6 +216,23 @@ describe('the CRD list schema', () => {
     } finally {
       real.close();
     }
+  });
+
+  it('falls back to the built-in guess with a notice saying why when neither the CRD nor the OpenAPI document can be read', async () => {
+    const { config, server } = await start(routeCrd());
+    await applyManifests(config, [await manifests('route.yaml', route())]);
+    server.faults.failRequests({ status: 403, message: 'forbidden by policy', match: (method, url) => method === 'GET' && (url.startsWith(CRDS) || url.startsWith('/openapi/v3')) });
+    const file = await manifests('route.yaml', route({ hosts: ['www.shop.example.com', 'shop.example.com'] }));
+    const run = await diff(config, [file]);
+    expect(run.notices).toEqual([
+      {
+        level: 'warning',
+        path: file,
+        message: 'The list schema of Route (net.kubedrift.dev/v1) could not be read (the CRD routes.net.kubedrift.dev: forbidden by policy; /openapi/v3: forbidden by policy), so its lists are compared by the built-in merge-key guess.',
+      },
+    ]);
+    // The guess takes a list of strings as one value: the reordered set now differs.
+    expect(only(run, 'Route', 'shop').diff.fields.map((f) => f.path)).toEqual(['spec.hosts']);
   });
 
   it('is not asked for built-in kinds', async () => {

@@ -69,7 +69,7 @@ describe('the diff feature', () => {
     fake.switchTo(DEMO_CONTEXT, { demo: true });
     const demo = value(await h()['diff:config']({}));
     expect(demo).toMatchObject({ context: DEMO_CONTEXT, demoManifests: demoManifestsDir() });
-    expect(value(await h()['diff:inspect']({ path: demo.demoManifests as string }))).toMatchObject({ ok: true, type: 'folder', files: 5 });
+    expect(value(await h()['diff:inspect']({ path: demo.demoManifests as string }))).toMatchObject({ ok: true, type: 'folder', files: 7 });
     // As the restricted demo user most of those objects cannot be read: not offered.
     fake.switchTo(DEMO_DEV_CONTEXT, { demo: true });
     expect(value(await h()['diff:config']({})).demoManifests).toBeUndefined();
