@@ -161,4 +161,18 @@ describe('LiveCluster for a user who may read only some namespaces', () => {
     expect(cluster.accessState().summary?.namespaces).toEqual(['payments', 'shop']);
     await expect(cluster.setAccessibleNamespaces(['Shop'])).rejects.toThrow(/^Accessible namespaces: a namespace name is lower-case letters/);
   });
+
+  it('says every kind is hidden for a user with no rights beyond the self-reviews, with how to fix it', async () => {
+    sim = await startSimCluster({ scenario: 'demo', controllers: false, tls: false, users: [{ name: 'nobody', role: 'none' }], onError: () => {} });
+    const cluster = new LiveCluster({ hub: new StreamHub(), log: () => undefined });
+    live = cluster;
+    await cluster.reset('nobody');
+    await cluster.watch(sim.userKubeconfigObject('nobody'));
+    await waitFor('the pods hidden', () => kindHealth(cluster, 'pods')?.message?.startsWith('Pods are hidden by your permissions'), 8_000);
+    expect(kindHealth(cluster, 'pods')?.message).toBe('Pods are hidden by your permissions: you may not list and watch pods at the cluster scope, and no namespace was found where you may');
+    expect(kindHealth(cluster, 'nodes')).toMatchObject({ state: 'forbidden', message: NODES_HIDDEN });
+    const summary = AccessSummarySchema.parse(cluster.accessState().summary);
+    expect(summary).toMatchObject({ noAccess: true, howToFix: expect.stringContaining('RoleBinding') });
+    expect(accessStatusText(summary)).toBe('No access beyond the self-reviews');
+  });
 });

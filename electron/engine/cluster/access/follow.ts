@@ -54,7 +54,10 @@ export interface AccessFollower {
   stop(): void;
 }
 
-/** Starts the access checks of one context; nothing it does throws (failures are logged and summarised). */
+/**
+ * Starts the access checks of one context. It throws only on a bad `userNamespaces` list; every
+ * later failure is logged and summarised.
+ */
 export function followAccess(options: AccessFollowerOptions): AccessFollower {
   let checker: AccessChecker | undefined;
   let userNamespaces = AccessibleNamespacesSchema.parse(options.userNamespaces ?? []);
@@ -95,8 +98,12 @@ export function followAccess(options: AccessFollowerOptions): AccessFollower {
       log: options.log,
     });
     checker = made;
-    made.onChange(apply);
-    made.onSummary((summary) => options.onSummary(summary));
+    // Every finished check, not only those that start or stop watches: a user who may watch
+    // nothing has no watch to change, and its kinds must still read hidden.
+    made.onSummary((summary) => {
+      apply();
+      options.onSummary(summary);
+    });
     unsubscribe.push(
       options.registry.onChange((changes) => {
         if (checked && changes.added.length > 0) void made.recheck(`discovery found ${changes.added.map((k) => k.key).join(', ')}`);
