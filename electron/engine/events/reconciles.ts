@@ -132,12 +132,18 @@ export function createReconcileTracker(options: ReconcileTrackerOptions = {}): R
 
   /**
    * A custom resource of a kind that has not reported observedGeneration yet: its operator may
-   * just not have written status so far (the first Database, just created). Its generations
-   * are kept unseen until the kind reports, so that first reconcile is not lost. Built-in
-   * kinds are known; metadata-only objects (no spec) never report.
+   * just not have written status so far (the first Database, just created). A create or a
+   * generation bump seen as it happens is kept unseen until the kind reports, so that first
+   * reconcile is not lost. Objects merely listed are not (a cluster's thousands of custom
+   * resources of kinds that never report would each cost a track). Built-in kinds are known;
+   * metadata-only objects (no spec) never report.
    */
-  function tentative(object: SlimObject, kindKey: string, spec: unknown): boolean {
-    return spec === undefined && builtinKind(kindKey) === undefined && (object as { spec?: unknown }).spec !== undefined;
+  function tentative(object: SlimObject, kindKey: string, previous: SlimObject | undefined, now: number): boolean {
+    if (builtinKind(kindKey) !== undefined || (object as { spec?: unknown }).spec === undefined) return false;
+    const generation = object.metadata.generation ?? 0;
+    if (previous) return generation > (previous.metadata.generation ?? 0);
+    const created = parseTime(object.metadata.creationTimestamp);
+    return generation === 1 && created !== undefined && now - created <= FRESH_CREATE_MS;
   }
 
   /** Whether a track's reconciles are shown: its kind reports observedGeneration. */
@@ -182,7 +188,7 @@ export function createReconcileTracker(options: ReconcileTrackerOptions = {}): R
     return track;
   }
 
-  function upsert(object: SlimObject, kindKey: string, known: Track | undefined, now: number): boolean {
+  function upsert(object: SlimObject, kindKey: string, previous: SlimObject | undefined, known: Track | undefined, now: number): boolean {
     const generation = generationOf(object);
     const gk = generation === undefined ? undefined : groupKindOf(object);
     if (generation === undefined || gk === undefined) return false;
@@ -190,7 +196,7 @@ export function createReconcileTracker(options: ReconcileTrackerOptions = {}): R
     const spec = RECONCILED_KINDS[groupKind];
     const reported = observedOf(object);
     if (reported !== undefined) observing.add(groupKind);
-    else if (!spec?.alwaysObserved && !(spec === undefined && observing.has(groupKind)) && !tentative(object, kindKey, spec)) return false;
+    else if (!spec?.alwaysObserved && !(spec === undefined && (observing.has(groupKind) || known !== undefined || tentative(object, kindKey, previous, now)))) return false;
     const observed = reported ?? 0;
     const track = trackFor(object, { groupKind, builtin: spec?.controller, kindKey }, now);
     track.touched = now;
@@ -202,6 +208,8 @@ export function createReconcileTracker(options: ReconcileTrackerOptions = {}): R
       const created = parseTime(object.metadata.creationTimestamp);
       const startKnown = known !== undefined || (generation === 1 && created !== undefined && now - created <= FRESH_CREATE_MS);
       track.pending.push({ generation, start: now, startKnown });
+      // A kind that never catches up (or never reports) keeps only its latest bumps.
+      if (track.pending.length > HISTORY_PER_WORKLOAD) track.pending.splice(0, track.pending.length - HISTORY_PER_WORKLOAD);
       changed = true;
     }
     track.generation = Math.max(track.generation, generation);
@@ -213,7 +221,7 @@ export function createReconcileTracker(options: ReconcileTrackerOptions = {}): R
   return {
     observe(change, now) {
       const known = tracks.get(change.type === 'upsert' ? change.object.metadata.uid : change.ref.uid);
-      if (change.type === 'upsert') return upsert(change.object, change.kind, known, now);
+      if (change.type === 'upsert') return upsert(change.object, change.kind, change.previous, known, now);
       if (!known) return false;
       // A deleted workload's pending reconcile is not stuck, it is moot.
       const hadPending = known.pending.length > 0;

@@ -88,6 +88,15 @@ describe('reconciles of custom resources', () => {
     expect(tracker.list({ from: T0, to: T0 + 1_000 }, T0 + 1_000)).toMatchObject([{ generation: 1, start: T0, startKnown: true, end: T0 + 800, lagMs: 800 }]);
   });
 
+  it('does not follow objects merely listed before their kind reports observedGeneration', () => {
+    const { tracker } = setup();
+    // Listed at start-up, long created, no status yet: nothing to say it is being reconciled now.
+    expect(tracker.observe(upsert(KUSTOMIZATIONS, kustomization('old', 5, undefined)), T0)).toBe(false);
+    tracker.observe(upsert(KUSTOMIZATIONS, kustomization('podinfo', 2, 2)), T0 + 100);
+    expect(tracker.list({ from: T0, to: T0 + 1_000 }, T0 + 1_000)).toEqual([]);
+    expect(tracker.nextStuckAt(T0 + 1_000)).toBeNull();
+  });
+
   it('counts nothing for a kind whose status never reports observedGeneration', () => {
     const { tracker } = setup();
     // A cert-manager Certificate: conditions, no status.observedGeneration.
