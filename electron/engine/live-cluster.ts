@@ -7,10 +7,10 @@ import { randomUUID } from 'node:crypto';
 import { WATCHED_KINDS, type ClusterHealth, type KindKey, type KindHealth, type SlimObject } from '../../shared/cluster.ts';
 import { AccessibleNamespacesSchema } from '../../shared/access.ts';
 import type { ClusterAccess } from '../../shared/contracts/access.ts';
-import type { ClusterDiscovery, KindEntry } from '../../shared/discovery.ts';
+import type { ClusterDiscovery, DiscoveryState, KindEntry } from '../../shared/discovery.ts';
 import type { KindExclusion } from '../../shared/kind-exclusions.ts';
 import { KindResolver } from '../../shared/builtin-kinds.ts';
-import { apiVersionOf, collectionPath, type KindRef } from '../../shared/kinds.ts';
+import { apiVersionOf, collectionPath } from '../../shared/kinds.ts';
 import { followAccess, type AccessFollower } from './cluster/access/follow.ts';
 import type { KindChanges } from './cluster/discovery/catalog.ts';
 import type { ResourceEndpoint } from './cluster/informers/discovery.ts';
@@ -68,6 +68,8 @@ export class LiveCluster {
    * the built-in kinds (WATCHED_KINDS) and report their counts to it.
    */
   private discovery: { registry: DiscoveryRegistry; transport: Transport; crds: CrdWatch } | undefined;
+  /** An opened snapshot's kinds (loadStatic), reported as its discovery. */
+  private staticDiscovery: DiscoveryState | null = null;
   /** The context's access checks: they move kinds the user may not list cluster-wide to their namespaces. */
   private access: AccessFollower | undefined;
   /** Namespaces the user added by hand for the selected context (a source of namespaces when a cluster-wide list is forbidden). */
@@ -112,9 +114,9 @@ export class LiveCluster {
     }
   }
 
-  /** Discovery's state for the Cluster screen (null state before it ran, and for snapshots). */
+  /** Discovery's state for the Cluster screen (null before it ran; an opened snapshot's kinds from its file). */
   discoveryState(): ClusterDiscovery {
-    const state = this.discovery?.registry.state() ?? null;
+    const state = this.discovery?.registry.state() ?? this.staticDiscovery;
     if (!state) return { context: this.context, epoch: this.epoch, state };
     // A followed kind whose informer the server refuses (403) or cannot serve (500: a failing
     // conversion webhook) is shown so, with the server's words, on the Cluster screen too.
@@ -219,6 +221,7 @@ export class LiveCluster {
     this.cache.clear();
     this.context = context;
     this.kindResolver = new KindResolver();
+    this.staticDiscovery = null;
     this.epoch = randomUUID();
     this.stream = this.newStream();
     this.publishHealth([]);
@@ -271,9 +274,10 @@ export class LiveCluster {
   /**
    * Fills the (already reset) cache from a snapshot file instead of informers: the objects reach
    * the renderers as deltas, and every kind reads live with what the file holds, as of `since`.
-   * `kinds` (the file's kind table) names the kinds beyond the built-in ones: custom resources.
+   * `kinds` (from the file's kind table) names the kinds beyond the built-in ones, custom
+   * resources, and is what discovery reports for the snapshot.
    */
-  loadStatic(objects: readonly SlimObject[], since: number, kinds: Iterable<{ key: string; ref: Pick<KindRef, 'group' | 'kind'> }> = []): void {
+  loadStatic(objects: readonly SlimObject[], since: number, kinds: readonly KindEntry[] = []): void {
     for (const { key, ref } of kinds) this.kindResolver.add(key, ref);
     // A snapshot file names each object by its own apiVersion and kind; its kind key is found
     // from them (group + kind), once per apiVersion. A kind no longer known is left out.
@@ -286,7 +290,9 @@ export class LiveCluster {
     if (left.length > 0) this.options.log(`snapshot: left out ${left.length} objects of kinds this build does not show (${[...new Set(left)].join(', ')})`);
     const message = 'from a snapshot file (offline, read-only)';
     const keys = new Set<KindKey>([...WATCHED_KINDS, ...this.cache.kinds()]);
+    this.staticDiscovery = { kinds: kinds.map((entry) => ({ ...entry, count: this.cache.size(entry.key) })), unavailable: [], progress: null, refreshedAt: since };
     this.publishHealth([...keys].map((kind) => ({ kind, state: 'live', count: this.cache.size(kind), since, message })));
+    this.publishDiscovery();
   }
 
   /** Every cached object's stamp (diagnostics and tests; never object contents). */

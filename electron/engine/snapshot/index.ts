@@ -7,10 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { BUILTIN_RESOLVER } from '../../../shared/builtin-kinds.ts';
 import type { SlimObject } from '../../../shared/cluster.ts';
-import type { SnapshotKind } from '../../../shared/contracts/snapshot-kinds.ts';
-import { parseApiVersion } from '../../../shared/kinds.ts';
+import type { KindEntry } from '../../../shared/discovery.ts';
 import { SNAPSHOT_EXTENSION, type ExportFormat, type snapshotRequests } from '../../../shared/contracts/snapshot.ts';
 import type { ConnectionStatus, ContextInfo } from '../../../shared/model.ts';
 import { err, ok, type Result } from '../../../shared/result.ts';
@@ -20,6 +18,7 @@ import { compareSnapshots } from './compare.ts';
 import type { FileDialogs, FileFilter } from '../dialogs.ts';
 import { runExport } from './export.ts';
 import { formatSnapshotTime, SnapshotFileError } from './file.ts';
+import { kindEntries } from './kind-table.ts';
 import { createSnapshotLibrary } from './library.ts';
 import { withSnapshotHistory } from './history-handlers.ts';
 import { snapshotSources, type EngineRequest } from './sources.ts';
@@ -39,16 +38,10 @@ export interface SnapshotFeatureOptions {
   request?: EngineRequest | undefined;
 }
 
-/** A kind key and the group and kind its objects carry: what the engine's KindResolver learns. */
-export interface StaticKind {
-  key: string;
-  ref: { group: string; kind: string };
-}
-
 /** What the engine lends `connect` for a snapshot context. */
 export interface SnapshotConnectTarget {
-  /** Fills the (already reset) cache with the file's objects, filed by the kinds of its table. */
-  load(objects: readonly SlimObject[], since: number, kinds: readonly StaticKind[]): void;
+  /** Fills the (already reset) cache with the file's objects, filed by the kinds of its table (kind-table.ts `kindEntries`). */
+  load(objects: readonly SlimObject[], since: number, kinds: readonly KindEntry[]): void;
   /** False once the user switched elsewhere meanwhile. */
   isCurrent(): boolean;
   setConnection(status: Omit<ConnectionStatus, 'since'>): void;
@@ -77,16 +70,6 @@ function contextInfo(entry: { contextName: string; fileName: string; takenAt: nu
     ...(entry.source.server ? { server: entry.source.server } : {}),
     snapshot: { file: entry.fileName, takenAt: entry.takenAt, readOnly: true },
   };
-}
-
-/**
- * The kinds of a file's table the engine does not know by itself. Built-in kinds keep their own
- * keys whatever a file says, so a hand-edited table cannot refile Deployments.
- */
-export function staticKinds(kinds: readonly SnapshotKind[]): StaticKind[] {
-  return kinds
-    .filter((entry) => BUILTIN_RESOLVER.keyOf(entry.apiVersion, entry.kind) === undefined)
-    .map((entry) => ({ key: entry.key, ref: { group: parseApiVersion(entry.apiVersion).group, kind: entry.kind } }));
 }
 
 function failure(error: unknown): Result<never> {
@@ -216,7 +199,7 @@ export function createSnapshotFeature(context: EngineContext, options: SnapshotF
       try {
         const file = await library.file(entry.id);
         if (!target.isCurrent()) return;
-        target.load([...file.objects, ...file.events], file.takenAt, staticKinds(file.kinds));
+        target.load([...file.objects, ...file.events], file.takenAt, kindEntries(file.kinds));
         target.setConnection({ context: contextName, state: 'connected', server: entry.source.server ?? entry.source.name, serverVersion: `offline snapshot of ${formatSnapshotTime(file.takenAt)}` });
       } catch (error) {
         if (target.isCurrent()) target.setConnection({ context: contextName, state: 'error', message: `The snapshot could not be read: ${(error as Error).message}` });

@@ -9,7 +9,7 @@ import { BUILTIN_RESOLVER, builtinKind, KindResolver } from '../../../shared/bui
 import type { SlimObject } from '../../../shared/cluster.ts';
 import { snapshotKindId, type SnapshotKind } from '../../../shared/contracts/snapshot-kinds.ts';
 import type { KindEntry } from '../../../shared/discovery.ts';
-import { apiVersionOf, parseKindKey } from '../../../shared/kinds.ts';
+import { apiVersionOf, parseApiVersion, parseKindKey, type KindRef } from '../../../shared/kinds.ts';
 
 /** What the table says of a kind besides its key. */
 export type KindFacts = Pick<SnapshotKind, 'plural' | 'namespaced' | 'custom' | 'metadataOnly'>;
@@ -93,4 +93,41 @@ export function kindTable(objects: readonly SlimObject[], names: KindNames): { k
   }
   const kinds = [...table.values()].sort((a, b) => a.key.localeCompare(b.key) || a.apiVersion.localeCompare(b.apiVersion));
   return { kinds, unnamed: [...unnamed].sort() };
+}
+
+/** What an opened snapshot says of a kind it holds only as metadata. */
+export const SNAPSHOT_METADATA_MESSAGE = 'Only its metadata is in the snapshot: Kubedrift read this kind as metadata only.';
+
+/**
+ * An opened snapshot's kinds as discovery entries: the engine's resolver learns them and the
+ * Cluster screen, Overview and Timeline list them as they would live (custom resources beside
+ * workloads). A built-in kind keeps its built-in key and reference whatever the file says, so a
+ * hand-edited table cannot refile Deployments; one entry per key (both Event APIs are `events`).
+ */
+export function kindEntries(kinds: readonly SnapshotKind[]): KindEntry[] {
+  const entries = new Map<string, KindEntry>();
+  for (const entry of kinds) {
+    const builtinKey = BUILTIN_RESOLVER.keyOf(entry.apiVersion, entry.kind);
+    const builtin = builtinKey === undefined ? undefined : builtinKind(builtinKey);
+    const key = builtin?.key ?? entry.key;
+    if (entries.has(key)) continue;
+    const gv = parseApiVersion(entry.apiVersion);
+    const ref: KindRef = builtin ? { ...builtin.ref } : { group: gv.group, version: gv.version, kind: entry.kind, plural: entry.plural, namespaced: entry.namespaced };
+    entries.set(key, {
+      key,
+      ref,
+      versions: [ref.version],
+      verbs: ['get', 'list', 'watch'],
+      listable: true,
+      watchable: true,
+      subresources: { status: false, scale: false },
+      shortNames: [],
+      categories: [],
+      custom: builtin ? false : entry.custom,
+      mode: entry.metadataOnly ? 'metadata' : 'full',
+      ...(entry.metadataOnly ? { message: SNAPSHOT_METADATA_MESSAGE } : {}),
+      count: null,
+    });
+  }
+  return [...entries.values()];
 }

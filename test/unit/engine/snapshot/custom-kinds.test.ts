@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { decodeSnapshot } from '../../../../electron/engine/snapshot/file.ts';
 import type { ClusterHealth } from '../../../../shared/cluster.ts';
+import type { ClusterDiscovery } from '../../../../shared/discovery.ts';
 import type { OpenedSnapshot } from '../../../../shared/contracts/snapshot.ts';
 import { withTempDir } from '../../../helpers/tmp.ts';
 import { call } from '../../simcluster/server/helpers.ts';
@@ -96,6 +97,12 @@ describe('a snapshot with custom resources', () => {
     expect(engine.inspectCache().filter((stamp) => stamp.kind === KEY).map((stamp) => stamp.uid).sort()).toEqual(certificates.map((object) => object.metadata.uid).sort());
     const health = unwrap<ClusterHealth>(await engine.dispatch('cluster:health', {}));
     expect(health.kinds).toContainEqual(expect.objectContaining({ kind: KEY, state: 'live', count: 2 }));
+    // Discovery of the snapshot context is the file's table: the views list its custom kinds as live.
+    const discovery = unwrap<ClusterDiscovery>(await engine.dispatch('cluster:discovery', {}));
+    const byKey = new Map(discovery.state?.kinds.map((entry) => [entry.key, entry]));
+    expect(byKey.get(KEY)).toMatchObject({ ref: { group: 'cert-manager.io', version: 'v1', kind: 'Certificate', plural: 'certificates', namespaced: true }, custom: true, mode: 'full', count: 2 });
+    expect(byKey.get('customresourcedefinitions.apiextensions.k8s.io')).toMatchObject({ custom: false, mode: 'metadata', count: 1 });
+    expect(byKey.get('deployments.apps')).toMatchObject({ custom: false, mode: 'full', count: 1 });
 
     // Exported again from the opened snapshot: the same objects and the same table.
     const again = await decodeSnapshot((await exportBytes(engine, { format: 'snapshot', scope: { type: 'cluster' }, at: null })).bytes);
