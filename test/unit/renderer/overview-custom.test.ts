@@ -204,6 +204,16 @@ describe('OverviewView with custom resources', () => {
     expect(headers(view)).toEqual(['Status', 'Namespace', 'Name', 'Age', 'Drift', 'Why']);
   });
 
+  it('names a custom kind the server cannot serve above the table, with its message, and keeps the rest', async () => {
+    const message = 'conversion webhook for db.kubedrift.dev/v1, Kind=Database failed: Post "https://databases-conversion.default.svc:443/convert?timeout=30s": service "databases-conversion" not found';
+    const health = clusterHealth('e1', [kindHealth('deployments.apps', 'live', 1), kindHealth(CERTS, 'live', 2), kindHealth(DATABASES, 'unavailable', 0, { message })]);
+    const { api, view } = await mountOverview({ 'cluster:health': () => ok(health) });
+    await deliver(api, snapshot([web, shopTls, apiTls]));
+    await vi.waitFor(() => expect(customRows(view)).toHaveLength(2));
+    const notice = view.get(`[data-testid="kind-notice"][data-kind="${DATABASES}"]`);
+    expect(notice.text()).toContain(message);
+  });
+
   it('remembers the kind filter for the context', async () => {
     const first = await mountOverview({ 'cluster:table': () => ok(certificateTable([])) });
     await deliver(first.api, snapshot([web, shopTls, apiTls, ordersDb]));
