@@ -3,7 +3,8 @@
  * (`*` wildcards; `core` or `""` for the core group), checked with the same schema the engine
  * uses, and each rule as one line of text.
  */
-import { DEFAULT_KIND_EXCLUSIONS, KindExclusionSchema, type KindExclusion, type KindExclusionList } from '../../../shared/kind-exclusions.ts';
+import { DEFAULT_KIND_EXCLUSIONS, exclusionMatches, KindExclusionSchema, type KindExclusion, type KindExclusionList } from '../../../shared/kind-exclusions.ts';
+import type { KindEntry } from '../../../shared/discovery.ts';
 
 /** What the two inputs hold. */
 export interface ExclusionDraft {
@@ -47,3 +48,14 @@ export function isDefaultList(rules: KindExclusionList): boolean {
 
 /** A group as the card shows it: the core group by name. */
 export const groupLabel = (group: string): string => (group === '' ? 'core' : group);
+
+/** The discovered kinds (keys) a rule matches, so a wildcard's reach shows before it is trusted. */
+export function matchedKinds(rule: KindExclusion, kinds: readonly Pick<KindEntry, 'key' | 'ref'>[]): string[] {
+  return kinds.filter((entry) => exclusionMatches(rule, entry.ref)).map((entry) => entry.key);
+}
+
+/** "matches 2 kinds" (of those the cluster serves). */
+export function matchText(count: number): string {
+  if (count === 0) return 'matches no served kind';
+  return count === 1 ? 'matches 1 kind' : `matches ${count} kinds`;
+}

@@ -6,6 +6,7 @@
 import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import type { SettingsUpdate } from '../../../shared/contracts/settings.ts';
+import type { ClusterDiscovery, KindEntry } from '../../../shared/discovery.ts';
 import { DEFAULT_KIND_EXCLUSIONS } from '../../../shared/kind-exclusions.ts';
 import type { Settings } from '../../../shared/model.ts';
 import { err, ok } from '../../../shared/result.ts';
@@ -104,6 +105,28 @@ describe('Settings: watched kinds', () => {
     await card.get('form').trigger('submit');
     await flushPromises();
     expect(card.get('[data-testid="exclusion-save-error"]').text()).toBe('The rules could not be saved: Invalid payload for settings:update (kindExclusions.rules: at most 200 exclusion rules per context)');
+  });
+});
+
+function served(key: string, group: string, kind: string): KindEntry {
+  const plural = key.split('.')[0] as string;
+  return { key, ref: { group, version: 'v1', kind, plural, namespaced: true }, versions: ['v1'], verbs: ['list', 'watch'], listable: true, watchable: true, subresources: { status: true, scale: false }, shortNames: [], categories: [], custom: group.includes('cert-manager'), mode: 'full', count: null };
+}
+
+describe('Settings: watched kinds against what the cluster serves', () => {
+  it('says how many served kinds each rule matches, naming them in a tooltip', async () => {
+    const discovery: ClusterDiscovery = {
+      context: 'kind-dev',
+      epoch: 'e1',
+      state: { kinds: [served('leases.coordination.k8s.io', 'coordination.k8s.io', 'Lease'), served('certificates.cert-manager.io', 'cert-manager.io', 'Certificate'), served('issuers.cert-manager.io', 'cert-manager.io', 'Issuer'), served('pods', '', 'Pod')], unavailable: [], progress: null, refreshedAt: 1 },
+    };
+    const own = { ...SETTINGS, kindExclusions: { 'kind-dev': [{ apiGroups: ['coordination.k8s.io'], kinds: ['Lease'] }, { apiGroups: ['cert-manager.io'], kinds: ['*'] }, { apiGroups: ['*.cilium.io'], kinds: ['*'] }] } };
+    installApi({ 'settings:get': () => ok(own), 'cluster:discovery': () => ok(discovery) });
+    const card = test.mount(SettingsKindsCard);
+    await flushPromises();
+    const matches = card.findAll('[data-testid="exclusion-matches"]');
+    expect(matches.map((m) => m.text())).toEqual(['matches 1 kind', 'matches 2 kinds', 'matches no served kind']);
+    expect(matches[1]?.attributes('title')).toBe('certificates.cert-manager.io\nissuers.cert-manager.io');
   });
 });
 
