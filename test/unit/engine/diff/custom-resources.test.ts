@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { objectDiff } from '../../../../electron/engine/diff/evaluate.ts';
 import { createApiClient, type ApiClient } from '../../../../electron/engine/diff/cluster/client.ts';
-import { createSchemaCache, createSchemaSource } from '../../../../electron/engine/diff/cluster/crd-schema.ts';
+import { createSchemaCache, createSchemaSource, type SchemaCache } from '../../../../electron/engine/diff/cluster/crd-schema.ts';
 import { createDiscovery } from '../../../../electron/engine/diff/cluster/discovery.ts';
 import { compareObjects } from '../../../../electron/engine/diff/fields/compare.ts';
 import { readablePath } from '../../../../electron/engine/diff/fields/paths.ts';
@@ -178,10 +178,15 @@ describe('the CRD list schema', () => {
 
   it('is read again when the CRD changes (kept per CRD resourceVersion)', async () => {
     const { config, server } = await start(routeCrd());
-    const cache = createSchemaCache();
+    const real = createSchemaCache();
+    const compiled: string[] = [];
+    const cache: SchemaCache = { get: (key) => real.get(key), set: (key, schema) => (compiled.push(key), real.set(key, schema)) };
     await applyManifests(config, [await manifests('route.yaml', route())]);
     const file = await manifests('route.yaml', route({ hosts: ['www.shop.example.com', 'shop.example.com'] }));
     expect(only(await diff(config, [file], cache), 'Route', 'shop').diff.row.status).toBe('InSync');
+    expect(only(await diff(config, [file], cache), 'Route', 'shop').diff.row.status).toBe('InSync');
+    // Two runs, one compilation: the second found the CRD at the same resourceVersion.
+    expect(compiled).toEqual([expect.stringMatching(/^crs\0crd\0routes\.net\.kubedrift\.dev\0\d+\0v1$/)]);
 
     const crd = (await call(server, 'GET', `${CRDS}/routes.net.kubedrift.dev`)).json;
     crd.spec.versions[0].schema.openAPIV3Schema.properties.spec.properties.hosts['x-kubernetes-list-type'] = 'atomic';
@@ -189,6 +194,7 @@ describe('the CRD list schema', () => {
     await settle();
     const after = only(await diff(config, [file], cache), 'Route', 'shop').diff;
     expect(after.fields.map((f) => f.path)).toEqual(['spec.hosts']);
+    expect(compiled).toHaveLength(2);
   });
 
   it("comes from the OpenAPI v3 document when the user may not read CRDs", async () => {
