@@ -1,10 +1,12 @@
 /**
  * What a pod uses: the ConfigMaps, Secrets, PersistentVolumeClaims and ServiceAccount its spec
  * names in volumes (and projected volumes' sources), containers' and init containers' envFrom and
- * env valueFrom, imagePullSecrets and serviceAccountName. Reads the slim pod
- * (cluster/informers/slim-pod.ts keeps exactly these names), or a whole one.
+ * env valueFrom, imagePullSecrets and serviceAccountName, but not the token volume admission
+ * adds to every pod. Reads the slim pod (cluster/informers/slim-pod.ts keeps exactly these
+ * names), or a whole one.
  */
 import type { SlimObject } from '../../../shared/cluster.ts';
+import { INJECTED_TOKEN_VOLUME } from '../cluster/informers/slim-pod.ts';
 import { USED_KEYS, type UsedKey } from './kinds.ts';
 
 /** One object a pod's spec names, in the pod's namespace. */
@@ -38,6 +40,8 @@ function read(pod: SlimObject): PodReference[] {
     out.push({ key, name });
   };
   for (const volume of list(spec['volumes'])) {
+    // The ServiceAccount admission plugin's token volume: every pod has one, no one wrote it.
+    if (isJson(volume) && typeof volume['name'] === 'string' && INJECTED_TOKEN_VOLUME.test(volume['name'])) continue;
     add(USED_KEYS.ConfigMap, nameAt(volume, 'configMap'));
     add(USED_KEYS.Secret, nameAt(volume, 'secret', 'secretName'));
     add(USED_KEYS.PersistentVolumeClaim, nameAt(volume, 'persistentVolumeClaim', 'claimName'));

@@ -47,9 +47,16 @@ function slimContainerRefs(container: Json, out: Json): void {
   if (env.length > 0) out['env'] = env;
 }
 
+/**
+ * The token volume the ServiceAccount admission plugin adds to every pod (`kube-api-access-*`:
+ * a token, kube-root-ca.crt and the namespace): no one wrote it, and keeping it would cost every
+ * pod of a large cluster its bytes and draw an edge from every pod to one ConfigMap.
+ */
+export const INJECTED_TOKEN_VOLUME = /^kube-api-access-[a-z0-9]+$/;
+
 /** A volume that references a ConfigMap, Secret or claim, names only; undefined for any other. */
 function slimVolume(volume: unknown): Json | undefined {
-  if (!isObject(volume)) return undefined;
+  if (!isObject(volume) || (typeof volume['name'] === 'string' && INJECTED_TOKEN_VOLUME.test(volume['name']))) return undefined;
   const ref = nameRef(volume, 'configMap') ?? nameRef(volume, 'secret', 'secretName') ?? nameRef(volume, 'persistentVolumeClaim', 'claimName');
   if (ref) return { name: volume['name'], ...ref };
   const projected = volume['projected'];

@@ -5,6 +5,7 @@ import { buildGraph, type BuildOptions, type GraphBuild } from '../../../../elec
 import { objectDetail } from '../../../../electron/engine/graph/detail.ts';
 import { createLiveIndex } from '../../../../electron/engine/graph/live-index.ts';
 import { createGraphIndex } from '../../../../electron/engine/graph/objects.ts';
+import { podReferences } from '../../../../electron/engine/graph/pod-refs.ts';
 import { batchJob, claim, CUSTOM_UID, customJob, dbPods, demoResolver, metadataOnly, ordersDb, READY_CONDITIONS, slimPod, STALLED_CONDITIONS } from './custom-fixtures.ts';
 
 function graph(objects: SlimObject[], options: Partial<BuildOptions> = {}): GraphBuild {
@@ -121,7 +122,9 @@ describe('graph: what pods use', () => {
           { name: 'tls', secret: { secretName: 'api-tls', items: [{ key: 'tls.crt', path: 'tls.crt' }] } },
           { name: 'data', persistentVolumeClaim: { claimName: 'api-data' } },
           { name: 'scratch', emptyDir: {} },
-          { name: 'kube-api-access-x1', projected: { sources: [{ serviceAccountToken: { path: 'token', expirationSeconds: 3607 } }, { configMap: { name: 'kube-root-ca.crt', items: [{ key: 'ca.crt', path: 'ca.crt' }] } }, { secret: { name: 'api-projected' } }, { downwardAPI: { items: [] } }] } },
+          { name: 'bundle', projected: { sources: [{ serviceAccountToken: { path: 'token', expirationSeconds: 3607 } }, { configMap: { name: 'ca-bundle', items: [{ key: 'ca.crt', path: 'ca.crt' }] } }, { secret: { name: 'api-projected' } }, { downwardAPI: { items: [] } }] } },
+          // What the ServiceAccount admission plugin adds to every pod: not a reference anyone wrote.
+          { name: 'kube-api-access-x1zq9', projected: { sources: [{ serviceAccountToken: { path: 'token', expirationSeconds: 3607 } }, { configMap: { name: 'kube-root-ca.crt', items: [{ key: 'ca.crt', path: 'ca.crt' }] } }, { downwardAPI: { items: [{ path: 'namespace', fieldRef: { fieldPath: 'metadata.namespace' } }] } }] } },
         ],
         initContainers: [{ name: 'migrate', image: 'acme/migrate:1', envFrom: [{ secretRef: { name: 'migrate-env' } }] }],
         containers: [
@@ -140,7 +143,7 @@ describe('graph: what pods use', () => {
       },
       status: { phase: 'Running' },
     });
-    const configMaps = ['api-config', 'kube-root-ca.crt', 'api-env', 'api-levels'];
+    const configMaps = ['api-config', 'ca-bundle', 'api-env', 'api-levels'];
     const secrets = ['registry-pull', 'api-tls', 'api-projected', 'migrate-env', 'db-env', 'api-token'];
     const objects = [
       pod,
@@ -148,8 +151,9 @@ describe('graph: what pods use', () => {
       ...secrets.map((name) => metadataOnly('Secret', name, `secret-${name}`)),
       metadataOnly('ServiceAccount', 'api', 'sa-api'),
       claim('api-data', 'pvc-api-data', 'Pending'),
-      // Not used by the pod: no edge.
+      // Not used by the pod (kube-root-ca.crt only through the injected token volume): no edge.
       metadataOnly('ConfigMap', 'unrelated', 'cm-unrelated'),
+      metadataOnly('ConfigMap', 'kube-root-ca.crt', 'cm-root-ca'),
     ];
     const g = graph(objects);
     const used = g.edges.filter((e) => e.type === 'uses').map((e) => e.to).sort();
@@ -158,6 +162,27 @@ describe('graph: what pods use', () => {
     expect(node(g, 'pvc-api-data')).toMatchObject({ health: 'drifting', status: 'Pending' });
     expect(node(g, 'cm-unrelated')).toMatchObject({ health: 'neutral', status: 'Used by no pod' });
     expect(byName(g, 'ServiceAccount', 'api').kindKey).toBe('serviceaccounts');
+  });
+
+  it('reads a whole pod the same way, without the token volume admission injects', () => {
+    const whole = {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'w', namespace: 'shop', uid: 'w', resourceVersion: '1' },
+      spec: {
+        serviceAccountName: 'default',
+        volumes: [
+          { name: 'kube-api-access-4bx7d', projected: { sources: [{ serviceAccountToken: { path: 'token' } }, { configMap: { name: 'kube-root-ca.crt' } }] } },
+          { name: 'cache', persistentVolumeClaim: { claimName: 'w-cache', readOnly: true } },
+        ],
+        containers: [{ name: 'c', image: 'x', env: [{ name: 'A', valueFrom: { secretKeyRef: { name: 's', key: 'k', optional: true } } }] }],
+      },
+    } as SlimObject;
+    expect(podReferences(whole)).toEqual([
+      { key: 'persistentvolumeclaims', name: 'w-cache' },
+      { key: 'secrets', name: 's' },
+      { key: 'serviceaccounts', name: 'default' },
+    ]);
   });
 
   it('draws uses edges from a pod group once, not once per pod', () => {
