@@ -71,6 +71,8 @@ describe('custom resources on the timeline', () => {
         ['web', 'deployments.apps'],
       ]),
     );
+    // Each row says its kind key, for tests and tools that pick rows by kind.
+    expect(view.findAll(`[data-testid="swimlane-row"][data-kind="${DATABASES}"]`).map((row) => row.attributes('data-workload'))).toEqual(['orders-db']);
     const cell = view.get(`.workload[data-kind="${DATABASES}"]`);
     expect(cell.get('.kind').text()).toBe('Database');
     expect(cell.get('.kind').attributes('title')).toBe('Database (db.kubedrift.dev)');
