@@ -17,6 +17,7 @@ import {
   type SnapshotScope,
   type TimeWindow,
 } from '../../../shared/contracts/snapshot.ts';
+import type { UserStatusRule } from '../../../shared/contracts/status-rules.ts';
 import type { SelectedContext } from '../features.ts';
 import { kindNames, kindTable, type KindNames } from './kind-table.ts';
 import { redactObject } from './redact.ts';
@@ -32,6 +33,8 @@ export interface CollectSources {
   live(): SlimObject[];
   /** The objects at a past time (rejects when no history is recorded). */
   objectsAt(at: number): Promise<{ objects: SlimObject[]; at: number }>;
+  /** The user's status rules (Settings), for the HTML report's states as the app shows them. */
+  statusRules?: (() => readonly UserStatusRule[]) | undefined;
   /** Names the kinds of the objects for the file's kind table; the built-in kinds only when absent. */
   kindNames?: (() => Promise<KindNames>) | undefined;
   /** The recorded history of the window for the scoped workloads, or null when none exists. */

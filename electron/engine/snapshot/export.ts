@@ -61,6 +61,7 @@ export async function runExport(sources: CollectSources, request: Omit<ExportReq
     const { renderReport } = await import('./html/report.ts');
     report({ phase: 'rendering', done: 3, total, message: 'Drawing the charts' });
     text = renderReport(file, {
+      userRules: sources.statusRules?.() ?? [],
       onChart: (done, charts) => {
         total = BASE_STEPS + charts;
         report({ phase: 'rendering', done: 3 + done, total, message: `Drawing chart ${done} of ${charts}` });

@@ -129,6 +129,7 @@ export function snapshotSources(context: EngineContext, library: SnapshotLibrary
     live: () => context.cache.list(),
     objectsAt: (at) => context.objectsAt(at),
     kindNames: () => namesOf(context, library),
+    statusRules: () => context.settings.get().statusRules ?? [],
     ...(request
       ? {
           history: (input: Parameters<typeof historyOf>[1]) => historyOf(request, input),

@@ -1,12 +1,12 @@
 /**
  * The report's custom resources: every object of a kind the file's kind table marks custom
  * (served by a CRD), with where it stands by the one status rule the app uses
- * (shared/object-status.ts: kstatus order, well-known CRD rules). Worst first, so a failing
+ * (shared/object-status.ts: kstatus order, the user's rules from Settings, well-known CRD rules). Worst first, so a failing
  * Certificate is at the top; an object with no status signal is shown neutral, never green.
  */
 import type { SlimObject } from '../../../../shared/cluster.ts';
 import type { SnapshotFile } from '../../../../shared/contracts/snapshot.ts';
-import type { ObjectState } from '../../../../shared/contracts/status-rules.ts';
+import type { ObjectState, UserStatusRule } from '../../../../shared/contracts/status-rules.ts';
 import { snapshotKindId } from '../../../../shared/contracts/snapshot-kinds.ts';
 import { objectStatus, type ObjectStatus } from '../../../../shared/object-status.ts';
 import type { Tone } from '../../../../shared/workload-status.ts';
@@ -37,19 +37,19 @@ interface Row {
 }
 
 /** The custom resources of a file with their state, worst first, then by kind, namespace and name. */
-export function customResourceRows(file: Pick<SnapshotFile, 'objects' | 'kinds'>): Row[] {
+export function customResourceRows(file: Pick<SnapshotFile, 'objects' | 'kinds'>, userRules: readonly UserStatusRule[] = []): Row[] {
   const custom = new Map(file.kinds.filter((entry) => entry.custom && !entry.metadataOnly).map((entry) => [snapshotKindId(entry.apiVersion, entry.kind), entry]));
   const rows: Row[] = [];
   for (const object of file.objects) {
     const entry = custom.get(snapshotKindId(object.apiVersion, object.kind));
-    if (entry) rows.push({ object, group: entry.key.slice(entry.plural.length + 1), status: objectStatus(object) });
+    if (entry) rows.push({ object, group: entry.key.slice(entry.plural.length + 1), status: objectStatus(object, { userRules }) });
   }
   const name = (row: Row) => `${row.object.kind}.${row.group}/${row.object.metadata.namespace ?? ''}/${row.object.metadata.name}`;
   return rows.sort((a, b) => TONE_RANK[a.status.tone] - TONE_RANK[b.status.tone] || name(a).localeCompare(name(b)));
 }
 
-export function customResourcesSection(file: Pick<SnapshotFile, 'objects' | 'kinds'>): RawHtml {
-  const rows = customResourceRows(file);
+export function customResourcesSection(file: Pick<SnapshotFile, 'objects' | 'kinds'>, userRules: readonly UserStatusRule[] = []): RawHtml {
+  const rows = customResourceRows(file, userRules);
   if (rows.length === 0) return html``;
   const shown = rows.slice(0, MAX_CUSTOM_ROWS);
   return html`<section id="custom-resources"><h2>Custom resources (${rows.length})</h2>

@@ -5,6 +5,7 @@
  */
 import type { Episode } from '../../../../shared/contracts/history.ts';
 import type { SnapshotFile } from '../../../../shared/contracts/snapshot.ts';
+import type { UserStatusRule } from '../../../../shared/contracts/status-rules.ts';
 import { driftingRows, workloadRows } from '../summary.ts';
 import { driftCountChart, workloadChart } from './charts.ts';
 import { customResourcesSection } from './custom-resources.ts';
@@ -18,6 +19,8 @@ export const MAX_WORKLOAD_CHARTS = 24;
 export interface ReportOptions {
   /** Called after each chart, for progress. */
   onChart?: (done: number, total: number) => void;
+  /** The user's status rules (Settings): custom resources' states as the app shows them. */
+  userRules?: readonly UserStatusRule[];
 }
 
 function scopeText(file: SnapshotFile): string {
@@ -96,7 +99,7 @@ export function renderReport(file: SnapshotFile, options: ReportOptions = {}): s
 ${summarySection(file, rows, drifting)}
 ${driftOverTimeSection(file, driftChart)}
 ${driftingSection(drifting)}
-${customResourcesSection(file)}
+${customResourcesSection(file, options.userRules ?? [])}
 ${episodesSection(file)}
 ${workloadChartsSection(charts, charted.length - drawn.length)}
 ${eventsSection(file)}

@@ -84,6 +84,15 @@ describe('a snapshot with custom resources', () => {
     const named = new Set(file.kinds.map((entry) => `${entry.apiVersion} ${entry.kind}`));
     expect([...file.objects, ...file.events].filter((object) => !named.has(`${object.apiVersion} ${object.kind}`))).toEqual([]);
 
+    // The HTML report lists them with their state (no Ready condition yet: waiting, by cert-manager's rule).
+    const report = (await exportBytes(engine, { format: 'html', scope: { type: 'cluster' }, at: null })).bytes.toString('utf8');
+    expect(report).toContain('Custom resources (2)');
+    expect([...report.matchAll(/data-custom-resource="([^"]+)" data-state="([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`)).toEqual([
+      'Certificate.cert-manager.io/default/api-tls progressing',
+      'Certificate.cert-manager.io/default/web-tls progressing',
+    ]);
+    expect(report).toContain('Waiting for certificate: no Ready condition yet');
+
     const filePath = path.join(dir, 'custom.kubedrift.json.gz');
     await writeFile(filePath, bytes);
     const { snapshot: opened } = unwrap<{ snapshot: OpenedSnapshot }>(await engine.dispatch('snapshot:open', { source: 'path', path: filePath }));

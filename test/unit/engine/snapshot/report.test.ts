@@ -89,6 +89,13 @@ describe('HTML report', () => {
     expect(html).toMatch(/<span class="pill neutral">No status signal<\/span>/);
     expect(html).not.toContain('settings');
     expect(renderReport(base)).not.toContain('id="custom-resources"');
+    // The user's rules (Settings) decide before the generic ones, as in the app.
+    const degraded = { ...database, status: { conditions: [{ type: 'Degraded', status: 'True', reason: 'ReplicaLost', message: 'one replica is gone' }] } } as SlimObject;
+    const ruled = renderReport(
+      { ...base, objects: [degraded], kinds: [entry('db.kubedrift.dev/v1', 'Database', 'databases', true, false)] },
+      { userRules: [{ group: 'db.kubedrift.dev', kind: 'Database', conditionType: 'Degraded', conditionStatus: 'True', state: 'failed' }] },
+    );
+    expect(ruled).toContain('data-custom-resource="Database.db.kubedrift.dev/shop/orders-db" data-state="failed"');
   });
 
   it('says what is missing instead of drawing empty charts', () => {
