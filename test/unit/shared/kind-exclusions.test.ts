@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_KIND_EXCLUSIONS, describeExclusion, exclusionsOrDefault, findExclusion, KindExclusionListSchema, matchesPattern } from '../../../shared/kind-exclusions.ts';
 
 describe('kind exclusions', () => {
-  it('exclude Leases and EndpointSlices by default, and nothing else', () => {
+  it('exclude Leases, EndpointSlices and core Endpoints by default, and nothing else', () => {
     expect(findExclusion(DEFAULT_KIND_EXCLUSIONS, { group: 'coordination.k8s.io', kind: 'Lease' })).toBeDefined();
     expect(findExclusion(DEFAULT_KIND_EXCLUSIONS, { group: 'discovery.k8s.io', kind: 'EndpointSlice' })).toBeDefined();
-    expect(findExclusion(DEFAULT_KIND_EXCLUSIONS, { group: '', kind: 'Endpoints' })).toBeUndefined();
+    expect(findExclusion(DEFAULT_KIND_EXCLUSIONS, { group: '', kind: 'Endpoints' })).toBeDefined();
     expect(findExclusion(DEFAULT_KIND_EXCLUSIONS, { group: 'example.com', kind: 'Lease' })).toBeUndefined();
+    expect(findExclusion(DEFAULT_KIND_EXCLUSIONS, { group: 'example.com', kind: 'Endpoints' })).toBeUndefined();
   });
 
   it('match * as any run of characters, and exactly without one', () => {
