@@ -10,6 +10,19 @@ import { DEFAULT_KIND_EXCLUSIONS, type KindExclusion } from '../../shared/kind-e
 import { StreamHub } from '../../electron/engine/hub.ts';
 import { LiveCluster } from '../../electron/engine/live-cluster.ts';
 import type { SimProcess } from './live-sim.ts';
+import type { SeedSizes } from './sim-fixture.ts';
+import type { BenchContext } from './types.ts';
+
+/** A handful of pods: what the discovery and heap benchmarks measure is kinds, not pods. */
+const FEW_PODS: SeedSizes = { namespaces: 1, deploymentsPerNamespace: 2, podsPerDeployment: 2 };
+
+/**
+ * The simulated cluster process of the discovery and heap benchmarks (and with --quick of the
+ * sync one too: one process then serves every CRD benchmark): a handful of pods.
+ */
+export function fewPodsSim(ctx: BenchContext): Promise<SimProcess> {
+  return ctx.simProcess(FEW_PODS);
+}
 
 /** What a condition reads: the engine and its last discovery report. */
 export interface EngineView {

@@ -157,14 +157,14 @@ export class CrdBench {
   private readonly sim: SimCluster;
   private readonly hooks = withApiExtensions({ applyDefaults, validate });
   private readonly installed: string[] = [];
-  private recording: { prefix: string; count: number } | undefined;
+  private recording: Array<{ prefix: string; count: number }> = [];
 
   constructor(sim: SimCluster) {
     this.sim = sim;
     // The fault switches see every request's method and path; a zero delay that never applies
     // is how the count of requests for a path prefix is taken without touching the server.
     sim.server.faults.delayRequests(0, (_method, path) => {
-      if (this.recording && path.startsWith(this.recording.prefix)) this.recording.count += 1;
+      for (const entry of this.recording) if (path.startsWith(entry.prefix)) entry.count += 1;
       return false;
     });
   }
@@ -223,14 +223,14 @@ export class CrdBench {
     return { key, meanBytes: count > 0 ? Math.round(bytes / count) : 0 };
   }
 
-  /** Starts counting the requests whose path starts with `prefix` (from zero). */
-  recordRequests(prefix: string): void {
-    this.recording = { prefix, count: 0 };
+  /** Starts counting, from zero, the requests whose path starts with each of `prefixes`. */
+  recordRequests(prefixes: readonly string[]): void {
+    this.recording = prefixes.map((prefix) => ({ prefix, count: 0 }));
   }
 
-  /** Requests counted since `recordRequests`. */
-  recordedRequests(): number {
-    return this.recording?.count ?? 0;
+  /** Requests counted since `recordRequests`, one count per prefix. */
+  recordedRequests(): number[] {
+    return this.recording.map((entry) => entry.count);
   }
 
   /** Watch streams the server holds open, and established TCP connections to its port (Linux; null elsewhere). */

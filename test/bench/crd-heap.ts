@@ -3,19 +3,18 @@
  * The simulated cluster runs in its own process (live-sim.ts) with one CRD (crd-fixture.ts: a
  * Crossplane-like managed resource with kubectl's last-applied annotation and managedFields, a
  * spec and a controller's status). The engine (a LiveCluster in this process) syncs the cluster
- * twice, after an untimed warm-up: once with the kind empty, once with the 10,000 resources;
+ * twice, after an untimed warm-up (none with --quick): once with the kind empty, once with the 10,000 resources;
  * each time the heap is read (after full collections) before the engine starts and once it has
  * synced. The result is the difference of the two growths per resource: what each resource adds,
  * not the engine's fixed cost (its modules, informers of the built-in kinds, discovery).
  */
 import type { SlimObject } from '../../shared/cluster.ts';
-import { discovered, followedLive, heapUsed, startEngine } from './crd-engine.ts';
+import { discovered, fewPodsSim, followedLive, heapUsed, startEngine } from './crd-engine.ts';
 import { benchKind, HEAP_GROUP } from './crd-fixture.ts';
-import { startSimProcess, type SimProcess } from './live-sim.ts';
+import type { SimProcess } from './live-sim.ts';
 import { round } from './stats.ts';
 import type { BenchContext, BenchScenario } from './types.ts';
 
-const SIZES = { namespaces: 1, deploymentsPerNamespace: 2, podsPerDeployment: 2 };
 const SYNC_TIMEOUT_MS = 120_000;
 /** Longer than the frame stream's widest flush window (MAX_FLUSH_INTERVAL_MS). */
 const STREAM_QUIET_MS = 1_500;
@@ -36,10 +35,10 @@ async function heapGrowth(sim: SimProcess, key: string, count: number): Promise<
 }
 
 async function measure(ctx: BenchContext, sim: SimProcess) {
-  const count = ctx.quick ? 500 : 10_000;
+  const count = ctx.quick ? 200 : 10_000;
   const key = benchKind(0, HEAP_GROUP).key;
   await sim.crds.createResources(0);
-  await heapGrowth(sim, key, 0);
+  if (!ctx.quick) await heapGrowth(sim, key, 0);
   const empty = await heapGrowth(sim, key, 0);
   const { meanBytes } = await sim.crds.createResources(count);
   const full = await heapGrowth(sim, key, count);
@@ -56,12 +55,8 @@ export const crdHeap: BenchScenario = {
   name: 'crd-heap',
   results: ['heap_bytes_per_custom_resource', 'custom_resource_json_bytes'],
   goals: [{ result: 'heap_bytes_per_custom_resource', atMost: 2_048 }],
+  sharedSimProcess: true,
   async run(ctx) {
-    const sim = await startSimProcess(SIZES);
-    try {
-      return await measure(ctx, sim);
-    } finally {
-      await sim.stop();
-    }
+    return measure(ctx, await fewPodsSim(ctx));
   },
 };

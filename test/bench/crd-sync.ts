@@ -3,7 +3,7 @@
  * do the 300 extra kinds (their discovery, 300 informers listing and watching) slow the sync of
  * what the cluster actually holds? The simulated cluster runs in its own process (live-sim.ts),
  * seeded once; the CRDs are created and deleted between runs, which alternate (A/B, each pair's
- * order swapped), after one untimed warm-up sync. Measured in the engine (a LiveCluster in this
+ * order swapped), after one untimed warm-up sync (none with --quick). Measured in the engine (a LiveCluster in this
  * process), from `LiveCluster.watch` until discovery has finished, the cache holds every pod and
  * every kind the engine follows reports live (with the CRDs: the 300 too). live-pipeline.ts's
  * `initial_sync_50k_pods_ms` goes on to the renderer; this one stops at the engine's cache, where
@@ -13,16 +13,15 @@
  *   10 %, <= 1.1).
  */
 import { benchKind } from './crd-fixture.ts';
-import { discovered, followedLive, startEngine } from './crd-engine.ts';
-import { startSimProcess, type SimProcess } from './live-sim.ts';
-import { podCount } from './sim-fixture.ts';
+import { discovered, fewPodsSim, followedLive, startEngine } from './crd-engine.ts';
+import type { SimProcess } from './live-sim.ts';
 import { percentile, round } from './stats.ts';
 import type { BenchContext, BenchScenario } from './types.ts';
 
 const SYNC_TIMEOUT_MS = 180_000;
 
 function plan(quick: boolean): { crds: number; pairs: number } {
-  return quick ? { crds: 20, pairs: 1 } : { crds: 300, pairs: 3 };
+  return quick ? { crds: 10, pairs: 1 } : { crds: 300, pairs: 3 };
 }
 
 /** One sync from a fresh engine; the CRDs are created before it and deleted after it. */
@@ -42,8 +41,10 @@ async function syncOnce(sim: SimProcess, crds: number): Promise<number> {
 
 async function measure(ctx: BenchContext, sim: SimProcess) {
   const { crds, pairs } = plan(ctx.quick);
-  ctx.log(`crd sync: warm-up sync of ${sim.pods} pods`);
-  await syncOnce(sim, 0);
+  if (!ctx.quick) {
+    ctx.log(`crd sync: warm-up sync of ${sim.pods} pods`);
+    await syncOnce(sim, 0);
+  }
   const withCrds: number[] = [];
   const without: number[] = [];
   const ratios: number[] = [];
@@ -68,13 +69,9 @@ export const crdSync: BenchScenario = {
   name: 'crd-sync',
   results: ['initial_sync_50k_pods_300_crds_ms', 'initial_sync_300_crds_ratio'],
   goals: [{ result: 'initial_sync_300_crds_ratio', atMost: 1.1 }],
+  sharedSimProcess: true,
   async run(ctx) {
-    ctx.log(`crd sync: seeding a simulated cluster process with ${podCount(ctx.sizes)} pods`);
-    const sim = await startSimProcess(ctx.sizes);
-    try {
-      return await measure(ctx, sim);
-    } finally {
-      await sim.stop();
-    }
+    // --quick: a smoke test of the harness on the other CRD benchmarks' few pods.
+    return measure(ctx, await (ctx.quick ? fewPodsSim(ctx) : ctx.simProcess(ctx.sizes)));
   },
 };

@@ -39,7 +39,7 @@ async function handle(request: SimChildRequest): Promise<SimChildReply> {
     case 'create-resources':
       return { id: request.id, value: crds().createResources(request.count) };
     case 'record-requests':
-      crds().recordRequests(request.prefix);
+      crds().recordRequests(request.prefixes);
       return { id: request.id, value: null };
     case 'recorded-requests':
       return { id: request.id, value: crds().recordedRequests() };

@@ -18,7 +18,7 @@ export type SimChildRequest =
   | { id: number; op: 'install-crds'; count: number; excluded: boolean }
   | { id: number; op: 'remove-crds' }
   | { id: number; op: 'create-resources'; count: number }
-  | { id: number; op: 'record-requests'; prefix: string }
+  | { id: number; op: 'record-requests'; prefixes: string[] }
   | { id: number; op: 'recorded-requests' }
   | { id: number; op: 'connections' };
 
@@ -57,9 +57,9 @@ export interface SimProcess {
     remove(): Promise<void>;
     /** Creates `count` ~3 KB custom resources of one kind; their kind key and mean JSON size. */
     createResources(count: number): Promise<{ key: string; meanBytes: number }>;
-    /** Counts requests whose path starts with `prefix` from now on. */
-    recordRequests(prefix: string): Promise<void>;
-    recordedRequests(): Promise<number>;
+    /** Counts requests whose path starts with each of `prefixes` from now on. */
+    recordRequests(prefixes: string[]): Promise<void>;
+    recordedRequests(): Promise<number[]>;
     /** Open watch streams and established TCP connections at the server. */
     connections(): Promise<{ watches: number; tcp: number | null }>;
   };
@@ -123,8 +123,8 @@ export async function startSimProcess(sizes: SeedSizes): Promise<SimProcess> {
       install: (count, excluded) => ask<string[]>({ op: 'install-crds', count, excluded }),
       remove: () => ask<void>({ op: 'remove-crds' }),
       createResources: (count) => ask<{ key: string; meanBytes: number }>({ op: 'create-resources', count }),
-      recordRequests: (prefix) => ask<void>({ op: 'record-requests', prefix }),
-      recordedRequests: () => ask<number>({ op: 'recorded-requests' }),
+      recordRequests: (prefixes) => ask<void>({ op: 'record-requests', prefixes }),
+      recordedRequests: () => ask<number[]>({ op: 'recorded-requests' }),
       connections: () => ask<{ watches: number; tcp: number | null }>({ op: 'connections' }),
     },
     async stop() {

@@ -2,11 +2,12 @@
  * `npm run bench`: measures the simulated cluster and prints ONE JSON object on stdout,
  * `{ machine, config, results, goals }`; progress notes go to stderr.
  *
- *   node test/bench/run.ts [--json] [--quick] [--only NAME[,NAME...]]
+ *   node test/bench/run.ts [--json] [--quick] [--only NAME[,NAME...]] [--skip NAME[,NAME...]]
  *
  * `--json` is accepted for scripts that ask for it (JSON is the only output). `--quick` runs
  * small sizes in a few seconds: a smoke test of the harness whose numbers mean little.
- * `--only` picks scenarios by scenario name (`sim-list`) or result name (`sim_list_50k_pods_ms`).
+ * `--only` picks scenarios by scenario name (`sim-list`) or result name (`sim_list_50k_pods_ms`);
+ * `--skip` leaves scenarios out the same way.
  * The heap measurement needs `global.gc`, so without `--expose-gc` this re-runs itself with it
  * (before loading anything else, so the first process stays cheap).
  */

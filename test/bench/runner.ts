@@ -5,7 +5,8 @@
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { jsonMegabytesPerSecond } from './calibration.ts';
-import { FULL_SIZES, QUICK_SIZES, podCount, startSimFixture, type SimFixture } from './sim-fixture.ts';
+import { FULL_SIZES, QUICK_SIZES, podCount, startSimFixture, type SeedSizes, type SimFixture } from './sim-fixture.ts';
+import { startSimProcess, type SimProcess } from './live-sim.ts';
 import { causeFind } from './cause-find.ts';
 import { graphBuild } from './graph-build.ts';
 import { historyOverhead } from './history-overhead.ts';
@@ -18,20 +19,30 @@ import { simSeed } from './sim-seed.ts';
 import { simWatch } from './sim-watch.ts';
 import { diff500 } from './diff-500.ts';
 import { snapshotExport } from './snapshot-export.ts';
+import { crdDiscovery } from './crd-discovery.ts';
+import { crdHeap } from './crd-heap.ts';
+import { crdSync } from './crd-sync.ts';
 import { PartialResultsError, type BenchContext, type BenchGoal, type BenchScenario, type BenchValue } from './types.ts';
 
 /** In run order: seeding first, while the heap holds nothing else; the browser pipeline last. */
-const SCENARIOS: readonly BenchScenario[] = [simSeed, simList, simWatch, eventsGroup, graphBuild, causeFind, snapshotExport, historyTimeline, historyStateAt, historyOverhead, diff500, livePipeline];
+const SCENARIOS: readonly BenchScenario[] = [simSeed, simList, simWatch, eventsGroup, graphBuild, causeFind, snapshotExport, historyTimeline, historyStateAt, historyOverhead, diff500, crdDiscovery, crdSync, crdHeap, livePipeline];
 
-function select(only: string[]): readonly BenchScenario[] {
-  if (only.length === 0) return SCENARIOS;
-  const names = only.flatMap((o) => o.split(',')).filter(Boolean);
+/** The names in `--only`/`--skip` values (each may be a comma-separated list); throws on one no scenario has. */
+function namesOf(values: string[]): string[] {
+  const names = values.flatMap((o) => o.split(',')).filter(Boolean);
   const unknown = names.filter((n) => !SCENARIOS.some((s) => s.name === n || s.results.includes(n)));
   if (unknown.length > 0) {
     const known = SCENARIOS.flatMap((s) => [s.name, ...s.results]).join(', ');
     throw new Error(`unknown benchmark ${unknown.join(', ')}; known: ${known}`);
   }
-  return SCENARIOS.filter((s) => names.some((n) => s.name === n || s.results.includes(n)));
+  return names;
+}
+
+function select(only: string[], skip: string[]): readonly BenchScenario[] {
+  const picked = namesOf(only);
+  const skipped = namesOf(skip);
+  const named = (s: BenchScenario, names: string[]) => names.some((n) => s.name === n || s.results.includes(n));
+  return SCENARIOS.filter((s) => (picked.length === 0 || named(s, picked)) && !named(s, skipped));
 }
 
 function goalText(goal: BenchGoal): string {
@@ -55,12 +66,13 @@ function checkGoals(scenarios: readonly BenchScenario[], results: Record<string,
  * (1 when a scenario failed). Needs `global.gc` (node --expose-gc).
  */
 export async function runBench(args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { json: { type: 'boolean' }, quick: { type: 'boolean' }, only: { type: 'string', multiple: true } }, strict: true });
+  const { values } = parseArgs({ args, options: { json: { type: 'boolean' }, quick: { type: 'boolean' }, only: { type: 'string', multiple: true }, skip: { type: 'string', multiple: true } }, strict: true });
   const quick = values.quick ?? false;
-  const scenarios = select(values.only ?? []);
+  const scenarios = select(values.only ?? [], values.skip ?? []);
   const sizes = quick ? QUICK_SIZES : FULL_SIZES;
   const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
   let fixture: Promise<SimFixture> | undefined;
+  const processes = new Map<string, Promise<SimProcess>>();
   const ctx: BenchContext = {
     quick,
     sizes,
@@ -70,6 +82,16 @@ export async function runBench(args: string[]): Promise<number> {
         fixture = startSimFixture(sizes);
       }
       return fixture;
+    },
+    simProcess: (seed: SeedSizes) => {
+      const key = JSON.stringify(seed);
+      let started = processes.get(key);
+      if (!started) {
+        log(`seeding a simulated cluster process with ${podCount(seed)} pods`);
+        started = startSimProcess(seed);
+        processes.set(key, started);
+      }
+      return started;
     },
     log,
   };
@@ -85,6 +107,12 @@ export async function runBench(args: string[]): Promise<number> {
     fixture = undefined;
     if (stopping) await (await stopping).stop();
   };
+  const lastSimProcess = scenarios.findLastIndex((scenario) => scenario.sharedSimProcess);
+  const stopSimProcesses = async (): Promise<void> => {
+    const stopping = [...processes.values()];
+    processes.clear();
+    await Promise.all(stopping.map(async (started) => (await started.catch(() => undefined))?.stop()));
+  };
   try {
     for (const [index, scenario] of scenarios.entries()) {
       log(`${scenario.name}...`);
@@ -98,9 +126,11 @@ export async function runBench(args: string[]): Promise<number> {
         log(`${scenario.name} failed: ${errors[scenario.name]}`);
       }
       if (index === lastSharedSim) await stopSharedSim();
+      if (index === lastSimProcess) await stopSimProcesses();
     }
   } finally {
     await stopSharedSim();
+    await stopSimProcesses();
   }
   const report = {
     machine: { cpus: availableParallelism(), node: process.version, json_mb_per_s: { before: speedBefore, after: jsonMegabytesPerSecond() } },

@@ -1,4 +1,5 @@
 /** The shapes every benchmark scenario shares with the runner. */
+import type { SimProcess } from './live-sim.ts';
 import type { SeedSizes, SimFixture } from './sim-fixture.ts';
 
 /** One measured value: a number, or a latency distribution (`{ p50, p95, runs }`). */
@@ -12,6 +13,11 @@ export interface BenchContext {
   sizes: SeedSizes;
   /** The seeded simulated cluster, started on first use and shared by the scenarios of a run. */
   sim(): Promise<SimFixture>;
+  /**
+   * A simulated cluster in a process of its own (live-sim.ts) seeded with `sizes`, started on
+   * first use and shared by the scenarios of a run that ask for the same sizes.
+   */
+  simProcess(sizes: SeedSizes): Promise<SimProcess>;
   /** Human notes; they go to stderr so stdout stays one JSON object. */
   log(message: string): void;
 }
@@ -36,6 +42,8 @@ export interface BenchScenario {
    * so the 50,000 pods it holds in this process do not weigh on the ones after it.
    */
   sharedSim?: boolean;
+  /** Reads `ctx.simProcess()`: the runner stops those processes after the last scenario that does. */
+  sharedSimProcess?: boolean;
   run(ctx: BenchContext): Promise<Record<string, BenchValue>>;
 }
 
