@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRecorder } from '../../../../electron/engine/history/recorder.ts';
 import type { SlimObject } from '../../../../shared/cluster.ts';
+import { historyRequests } from '../../../../shared/contracts/history.ts';
 import { certificateFailed, certificateIssuing, certificateReady } from '../../shared/status-rules/fixtures.ts';
 import { harnessPerTest, type StoreHarness } from './harness.ts';
 
@@ -126,6 +127,11 @@ describe('recording custom resources', () => {
     const detail = h.store.episodes.episode(episodes[0]?.id ?? -1);
     expect(detail?.status?.reason).toBe('UnsupportedVersion');
     expect(h.store.episodes.episodes({ from: 0, to: Number.MAX_SAFE_INTEGER, kind: DATABASES }).episodes).toHaveLength(1);
+    // The contract carries it both ways: a custom kind key as the filter, the episode as answered.
+    const episodesChannel = historyRequests['history:episodes'];
+    const query = episodesChannel.request.parse({ from: 0, to: h.clock.now(), kind: DATABASES });
+    expect(episodesChannel.response.parse({ ...h.store.episodes.episodes(query), since: null }).episodes[0]?.status?.reason).toBe('UnsupportedVersion');
+    expect(episodesChannel.request.safeParse({ from: 0, to: 1, kind: 'Database' }).success).toBe(false);
     expect(h.store.episodes.episodes({ from: 0, to: Number.MAX_SAFE_INTEGER, kind: 'deployments.apps' }).episodes).toHaveLength(0);
   });
 
