@@ -188,11 +188,23 @@ export function createReconcileTracker(options: ReconcileTrackerOptions = {}): R
     return track;
   }
 
+  /** `Kind.group` per apiVersion and kind: every change of every object with a generation asks. */
+  const groupKinds = new Map<string, string | null>();
+  function groupKindOfObject(object: SlimObject): string | null {
+    const key = `${object.apiVersion}\u0001${object.kind}`;
+    let groupKind = groupKinds.get(key);
+    if (groupKind === undefined) {
+      const gk = groupKindOf(object);
+      groupKind = gk ? groupKindKey(gk) : null;
+      groupKinds.set(key, groupKind);
+    }
+    return groupKind;
+  }
+
   function upsert(object: SlimObject, kindKey: string, previous: SlimObject | undefined, known: Track | undefined, now: number): boolean {
     const generation = generationOf(object);
-    const gk = generation === undefined ? undefined : groupKindOf(object);
-    if (generation === undefined || gk === undefined) return false;
-    const groupKind = groupKindKey(gk);
+    const groupKind = generation === undefined ? null : groupKindOfObject(object);
+    if (generation === undefined || groupKind === null) return false;
     const spec = RECONCILED_KINDS[groupKind];
     const reported = observedOf(object);
     if (reported !== undefined) observing.add(groupKind);
