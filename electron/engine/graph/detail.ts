@@ -80,11 +80,11 @@ function conditionsOf(object: SlimObject): GraphObject['conditions'] {
 const UNSETTLED = new Set(['terminating', 'unobserved', 'progressing', 'drifting', 'failed']);
 
 /** Why it is not in sync: a built-in workload's drift reasons, any other status-bearing object's verdict. */
-function reasonsOf(object: SlimObject): string[] {
+function reasonsOf(object: SlimObject, index: GraphIndex): string[] {
   const name = builtinNameOf(object);
   if (name !== undefined) return isWorkloadKind(name) ? (workloadState(object).drift?.reasons ?? []) : [];
   if (usedKeyOf(object)) return [];
-  const verdict = objectStatus(object as unknown as StatusSubject);
+  const verdict = objectStatus(object as unknown as StatusSubject, { userRules: index.userRules });
   if (!UNSETTLED.has(verdict.state)) return [];
   return [verdict.message !== '' ? `${verdict.reason}: ${verdict.message}` : verdict.reason];
 }
@@ -110,7 +110,7 @@ export function objectDetail(object: SlimObject, index: GraphIndex, events: Iter
     uid: object.metadata.uid,
     labels: object.metadata.labels ?? {},
     owners: ownersOf(object).map((owner) => ({ kind: owner.kind, name: owner.name, uid: owner.uid, present: index.owner(owner) !== undefined })),
-    reasons: reasonsOf(object),
+    reasons: reasonsOf(object, index),
     pairs: desiredVsActual(object, index),
     spec: raw.spec ?? null,
     status: raw.status ?? null,

@@ -202,7 +202,7 @@ export function describeObject(object: SlimObject, index: GraphIndex): Descripti
   else if (name === 'Service') description = describeService(object, index);
   else if (name === 'HorizontalPodAutoscaler') description = describeHpa(object, index);
   else if (usedKeyOf(object) !== undefined) description = describeUsed(object, index);
-  else description = describeByStatus(object);
+  else description = describeByStatus(object, { userRules: index.userRules });
   const flags = [...description.flags, ...ownershipFlags(object, index)];
   return { ...description, flags };
 }

@@ -47,6 +47,8 @@ export function createGraphFeature(context: EngineContext, options: GraphFeature
   const stopCache = context.cache.onChange((change) => live.apply(change));
   const stopContext = context.onContextChange((selected) => live.reset(selected?.name ?? null, context.cache.listWithKinds()));
   const cache = new Map<string, { revision: string; build: GraphBuild }>();
+  /** The user's status rules (Settings → status rules): they colour custom resources. */
+  const userRules = () => context.settings.get().statusRules ?? [];
 
   /** The namespace whose objects a request needs (null: all of them). */
   function liveScope(request: GraphRequest): string | null | undefined {
@@ -70,10 +72,11 @@ export function createGraphFeature(context: EngineContext, options: GraphFeature
     const scope = liveScope(request);
     if (scope === undefined) return null;
     const key = JSON.stringify([request.namespace ?? null, request.focus ?? null, [...(request.expand ?? [])].sort()]);
-    const revision = live.revisionKey(scope);
+    // New status rules recolour what is cached: they are part of what a cached graph was built with.
+    const revision = `${live.revisionKey(scope)}|${JSON.stringify(userRules())}`;
     const hit = cache.get(key);
     if (hit && hit.revision === revision) return hit.build;
-    const result = build(createGraphIndex(live.objectsFor(scope), live.resolver), request);
+    const result = build(createGraphIndex(live.objectsFor(scope), live.resolver, userRules()), request);
     if (result) {
       cache.delete(key);
       cache.set(key, { revision, build: result });
@@ -104,20 +107,20 @@ export function createGraphFeature(context: EngineContext, options: GraphFeature
         }
         const state = await past(request.at);
         if ('error' in state) return state.error;
-        const graph = build(createGraphIndex(state.objects, live.resolver), request);
+        const graph = build(createGraphIndex(state.objects, live.resolver, userRules()), request);
         return graph ? ok({ ...base, at: state.at, revision: 0, ...graph }) : notFound(request.focus ?? '', request.at);
       },
       async 'graph:object'({ uid, at }) {
         if (at === undefined) {
           const object = live.get(uid);
           if (!object) return notFound(uid, undefined);
-          const index = createGraphIndex(live.objectsFor(object.metadata.namespace ?? CLUSTER_SCOPE), live.resolver);
+          const index = createGraphIndex(live.objectsFor(object.metadata.namespace ?? CLUSTER_SCOPE), live.resolver, userRules());
           const events = [...live.eventsAbout(uid), ...live.eventsAbout(`name:${object.metadata.namespace ?? ''}`).filter((event) => isAbout(event, object))];
           return ok(objectDetail(object, index, events, null));
         }
         const state = await past(at);
         if ('error' in state) return state.error;
-        const index = createGraphIndex(state.objects, live.resolver);
+        const index = createGraphIndex(state.objects, live.resolver, userRules());
         const object = index.get(uid);
         if (!object) return notFound(uid, at);
         return ok(objectDetail(object, index, state.objects.filter((candidate) => isBuiltinObject(candidate, BUILTIN_KEYS.Event) && isAbout(candidate, object)), state.at));

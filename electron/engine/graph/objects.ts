@@ -6,6 +6,7 @@
  */
 import { BUILTIN_RESOLVER, type KindResolver } from '../../../shared/builtin-kinds.ts';
 import type { SlimObject } from '../../../shared/cluster.ts';
+import type { UserStatusRule } from '../../../shared/contracts/status-rules.ts';
 import { ownerReferenceMatches } from '../../../shared/kinds.ts';
 import { graphKeyOf, isKind, usedKeyOf } from './kinds.ts';
 import { podReferences } from './pod-refs.ts';
@@ -59,6 +60,8 @@ export interface GraphIndex {
   keyOf(object: SlimObject): string | undefined;
   /** The kinds the index resolves with (learned from the cache): whether an absent owner's kind is watched. */
   readonly resolver: KindResolver;
+  /** The user's status rules (Settings), for objects read by the one status rule. */
+  readonly userRules: readonly UserStatusRule[];
   /** The object an ownerReference points at: same uid, group and kind; undefined when absent. */
   owner(ref: OwnerRef): SlimObject | undefined;
   /** Objects whose ownerReferences point at `uid` (by group, kind and uid). */
@@ -90,8 +93,9 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
 /**
  * Indexes `objects` (any order; kinds the graph does not draw are skipped). `resolver` names
  * their kinds: the live cache's kinds, so custom resources resolve; built-in kinds by default.
+ * `userRules` are the user's status rules, which come first for their kinds.
  */
-export function createGraphIndex(objects: Iterable<SlimObject>, resolver: KindResolver = BUILTIN_RESOLVER): GraphIndex {
+export function createGraphIndex(objects: Iterable<SlimObject>, resolver: KindResolver = BUILTIN_RESOLVER, userRules: readonly UserStatusRule[] = []): GraphIndex {
   const byUid = new Map<string, SlimObject>();
   const keys = new Map<string, string>();
   /** ConfigMaps, Secrets, claims and ServiceAccounts by namespace/key/name. */
@@ -215,6 +219,7 @@ export function createGraphIndex(objects: Iterable<SlimObject>, resolver: KindRe
     get: (uid) => byUid.get(uid),
     keyOf: (object) => keys.get(object.metadata.uid),
     resolver,
+    userRules,
     owner,
     dependents: (uid) => dependents.get(uid) ?? [],
     byName: (namespace, kind, name) => (kind === 'Pod' ? undefined : named().get(key(namespace, kind, name))),

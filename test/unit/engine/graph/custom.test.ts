@@ -87,6 +87,13 @@ describe('graph: a custom kind named Job (headlamp#5569)', () => {
     expect(node(g, CUSTOM_UID.batchJob).detail).toContain('0/1 done');
   });
 
+  it("takes the user's status rule for its group and kind first, and leaves the batch Job alone", () => {
+    const rules = [{ group: 'example.com', kind: 'Job', conditionType: 'Ready', conditionStatus: 'False' as const, reason: 'BackupFailed', state: 'failed' as const }];
+    const g = buildGraph(createGraphIndex([customJob, batchJob], demoResolver(), rules), { namespace: 'shop', focus: null });
+    expect(g?.nodes.find((n) => n.id === CUSTOM_UID.customJob)).toMatchObject({ health: 'failing', status: 'BackupFailed' });
+    expect(g?.nodes.find((n) => n.id === CUSTOM_UID.batchJob)?.health).toBe(node(graph([batchJob]), CUSTOM_UID.batchJob).health);
+  });
+
   it('owns what names it by group, kind and uid, and nothing that names a batch Job', () => {
     const owner = (apiVersion: string, jobUid: string) => ({ ownerReferences: [{ apiVersion, kind: 'Job', name: 'nightly', uid: jobUid, controller: true }] });
     const raw = (name: string, podUid: string, metadata: object) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'shop', uid: podUid, resourceVersion: '1', creationTimestamp: '2025-06-01T11:50:00Z', ...metadata }, spec: { nodeName: 'worker-1', containers: [{ name: 'c', image: 'busybox' }] }, status: { phase: 'Running' } });

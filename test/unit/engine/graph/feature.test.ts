@@ -3,6 +3,7 @@ import type { SlimObject } from '../../../../shared/cluster.ts';
 import type { GraphChanged, GraphObject, GraphResult } from '../../../../shared/contracts/graph.ts';
 import type { Result } from '../../../../shared/result.ts';
 import { createGraphFeature } from '../../../../electron/engine/graph/index.ts';
+import { SettingsStore } from '../../../../electron/engine/settings.ts';
 import { fakeEngineContext } from '../../../helpers/engine-context.ts';
 import { node, patched, shop, UID, web, webEvents, worker1 } from './fixtures.ts';
 import { upsertBuiltin } from '../stream/cache-helpers.ts';
@@ -10,7 +11,8 @@ import { upsertBuiltin } from '../stream/cache-helpers.ts';
 const THROTTLE_MS = 100;
 
 function setup() {
-  const fake = fakeEngineContext();
+  // Never loaded: the default settings (no status rules), which the graph reads for custom resources.
+  const fake = fakeEngineContext({ settings: new SettingsStore('/nonexistent/kubedrift-graph-test') });
   const changed = fake.collect('graph:changed');
   const feature = createGraphFeature(fake.context, { throttleMs: THROTTLE_MS });
   return { ...fake, changed, feature };
