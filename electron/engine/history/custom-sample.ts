@@ -26,7 +26,7 @@
 import type { SlimObject } from '../../../shared/cluster.ts';
 import type { DriftReason } from '../../../shared/contracts/history.ts';
 import type { ObjectState } from '../../../shared/contracts/status-rules.ts';
-import { parseKindKey } from '../../../shared/kinds.ts';
+import { KIND_KEY_PATTERN, parseKindKey } from '../../../shared/kinds.ts';
 import { objectStatus, type ObjectStatus } from '../../../shared/object-status.ts';
 import { BUILT_IN_GROUPS } from '../cluster/discovery/modes.ts';
 import type { Drift } from './drift.ts';
@@ -46,7 +46,8 @@ const customKinds = new Map<string, boolean>();
 export function isCustomKind(key: string): boolean {
   let custom = customKinds.get(key);
   if (custom === undefined) {
-    custom = key.includes('.') && !BUILT_IN_GROUPS.has(parseKindKey(key).group);
+    // A malformed key (never from the cache, which holds discovered kinds) is nobody's custom kind.
+    custom = KIND_KEY_PATTERN.test(key) && key.includes('.') && !BUILT_IN_GROUPS.has(parseKindKey(key).group);
     customKinds.set(key, custom);
   }
   return custom;

@@ -4,6 +4,7 @@
  * and continuity across a restart. Objects are in the shapes their controllers write.
  */
 import { describe, expect, it } from 'vitest';
+import { isCustomKind } from '../../../../electron/engine/history/custom-sample.ts';
 import { createRecorder } from '../../../../electron/engine/history/recorder.ts';
 import type { SlimObject } from '../../../../shared/cluster.ts';
 import { historyRequests } from '../../../../shared/contracts/history.ts';
@@ -231,5 +232,12 @@ describe('recording custom resources', () => {
     const without = createRecorder({ now: () => 1, history: history() });
     without.onChange({ type: 'upsert', kind: ETCD, object: cluster, previous: undefined });
     expect(without.take().samples[0]?.values).toMatchObject({ desired: null, current: null });
+  });
+});
+
+describe('which kinds are custom', () => {
+  it('counts kinds outside the groups Kubernetes serves, even under k8s.io, and nothing malformed', () => {
+    expect(['databases.db.kubedrift.dev', 'httproutes.gateway.networking.k8s.io', 'rollouts.argoproj.io'].map(isCustomKind)).toEqual([true, true, true]);
+    expect(['pods', 'persistentvolumeclaims', 'deployments.apps', 'ingresses.networking.k8s.io', 'customresourcedefinitions.apiextensions.k8s.io', '.db.kubedrift.dev', ''].map(isCustomKind)).toEqual([false, false, false, false, false, false, false]);
   });
 });
