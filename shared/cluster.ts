@@ -72,6 +72,11 @@ export const KindHealthSchema = z.object({
   since: z.number(),
   /** The last error, for reconnecting / forbidden / unavailable. */
   message: z.string().optional(),
+  /**
+   * Set while a live kind's watch events wait to be applied longer than a couple of seconds
+   * (overload): how far behind the cache is, in ms. The kind is catching up, not stuck.
+   */
+  lagMs: z.number().nonnegative().optional(),
 });
 export type KindHealth = z.infer<typeof KindHealthSchema>;
 

@@ -46,6 +46,7 @@ function kindLine(kind: KindHealth): string {
   const parts = [`${kindResource(kind.kind)}: ${kind.state}`, `${formatCount(kind.count)} objects`];
   if (kind.state !== 'live') parts.push(`since ${formatClock(kind.since)}`);
   if (kind.message) parts.push(kind.message);
+  if (kind.lagMs !== undefined) parts.push(`behind by ${Math.round(kind.lagMs / 1000)} s`);
   return parts.join(' · ');
 }
 
@@ -104,6 +105,13 @@ export function describeHealth(health: ClusterHealth | null, progress: SnapshotP
   }
   const live = health.kinds.filter((kind) => kind.state === 'live');
   const objects = live.reduce((sum, kind) => sum + kind.count, 0);
+  // Overload never goes unsaid: the kind furthest behind names how far, while it catches up.
+  const behind = live.filter((kind) => kind.lagMs !== undefined).sort((a, b) => (b.lagMs ?? 0) - (a.lagMs ?? 0));
+  const furthest = behind[0];
+  if (furthest?.lagMs !== undefined) {
+    const more = behind.length > 1 ? ` (+${behind.length - 1} more ${behind.length === 2 ? 'kind' : 'kinds'})` : '';
+    return summary('syncing', `Live · ${kindResource(furthest.kind)} behind by ${Math.max(1, Math.round(furthest.lagMs / 1000))} s, catching up${more}`, detail, 'changes arrive faster than they can be applied; intermediate states are skipped');
+  }
   const kinds = `${live.length} ${live.length === 1 ? 'kind' : 'kinds'}`;
   // An opened snapshot file holds its objects; nothing is being watched, so it is not "Live".
   return summary('live', `${options.offline ? 'Offline snapshot' : 'Live'} · ${kinds} · ${formatCount(objects)} objects`, detail);

@@ -11,6 +11,22 @@ describe('cluster health text', () => {
     expect(describeHealth(clusterHealth('e', []))).toBeNull();
   });
 
+  it('says how far behind a live kind is while it catches up, and forgets it once caught up', () => {
+    const behind = clusterHealth('e', [
+      kindHealth('pods', 'live', 50_000, { lagMs: 7_000 }),
+      kindHealth('events', 'live', 900, { lagMs: 3_000 }),
+      kindHealth('nodes', 'live', 12),
+    ]);
+    expect(describeHealth(behind)).toMatchObject({
+      tone: 'syncing',
+      headline: 'Live · pods behind by 7 s, catching up (+1 more kind)',
+      reason: 'changes arrive faster than they can be applied; intermediate states are skipped',
+    });
+    expect(describeHealth(behind)?.detail).toContain('pods: live · 50,000 objects · behind by 7 s');
+    const caughtUp = clusterHealth('e', [kindHealth('pods', 'live', 50_000), kindHealth('nodes', 'live', 12)]);
+    expect(describeHealth(caughtUp)?.headline).toBe('Live · 2 kinds · 50,012 objects');
+  });
+
   it('puts reconnecting before syncing, naming every reconnecting kind and the earliest error', () => {
     const health = clusterHealth('e', [
       kindHealth('pods', 'syncing', 10),

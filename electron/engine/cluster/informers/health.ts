@@ -47,10 +47,26 @@ export class HealthBoard {
       count: details.count,
       since: previous.state === state ? previous.since : this.clock.now(),
       ...(details.message !== undefined ? { message: details.message } : {}),
+      // Lag is a live kind's; a kind that left live (reconnecting, forbidden) is not "catching up".
+      ...(state === 'live' && previous.lagMs !== undefined ? { lagMs: previous.lagMs } : {}),
     };
     this.entries.set(kind, next);
     if (previous.state !== state || previous.message !== next.message) this.flush();
     else if (previous.count !== next.count) this.schedule();
+  }
+
+  /**
+   * Marks a kind as behind (its watch events wait to be applied) or, with undefined, caught up.
+   * Reported at once when the lag's whole seconds change, so "behind by N s" counts as it goes.
+   */
+  setLag(kind: KindKey, lag: { lagMs: number } | undefined): void {
+    const previous = this.entries.get(kind);
+    if (!previous) return;
+    const lagMs = lag === undefined ? undefined : Math.round(lag.lagMs / 1000) * 1000;
+    if (previous.lagMs === lagMs) return;
+    const { lagMs: _old, ...rest } = previous;
+    this.entries.set(kind, lagMs === undefined ? rest : { ...rest, lagMs });
+    this.flush();
   }
 
   /** Starts reporting a kind (a kind discovery added while the watcher runs), as syncing. */

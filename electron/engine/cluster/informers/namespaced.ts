@@ -20,7 +20,7 @@ export interface KindSpec {
 }
 
 /** Builds one reflector; the watcher passes its own (transport, decoder, timings). */
-export type ReflectorFactory = (kind: KindKey, spec: KindSpec, options: { namespace: string; health: Pick<HealthBoard, 'set' | 'count'> }) => Reflector;
+export type ReflectorFactory = (kind: KindKey, spec: KindSpec, options: { namespace: string; health: Pick<HealthBoard, 'set' | 'count' | 'setLag'> }) => Reflector;
 
 /** Options of NamespacedKinds. */
 export interface NamespacedKindsOptions {
@@ -136,7 +136,7 @@ export class NamespacedKinds {
   private start(kind: KindKey, spec: KindSpec, namespace: string): Slot {
     const scoped: KindSpec = { ...spec, endpoints: spec.endpoints.map((e) => inNamespace(e, namespace)) };
     const slot = { state: 'syncing' } as Slot;
-    const health: Pick<HealthBoard, 'set' | 'count'> = {
+    const health: Pick<HealthBoard, 'set' | 'count' | 'setLag'> = {
       set: (_kind, state, details) => {
         // Only a slot still in use speaks: a stopped one may report once more on its way out.
         if (this.kinds.get(kind)?.slots.get(namespace) !== slot) return;
@@ -149,6 +149,10 @@ export class NamespacedKinds {
       },
       count: () => {
         if (this.kinds.get(kind)?.slots.get(namespace) === slot) this.o.board.count(kind, this.o.cache.size(kind));
+      },
+      // One kind, many namespaces: the namespace that is behind speaks for the kind until it catches up.
+      setLag: (_kind, lag) => {
+        if (this.kinds.get(kind)?.slots.get(namespace) === slot) this.o.board.setLag(kind, lag);
       },
     };
     slot.reflector = this.o.newReflector(kind, scoped, { namespace, health });

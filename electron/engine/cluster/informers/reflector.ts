@@ -14,6 +14,7 @@ import type { HealthBoard } from './health.ts';
 import { ApiStatusError, failureOf, readLines, statusError, type Transport } from './http.ts';
 import type { ListDecoder } from './list-decoder.ts';
 import { acceptFor } from '../discovery/modes.ts';
+import { BEHIND_AFTER_MS, CoalescingBuffer } from './coalesce.ts';
 import { describeFailure } from './messages.ts';
 import { Pager, type ListPage } from './pager.ts';
 import { slimObject, type ObjectSource } from './slim.ts';
@@ -38,7 +39,7 @@ export interface ReflectorOptions {
   transport: Transport;
   cache: ObjectCache;
   /** Where state changes go: the HealthBoard, or one namespace's share of a kind's health. */
-  health: Pick<HealthBoard, 'set' | 'count'>;
+  health: Pick<HealthBoard, 'set' | 'count' | 'setLag'>;
   clock: Clock;
   random: () => number;
   watchdogMs: number;
@@ -76,8 +77,24 @@ export class Reflector {
   private running: Promise<void> | undefined;
   private stopped = false;
 
+  /** Received watch events waiting to be applied, coalesced per uid (coalesce.ts). */
+  private readonly buffer: CoalescingBuffer<WatchEvent>;
+  /** A waiting event failed to apply: the watch it came from is restarted with this error. */
+  private applyFailure: unknown;
+  /** The kind reports "behind": its oldest waiting change is older than BEHIND_AFTER_MS. */
+  private behind = false;
+
   constructor(options: ReflectorOptions) {
     this.o = options;
+    this.buffer = new CoalescingBuffer<WatchEvent>({
+      apply: (event) => this.apply(event, this.source),
+      onError: (error) => {
+        this.applyFailure = error;
+        this.controller?.abort();
+      },
+      onProgress: (waiting, oldestAt) => this.reportLag(waiting, oldestAt),
+      now: () => options.clock.now(),
+    });
     this.backoff = new Backoff(options.backoff, options.random);
     this.watchdog = new Watchdog(options.clock, options.watchdogMs, (silentMs) => {
       this.interrupt = { type: 'watchdog', silentMs };
@@ -101,6 +118,7 @@ export class Reflector {
   /** Aborts the request in flight and clears every timer; resolves when the loop has ended. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.buffer.clear();
     this.interrupt = { type: 'stop' };
     this.controller?.abort();
     this.wake?.();
@@ -130,7 +148,9 @@ export class Reflector {
         if (this.resourceVersion === undefined) await this.list(controller.signal);
         delayMs = await this.watch(controller.signal);
       } catch (error) {
-        delayMs = this.failed(error);
+        const failure = this.applyFailure ?? error;
+        this.applyFailure = undefined;
+        delayMs = this.failed(failure);
       } finally {
         this.watchdog.disarm();
         controller.abort();
@@ -143,6 +163,8 @@ export class Reflector {
     const { kind, cache, health, pageSize } = this.o;
     const { path } = this.endpoint;
     const source = this.source;
+    // The list replaces whatever the waiting watch events would have said.
+    this.buffer.clear();
     health.set(kind, 'syncing', { count: 0 });
     const pager = new Pager({ transport: this.o.transport, path, signal, accept: this.accept('list'), onData: () => this.watchdog.alive(), decode: (body) => this.o.decoder.decode(body, source) });
     let items: SlimObject[] = [];
@@ -198,12 +220,11 @@ export class Reflector {
     this.backoff.connected(openedAt);
     health.set(kind, 'live', { count: cache.size(kind) });
     let events = 0;
-    const source = this.source;
     await readLines(
       response,
       (line) => {
         events += 1;
-        this.apply(JSON.parse(line) as WatchEvent, source);
+        this.receive(JSON.parse(line) as WatchEvent);
       },
       () => this.watchdog.alive(),
     );
@@ -217,30 +238,57 @@ export class Reflector {
     return 0;
   }
 
-  private apply(event: WatchEvent, source: ObjectSource): void {
-    const { kind, cache, health } = this.o;
+  /**
+   * One event off the socket: its resourceVersion is where a new watch resumes (what waits in
+   * the buffer is not asked for again), bookmarks and errors act at once, and changes of objects
+   * wait in the buffer, coalesced per uid, to be applied between reads.
+   */
+  private receive(event: WatchEvent): void {
     const object = event.object;
+    const version = object?.metadata?.resourceVersion;
     switch (event.type) {
       case 'ADDED':
-      case 'MODIFIED': {
-        const slim = slimObject(object, source);
-        cache.upsert(kind, slim);
-        this.resourceVersion = slim.metadata.resourceVersion;
-        break;
+      case 'MODIFIED':
+      case 'DELETED': {
+        const uid = object?.metadata?.uid;
+        if (!uid) return;
+        this.buffer.push(uid, event);
+        if (version) this.resourceVersion = version;
+        return;
       }
-      case 'DELETED':
-        if (object?.metadata?.uid) cache.delete(kind, object.metadata.uid);
-        if (object?.metadata?.resourceVersion) this.resourceVersion = object.metadata.resourceVersion;
-        break;
       case 'BOOKMARK':
-        if (object?.metadata?.resourceVersion) this.resourceVersion = object.metadata.resourceVersion;
+        if (version) this.resourceVersion = version;
         return;
       case 'ERROR':
         throw statusError(object);
       default:
         return;
     }
+  }
+
+  private apply(event: WatchEvent, source: ObjectSource): void {
+    const { kind, cache, health } = this.o;
+    const object = event.object;
+    if (event.type === 'DELETED') {
+      if (object?.metadata?.uid) cache.delete(kind, object.metadata.uid);
+    } else {
+      cache.upsert(kind, slimObject(object, source));
+    }
     health.count(kind, cache.size(kind));
+  }
+
+  /** Says so while the buffer's oldest change waits longer than BEHIND_AFTER_MS: never lags silently. */
+  private reportLag(waiting: number, oldestAt: number | undefined): void {
+    const { kind, health, clock } = this.o;
+    const lagMs = oldestAt === undefined ? 0 : clock.now() - oldestAt;
+    if (lagMs > BEHIND_AFTER_MS) {
+      health.setLag(kind, { lagMs });
+      if (!this.behind) this.o.log(`${kind}: behind by ${Math.round(lagMs / 1000)} s, ${waiting} changes waiting; catching up`);
+      this.behind = true;
+    } else if (this.behind) {
+      this.behind = false;
+      health.setLag(kind, undefined);
+    }
   }
 
   /** Decides what a failure means for state and health; returns the delay before retrying. */

@@ -111,15 +111,16 @@ export function createClusterWatcher(options: ClusterWatcherOptions): ClusterWat
   let ready = false;
 
   // A cluster-wide reflector's 403 reaches the access checks too (RBAC may have changed under it).
-  const clusterHealth: Pick<HealthBoard, 'set' | 'count'> = {
+  const clusterHealth: Pick<HealthBoard, 'set' | 'count' | 'setLag'> = {
     set: (kind, state, details) => {
       board.set(kind, state, details);
       if (state === 'forbidden') options.onForbidden?.(kind, null);
     },
     count: (kind, count) => board.count(kind, count),
+    setLag: (kind, lag) => board.setLag(kind, lag),
   };
 
-  const newReflector = (on: Transport, kind: KindKey, endpoints: readonly ResourceEndpoint[], metadataOnly: boolean, scoped?: { namespace: string; health: Pick<HealthBoard, 'set' | 'count'> }): Reflector =>
+  const newReflector = (on: Transport, kind: KindKey, endpoints: readonly ResourceEndpoint[], metadataOnly: boolean, scoped?: { namespace: string; health: Pick<HealthBoard, 'set' | 'count' | 'setLag'> }): Reflector =>
     new Reflector({
       kind,
       endpoints,

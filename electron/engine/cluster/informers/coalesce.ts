@@ -1,0 +1,102 @@
+/**
+ * The buffer between a watch socket and the cache: received events wait here, coalesced per uid,
+ * and are applied in slices of a few milliseconds, each followed by a turn of the event loop so
+ * the socket is read again before the next slice. Reading a watch is never held up by what the
+ * cache's listeners do with a change; when they cannot keep up, an object that changed five times
+ * while waiting is applied once, in its latest state. Memory is bounded by the number of objects
+ * with a change waiting, never by the rate of events, so overload cannot build the backlog that
+ * ends in a 410 and a relist of everything.
+ */
+
+/** Longest run of applied events before the event loop gets a turn (reads, timers, frames). */
+export const DRAIN_SLICE_MS = 8;
+/** Waiting longer than this, the oldest change makes the kind report "behind by N s". */
+export const BEHIND_AFTER_MS = 2_000;
+
+/** One received watch event, by the uid of its object. */
+export interface BufferedEvent<E> {
+  uid: string;
+  event: E;
+  /** When it arrived (the clock's ms); for a coalesced uid, when its oldest waiting change did. */
+  receivedAt: number;
+}
+
+/** Options of a CoalescingBuffer. */
+export interface CoalescingBufferOptions<E> {
+  /** Applies one event to the cache (throws to fail the watch). */
+  apply: (event: E) => void;
+  /** After each slice: how many wait and since when the oldest does (undefined: none). */
+  onProgress?: (waiting: number, oldestAt: number | undefined) => void;
+  /** Reports a failure of `apply` (the watch it came from is restarted). */
+  onError: (error: unknown) => void;
+  now: () => number;
+  /** Defers a slice; `setImmediate` by default (after I/O, so the socket is read first). */
+  defer?: (run: () => void) => void;
+  sliceMs?: number;
+}
+
+export class CoalescingBuffer<E> {
+  private readonly o: CoalescingBufferOptions<E>;
+  /** Waiting events in arrival order of each uid's first waiting change; a later change replaces the event in place. */
+  private readonly waiting = new Map<string, BufferedEvent<E>>();
+  private scheduled = false;
+  /** Events coalesced away (replaced before being applied), since the buffer was made. */
+  coalesced = 0;
+
+  constructor(options: CoalescingBufferOptions<E>) {
+    this.o = options;
+  }
+
+  get size(): number {
+    return this.waiting.size;
+  }
+
+  /** When the oldest waiting change arrived, or undefined when nothing waits. */
+  oldestAt(): number | undefined {
+    return this.waiting.values().next().value?.receivedAt;
+  }
+
+  /** Takes in one received event; its uid's waiting event, if any, is replaced (a deletion included). */
+  push(uid: string, event: E): void {
+    const waiting = this.waiting.get(uid);
+    if (waiting) {
+      waiting.event = event;
+      this.coalesced += 1;
+    } else {
+      this.waiting.set(uid, { uid, event, receivedAt: this.o.now() });
+    }
+    this.schedule();
+  }
+
+  /** Drops every waiting event (a relist replaces what they would have said). */
+  clear(): void {
+    this.waiting.clear();
+    this.o.onProgress?.(0, undefined);
+  }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    (this.o.defer ?? setImmediate)(() => {
+      this.scheduled = false;
+      this.drain();
+    });
+  }
+
+  /** Applies waiting events for one slice; schedules the next if any are left. */
+  drain(): void {
+    const end = performance.now() + (this.o.sliceMs ?? DRAIN_SLICE_MS);
+    for (const [uid, entry] of this.waiting) {
+      this.waiting.delete(uid);
+      try {
+        this.o.apply(entry.event);
+      } catch (error) {
+        this.o.onError(error);
+        return;
+      }
+      if (performance.now() >= end) break;
+    }
+    this.o.onProgress?.(this.waiting.size, this.oldestAt());
+    if (this.waiting.size > 0) this.schedule();
+  }
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { CoalescingBuffer } from '../../../../electron/engine/cluster/informers/coalesce.ts';
+
+interface Event {
+  type: 'ADDED' | 'MODIFIED' | 'DELETED';
+  rv: number;
+}
+
+function rig(options: { sliceMs?: number; applyMs?: number } = {}) {
+  const applied: Array<[string, Event]> = [];
+  const deferred: Array<() => void> = [];
+  let now = 0;
+  const progress: Array<[number, number | undefined]> = [];
+  const buffer = new CoalescingBuffer<[string, Event]>({
+    apply: (entry) => {
+      applied.push(entry);
+      if (options.applyMs) {
+        const until = performance.now() + options.applyMs;
+        while (performance.now() < until);
+      }
+    },
+    onError: (error) => {
+      throw error;
+    },
+    onProgress: (waiting, oldestAt) => progress.push([waiting, oldestAt]),
+    now: () => now,
+    defer: (run) => deferred.push(run),
+    ...(options.sliceMs !== undefined ? { sliceMs: options.sliceMs } : {}),
+  });
+  const push = (uid: string, event: Event) => buffer.push(uid, [uid, event]);
+  const turn = () => deferred.shift()?.();
+  return { buffer, applied, deferred, progress, push, turn, tick: (ms: number) => (now += ms) };
+}
+
+describe('the watch event buffer', () => {
+  it('applies each object once, in its latest state, in the order objects first changed', () => {
+    const r = rig();
+    r.push('a', { type: 'ADDED', rv: 1 });
+    r.push('b', { type: 'ADDED', rv: 2 });
+    r.push('a', { type: 'MODIFIED', rv: 3 });
+    r.push('a', { type: 'MODIFIED', rv: 4 });
+    r.push('b', { type: 'DELETED', rv: 5 });
+    expect(r.deferred).toHaveLength(1);
+    r.turn();
+    expect(r.applied).toEqual([
+      ['a', { type: 'MODIFIED', rv: 4 }],
+      ['b', { type: 'DELETED', rv: 5 }],
+    ]);
+    expect(r.buffer.coalesced).toBe(3);
+    expect(r.buffer.size).toBe(0);
+  });
+
+  it('holds at most one event per object however many arrive', () => {
+    const r = rig();
+    for (let i = 0; i < 50_000; i += 1) r.push(`pod-${i % 100}`, { type: 'MODIFIED', rv: i });
+    expect(r.buffer.size).toBe(100);
+    r.turn();
+    expect(r.applied.map(([, e]) => e.rv).slice(0, 3)).toEqual([49_900, 49_901, 49_902]);
+  });
+
+  it('gives the event loop a turn between slices and says how far behind it is', () => {
+    const r = rig({ sliceMs: 2, applyMs: 1 });
+    for (let i = 0; i < 20; i += 1) r.push(`pod-${i}`, { type: 'ADDED', rv: i });
+    r.tick(3_000);
+    r.turn();
+    // One slice applied a few, then stopped for reads; the rest wait with the oldest's arrival time.
+    expect(r.applied.length).toBeGreaterThan(0);
+    expect(r.applied.length).toBeLessThan(20);
+    expect(r.progress.at(-1)).toEqual([20 - r.applied.length, 0]);
+    expect(r.deferred).toHaveLength(1);
+    while (r.deferred.length > 0) r.turn();
+    expect(r.applied).toHaveLength(20);
+    expect(r.progress.at(-1)).toEqual([0, undefined]);
+  });
+
+  it('forgets what waits when a relist replaces it', () => {
+    const r = rig();
+    r.push('a', { type: 'ADDED', rv: 1 });
+    r.buffer.clear();
+    r.turn();
+    expect(r.applied).toEqual([]);
+    expect(r.buffer.oldestAt()).toBeUndefined();
+  });
+});
