@@ -4,6 +4,10 @@ import path from 'node:path';
 import type { SnapshotFile } from '../../shared/contracts/snapshot.ts';
 import { decodeSnapshot, formatSnapshotTime } from '../engine/snapshot/file.ts';
 import { countByKind, driftingRows, workloadRows } from '../engine/snapshot/summary.ts';
+import { customResourceRows } from '../engine/snapshot/html/custom-resources.ts';
+
+/** Custom resources that are not current listed at most. */
+const MAX_LISTED_CUSTOM = 20;
 
 function scopeText(file: SnapshotFile): string {
   if (file.scope.type === 'cluster') return 'whole cluster';
@@ -41,6 +45,16 @@ export function describeFile(file: SnapshotFile, name: string, bytes: number): s
   for (const row of drifting) {
     const numbers = row.desired === null ? '' : `${row.ready ?? 0}/${row.desired} ready`;
     lines.push(`  ${row.kind} ${row.namespace ? `${row.namespace}/` : ''}${row.name}  ${numbers}  ${row.status}: ${(row.drift?.reasons ?? []).join('; ')}`);
+  }
+  // Custom resources by the one status rule, those not current listed (worst first), as the report does.
+  const custom = customResourceRows(file);
+  if (custom.length > 0) {
+    const troubled = custom.filter((row) => row.status.state !== 'current');
+    lines.push(`Custom:     ${custom.length} custom resources, ${troubled.length} not current`);
+    for (const { object, group, status } of troubled.slice(0, MAX_LISTED_CUSTOM)) {
+      lines.push(`  ${object.kind}.${group} ${object.metadata.namespace ? `${object.metadata.namespace}/` : ''}${object.metadata.name}  ${status.state}: ${status.reason}${status.message ? ` (${status.message})` : ''}`);
+    }
+    if (troubled.length > MAX_LISTED_CUSTOM) lines.push(`  … and ${troubled.length - MAX_LISTED_CUSTOM} more`);
   }
   return lines.join('\n');
 }
