@@ -8,6 +8,7 @@
  * threshold are collapsed (collapse.ts); beyond a node cap whole workloads are left out and the
  * answer says so. Pure: the same objects give the same graph.
  */
+import { BUILTIN_KEYS } from '../../../shared/builtin-kinds.ts';
 import type { SlimObject } from '../../../shared/cluster.ts';
 import type { GraphEdge, GraphEdgeType, GraphHealth, GraphNode, GraphResult } from '../../../shared/contracts/graph.ts';
 import { byCreation, createdMs, DEFAULT_LIMITS, isIdleReplicaSet, podGroupNode, replicaSetGroupNode, revisionOf, sortByCreation, type Limits } from './collapse.ts';
@@ -233,7 +234,7 @@ export function buildGraph(index: GraphIndex, options: BuildOptions): GraphBuild
       const id = node ? node.metadata.uid : `ref:node/${name}`;
       if (!nodes.has(id)) {
         const created = node ? createdMs(node) : undefined;
-        nodes.set(id, node ? { id, kind: 'Node', kindKey: 'nodes', name, ...describe(node), ...(created !== undefined ? { created } : {}) } : refNode(id, { apiVersion: 'v1', kind: 'Node', name }, undefined, index));
+        nodes.set(id, node ? { id, kind: 'Node', kindKey: BUILTIN_KEYS.Node, name, ...describe(node), ...(created !== undefined ? { created } : {}) } : refNode(id, { apiVersion: 'v1', kind: 'Node', name }, undefined, index));
       }
       for (const source of from) addEdge(source, id, 'runs-on');
     }
