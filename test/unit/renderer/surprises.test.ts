@@ -5,6 +5,8 @@ import type { RecentSurprises, Surprise } from '../../../shared/contracts/surpri
 import { ok } from '../../../shared/result.ts';
 import WorkloadSurprises from '../../../renderer/views/workload/WorkloadSurprises.vue';
 import SurpriseList from '../../../renderer/components/surprises/SurpriseList.vue';
+import DiffObjectPanel from '../../../renderer/components/diff/DiffObjectPanel.vue';
+import type { ObjectDiff } from '../../../shared/contracts/diff.ts';
 import { installApi, useRendererTest } from './setup.ts';
 
 const test = useRendererTest();
@@ -45,5 +47,27 @@ describe('reconcile surprises in the renderer', () => {
     api.emit('surprises:changed', { context: 'kind-dev', surprises: [FIGHT, STALLED] });
     await flushPromises();
     expect(view.findAll('[data-testid="surprise"]').map((item) => item.attributes('data-type'))).toEqual(['fight']);
+  });
+});
+
+describe('a fight in Diff', () => {
+  it('warns on the diffed object that two managers fight over one of its fields in the cluster', async () => {
+    installApi({ 'surprises:recent': () => ok({ context: 'kind-dev', surprises: [FIGHT, STALLED] }) });
+    const diff: ObjectDiff = {
+      row: { id: 'apps/Deployment/shop/web', status: 'OutOfSync', apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'shop', name: 'web', source: { file: 'shop/web.yaml', line: 1 }, changed: 1, ignored: 0, approximate: false, fields: ['spec.replicas'] },
+      live: 'spec:\n  replicas: 3\n',
+      predicted: 'spec:\n  replicas: 1\n',
+      edits: [],
+      unified: '',
+      fields: [],
+      truncated: false,
+    };
+    const view = test.mount(DiffObjectPanel, { props: { object: diff, loading: false, error: null, ignoring: null } });
+    await flushPromises();
+    const notes = view.findAll('[data-testid="diff-object-fight"]');
+    expect(notes).toHaveLength(1);
+    expect(notes[0]?.text()).toBe(`Fought over in the cluster: ${FIGHT.message}`);
+    await view.setProps({ object: { ...diff, row: { ...diff.row, name: 'other', id: 'apps/Deployment/shop/other' } } });
+    expect(view.find('[data-testid="diff-object-fight"]').exists()).toBe(false);
   });
 });
