@@ -27,6 +27,7 @@ import type { SlimObject } from '../../../shared/cluster.ts';
 import type { DriftReason } from '../../../shared/contracts/history.ts';
 import type { ObjectState } from '../../../shared/contracts/status-rules.ts';
 import { KIND_KEY_PATTERN, parseKindKey } from '../../../shared/kinds.ts';
+import type { UserStatusRule } from '../../../shared/contracts/status-rules.ts';
 import { objectStatus, type ObjectStatus } from '../../../shared/object-status.ts';
 import { BUILT_IN_GROUPS } from '../cluster/discovery/modes.ts';
 import type { Drift } from './drift.ts';
@@ -89,12 +90,16 @@ function readyStatus(status: Json): SampleValues['availableCondition'] {
   return null;
 }
 
-/** The reading of a custom resource, or null when it carries no status to read; `scale` when its CRD declares a scale subresource. */
-export function customReading(object: SlimObject, scale?: ScalePaths): CustomReading | null {
+/**
+ * The reading of a custom resource, or null when it carries no status to read; `scale` when its
+ * CRD declares a scale subresource, `userRules` the user's status rules (Settings), read before
+ * the built-in ones as every other view reads them.
+ */
+export function customReading(object: SlimObject, scale?: ScalePaths, userRules?: readonly UserStatusRule[]): CustomReading | null {
   const status = object['status'];
   if (!isObject(status) || Object.keys(status).length === 0) return null;
   const spec = isObject(object['spec']) ? object['spec'] : {};
-  const verdict = objectStatus(object);
+  const verdict = objectStatus(object, userRules && userRules.length > 0 ? { userRules } : {});
   return {
     status: verdict,
     values: {

@@ -93,6 +93,8 @@ export function createHistoryFeature(context: EngineContext, options: HistoryFea
         log,
         limits: () => retentionLimits(context.settings.get()),
         onStatus: publish,
+        // Custom resources' states read the user's rules as the Overview and Graph do.
+        userRules: () => context.settings.get().statusRules ?? [],
         ...(options.timing ? { timing: options.timing } : {}),
       });
       if (synced(context.hub.last('cluster:health') as ClusterHealth | undefined, next.name)) store.synced();

@@ -25,6 +25,7 @@
 import { BUILTIN_KEYS } from '../../../shared/builtin-kinds.ts';
 import type { SlimObject } from '../../../shared/cluster.ts';
 import type { WorkloadRef } from '../../../shared/contracts/history.ts';
+import type { UserStatusRule } from '../../../shared/contracts/status-rules.ts';
 import type { ObjectStatus } from '../../../shared/object-status.ts';
 import type { CacheChange } from '../stream/cache.ts';
 import { customReading, isCustomKind, STATE_SEVERITY, type ScalePaths } from './custom-sample.ts';
@@ -67,6 +68,8 @@ export interface RecorderOptions {
   maxPendingDeltas?: number;
   /** Where a custom kind's scale subresource reads replicas, when its CRD says (else spec.replicas / status.replicas). */
   scalePathsOf?: (kind: string) => ScalePaths | undefined;
+  /** The user's status rules (Settings), read at each change so an edit applies from then on. */
+  userRules?: () => readonly UserStatusRule[];
 }
 
 export interface Recorder {
@@ -103,12 +106,12 @@ interface Reading {
   status?: ObjectStatus;
 }
 
-function readingOf(object: SlimObject, kind: string, scalePathsOf: RecorderOptions['scalePathsOf']): Reading | null {
+function readingOf(object: SlimObject, kind: string, options: RecorderOptions): Reading | null {
   if (isHistoryKind(kind)) {
     const values = sampleOf(object, kind);
     return values ? { values } : null;
   }
-  return customReading(object, scalePathsOf?.(kind));
+  return customReading(object, options.scalePathsOf?.(kind), options.userRules?.());
 }
 
 /** An episode's status: the worse of the kept one and `status` (the newer words at equal severity). */
@@ -216,7 +219,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
   }
 
   function observe(object: SlimObject, kind: string): void {
-    const reading = readingOf(object, kind, options.scalePathsOf);
+    const reading = readingOf(object, kind, options);
     if (!reading) return;
     const { values } = reading;
     const t = tracked.get(object.metadata.uid);

@@ -76,6 +76,8 @@ export interface RecordingOptions extends SessionTiming {
   onFlushed(samples: number): void;
   /** Where a custom kind's scale subresource reads replicas (RecorderOptions.scalePathsOf). */
   scalePathsOf?: RecorderOptions['scalePathsOf'];
+  /** The user's status rules (RecorderOptions.userRules). */
+  userRules?: RecorderOptions['userRules'];
 }
 
 export interface Recording {
@@ -94,7 +96,7 @@ export interface Recording {
 export function startRecording(options: RecordingOptions): Recording {
   const { db, cache, now, log } = options;
   const writer: HistoryWriter = createWriter(db);
-  const recorder: Recorder = createRecorder({ now, history: loadRecorderHistory(db), ...pick(options, ['heartbeatMs', 'gapMs', 'scalePathsOf']) });
+  const recorder: Recorder = createRecorder({ now, history: loadRecorderHistory(db), ...pick(options, ['heartbeatMs', 'gapMs', 'scalePathsOf', 'userRules']) });
   let state: 'recording' | 'paused' | 'error' = 'recording';
   let closed = false;
   let synced = false;

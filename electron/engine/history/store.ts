@@ -30,6 +30,8 @@ export interface StoreOptions {
   timing?: SessionTiming;
   /** Where a custom kind's scale subresource reads replicas, when its CRD says (see custom-sample.ts). */
   scalePathsOf?: RecordingOptions['scalePathsOf'];
+  /** The user's status rules (Settings), for custom resources' states. */
+  userRules?: RecordingOptions['userRules'];
 }
 
 export type HistoryStore = ReturnType<typeof openStore>;
@@ -89,6 +91,7 @@ export function openStore(options: StoreOptions) {
         log,
         ...options.timing,
         ...(options.scalePathsOf ? { scalePathsOf: options.scalePathsOf } : {}),
+        ...(options.userRules ? { userRules: options.userRules } : {}),
         onStatus: (change) => refresh(change),
         onFlushed: (written) => {
           samples += written;

@@ -235,6 +235,31 @@ describe('recording custom resources', () => {
   });
 });
 
+describe('the user\'s status rules', () => {
+  it('decide a custom resource\'s episodes as they decide its state everywhere else', () => {
+    const WIDGETS = 'widgets.example.com';
+    const widget = {
+      apiVersion: 'example.com/v1',
+      kind: 'Widget',
+      metadata: { name: 'w', namespace: 'shop', uid: 'widget-1', resourceVersion: '3', generation: 1 },
+      spec: { size: 'large' },
+      status: { conditions: [{ type: 'Synced', status: 'False', reason: 'ReconcileError', message: 'cannot reach the widget API', lastTransitionTime: T }] },
+    } as SlimObject;
+    const history = () => ({ previous: () => undefined, openEpisodes: new Map(), openRollouts: new Map(), nextEpisodeId: 1 });
+    const plain = createRecorder({ now: () => 1, history: history() });
+    plain.onChange({ type: 'upsert', kind: WIDGETS, object: widget, previous: undefined });
+    expect(plain.take().episodes.size).toBe(0);
+    let rules = [{ group: 'example.com', kind: 'Widget', conditionType: 'Synced', conditionStatus: 'False' as const, state: 'failed' as const }];
+    const ruled = createRecorder({ now: () => 1, history: history(), userRules: () => rules });
+    ruled.onChange({ type: 'upsert', kind: WIDGETS, object: widget, previous: undefined });
+    expect([...ruled.take().episodes.values()]).toEqual([expect.objectContaining({ reasons: ['stalled'], status: expect.objectContaining({ state: 'failed', reason: 'ReconcileError' }) })]);
+    // An edit of the rules applies from the next change on.
+    rules = [];
+    ruled.onChange({ type: 'upsert', kind: WIDGETS, object: { ...widget, metadata: { ...widget.metadata, resourceVersion: '4' } }, previous: widget });
+    expect([...ruled.take().episodes.values()]).toEqual([expect.objectContaining({ end: 1 })]);
+  });
+});
+
 describe('which kinds are custom', () => {
   it('counts kinds outside the groups Kubernetes serves, even under k8s.io, and nothing malformed', () => {
     expect(['databases.db.kubedrift.dev', 'httproutes.gateway.networking.k8s.io', 'rollouts.argoproj.io'].map(isCustomKind)).toEqual([true, true, true]);
