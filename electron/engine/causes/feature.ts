@@ -28,6 +28,9 @@ export function createCausesFeature(context: EngineContext, options: CausesFeatu
   let dirty = true;
   let current: DriftingCauses = { context: context.selected()?.name ?? null, revision: 0, at: context.now(), reports: [] };
   let currentJson = '';
+  /** The user's status rules (Settings): a custom kind drifts by them before the built-in table. */
+  const userRules = () => context.settings.get().statusRules ?? [];
+  let rulesJson = JSON.stringify(userRules());
 
   /** Finds the causes again if anything changed; pushes them if they differ from the last ones. */
   function recompute(): DriftingCauses {
@@ -36,7 +39,7 @@ export function createCausesFeature(context: EngineContext, options: CausesFeatu
     if (!dirty) return current;
     dirty = false;
     const now = context.now();
-    const reports = findCauses(view, { now });
+    const reports = findCauses(view, { now, userRules: userRules() });
     const selected = context.selected()?.name ?? null;
     const json = JSON.stringify([selected, reports]);
     if (json === currentJson) return current;
@@ -67,6 +70,14 @@ export function createCausesFeature(context: EngineContext, options: CausesFeatu
   }
 
   const unsubscribe = context.cache.onChange(onChange);
+  // New status rules can change which custom resources drift: find the causes again.
+  const stopSettings = context.hub.listen((stream) => {
+    if (stream !== 'settings:changed') return;
+    const next = JSON.stringify(userRules());
+    if (next === rulesJson) return;
+    rulesJson = next;
+    changed();
+  });
   const stopContext = context.onContextChange(reset);
   reset();
 
@@ -77,13 +88,14 @@ export function createCausesFeature(context: EngineContext, options: CausesFeatu
         if (!target) return err('not-found', `No object with uid ${uid} is in the selected context's cache (deleted, or its kind is not watched).`);
         return ok({
           target: linkOf(target),
-          causes: findCause(target, view, { now: context.now() }),
+          causes: findCause(target, view, { now: context.now(), userRules: userRules() }),
         });
       },
       'causes:drifting': () => ok(recompute()),
     },
     dispose() {
       unsubscribe();
+      stopSettings();
       stopContext();
       if (timer !== undefined) clearTimeout(timer);
       timer = undefined;

@@ -20,7 +20,7 @@ function causesWith(target: SlimObject, context: FinderContext): Cause[] {
  * desired state. Any object works: a workload, an HPA, a custom resource, a pod or a node.
  */
 export function findCause(target: SlimObject, view: CauseView, options: FindOptions = {}): Cause[] {
-  return causesWith(target, createContext(view, options.now ?? 0));
+  return causesWith(target, createContext(view, options.now ?? 0, options.userRules));
 }
 
 /** A ReplicaSet its Deployment in the view reports for (the Deployment names the same pods). */
@@ -37,10 +37,10 @@ function reportedByDeployment(object: SlimObject, view: CauseView): boolean {
  * whose Deployment is in the view is left to the Deployment's report.
  */
 export function findCauses(view: CauseView, options: FindOptions = {}): CauseReport[] {
-  const context = createContext(view, options.now ?? 0);
+  const context = createContext(view, options.now ?? 0, options.userRules);
   const reports: CauseReport[] = [];
   for (const object of view.all()) {
-    if (!isDrifting(object) || reportedByDeployment(object, view)) continue;
+    if (!isDrifting(object, context.userRules) || reportedByDeployment(object, view)) continue;
     reports.push({ target: linkOf(object), causes: causesWith(object, context) });
   }
   return reports;

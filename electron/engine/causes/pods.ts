@@ -4,6 +4,7 @@
  * same problem as one cause with a count. Pods that are not ready for no reason the cluster states
  * are returned as such, for the owner to describe from its counts, never guessed at.
  */
+import type { UserStatusRule } from '../../../shared/contracts/status-rules.ts';
 import type { SlimObject } from '../../../shared/cluster.ts';
 import { containerProblem } from './containers.ts';
 import { eventsOf } from './events.ts';
@@ -26,11 +27,13 @@ export interface FinderContext {
   pods: Map<string, PodProblem | 'unexplained'>;
   /** Each node's trouble (null: none), read once however many of its pods ask. */
   nodes: Map<string, NodeTrouble | null>;
+  /** The user's status rules (Settings), for objects the one status rule judges. */
+  userRules: readonly UserStatusRule[];
 }
 
 /** A fresh context: nothing is kept from one call to the next. */
-export function createContext(view: CauseView, now: number): FinderContext {
-  return { view, now, pods: new Map(), nodes: new Map() };
+export function createContext(view: CauseView, now: number, userRules: readonly UserStatusRule[] = []): FinderContext {
+  return { view, now, pods: new Map(), nodes: new Map(), userRules };
 }
 
 /** A pod's problem, 'ok' for a ready, finished or terminating pod, 'unexplained' otherwise. */

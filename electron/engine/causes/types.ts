@@ -4,6 +4,7 @@
  * read-only view of the cache and recent Events it reads. The view names no engine module, so the
  * object cache, the graph's live index or a test's list of objects can all back it.
  */
+import type { UserStatusRule } from '../../../shared/contracts/status-rules.ts';
 import type { SlimObject } from '../../../shared/cluster.ts';
 
 /** What keeps an object from converging. */
@@ -89,4 +90,6 @@ export interface CauseView {
 export interface FindOptions {
   /** Dates an Event that carries no time at all (ms since the epoch); the finder never reads the clock. */
   now?: number;
+  /** The user's status rules (Settings): a custom kind's state is theirs before the built-in table's. */
+  userRules?: readonly UserStatusRule[];
 }

@@ -4,6 +4,7 @@
  * limit range or an admission webhook, a Job past its backoffLimit, an HPA that cannot get
  * metrics or scale, and any other object's failing condition (custom resources).
  */
+import type { UserStatusRule } from '../../../shared/contracts/status-rules.ts';
 import type { SlimObject } from '../../../shared/cluster.ts';
 import { findCondition, readConditions, type ConditionView } from '../../../shared/conditions.ts';
 import { objectStatus } from '../../../shared/object-status.ts';
@@ -105,8 +106,8 @@ export function hpaVerdicts(hpa: SlimObject, chain: ObjectLink[]): Cause[] {
 const DRIFT_STATES: ReadonlySet<string> = new Set(['failed', 'drifting', 'progressing', 'unobserved']);
 
 /** Any other object's verdict under the one status rule, when it has not converged. */
-export function statusVerdict(object: SlimObject, chain: ObjectLink[]): Cause | undefined {
-  const status = objectStatus(object);
+export function statusVerdict(object: SlimObject, chain: ObjectLink[], userRules: readonly UserStatusRule[] = []): Cause | undefined {
+  const status = objectStatus(object, { userRules });
   if (!DRIFT_STATES.has(status.state)) return undefined;
   const words = status.message ? `${status.reason}: ${status.message}` : status.reason;
   const since = conditionsOf(object).find((condition) => condition.reason === status.reason)?.lastTransition;
@@ -114,6 +115,6 @@ export function statusVerdict(object: SlimObject, chain: ObjectLink[]): Cause | 
 }
 
 /** Whether an object other than the built-in workloads has not converged. */
-export function isStatusDrifting(object: SlimObject): boolean {
-  return DRIFT_STATES.has(objectStatus(object).state);
+export function isStatusDrifting(object: SlimObject, userRules: readonly UserStatusRule[] = []): boolean {
+  return DRIFT_STATES.has(objectStatus(object, { userRules }).state);
 }

@@ -5,6 +5,7 @@
  * A controller's own verdict (progress deadline, backoffLimit, metrics) heads the causes and
  * carries the leaf causes found under it.
  */
+import type { UserStatusRule } from '../../../shared/contracts/status-rules.ts';
 import type { SlimObject } from '../../../shared/cluster.ts';
 import { workloadState } from '../../../shared/workload-status.ts';
 import { withCounts } from './counts.ts';
@@ -26,13 +27,13 @@ const POD_OWNERS = [GK.ReplicaSet, GK.StatefulSet, GK.DaemonSet, GK.Job];
 const WORKLOADS = [GK.Deployment, ...POD_OWNERS];
 
 /** Whether `object` has drifted from its desired state: the Overview's rule for built-in workloads, the one status rule for the rest. */
-export function isDrifting(object: SlimObject): boolean {
+export function isDrifting(object: SlimObject, userRules: readonly UserStatusRule[] = []): boolean {
   if (WORKLOADS.some((gk) => isKind(object, gk))) return workloadState(object).drift !== null;
   if (isKind(object, GK.HorizontalPodAutoscaler)) return hpaVerdicts(object, []).length > 0;
   const group = groupOf(object.apiVersion);
   // Core objects (pods, nodes, claims) are leaves, not drifting objects; Events are not objects of their own.
   if (group === '' || group === GK.EventsV1.group || isKind(object, GK.CronJob)) return false;
-  return isStatusDrifting(object);
+  return isStatusDrifting(object, userRules);
 }
 
 /**
@@ -102,7 +103,7 @@ function hpaWalk(hpa: SlimObject, chain: ObjectLink[], context: FinderContext, v
     const missing: Cause = { code: 'not-in-cache', sentence: `${hpa.kind} ${hpa.metadata.name}'s target ${named} is not in the cache`, evidence: [{ ...linkOf(hpa), detail: `scaleTargetRef: ${named}` }], chain };
     return nothing([missing]);
   }
-  if (!isDrifting(found)) return nothing(verdicts);
+  if (!isDrifting(found, context.userRules)) return nothing(verdicts);
   const below = walk(found, [...chain, linkOf(found)], context, visiting);
   const leaves = withCounts(found, below, [...chain, linkOf(found)], context);
   if (verdicts.length > 0) return nothing(headed(verdicts, found, nothing(leaves), chain, context));
@@ -120,12 +121,12 @@ function hpaWalk(hpa: SlimObject, chain: ObjectLink[], context: FinderContext, v
 }
 
 function ownerWalk(owner: SlimObject, chain: ObjectLink[], context: FinderContext, visiting: Set<string>): Walked {
-  const own = statusVerdict(owner, chain);
+  const own = statusVerdict(owner, chain, context.userRules);
   const owned = ownedBy(owner, context.view.dependents(owner.metadata.uid));
   const pods = owned.filter((child) => isKind(child, GK.Pod));
   const leaves: Cause[] = [];
   for (const child of owned) {
-    if (isKind(child, GK.Pod) || !isDrifting(child)) continue;
+    if (isKind(child, GK.Pod) || !isDrifting(child, context.userRules)) continue;
     const childChain = [...chain, linkOf(child)];
     leaves.push(...withCounts(child, walk(child, childChain, context, visiting), childChain, context));
   }

@@ -6,6 +6,9 @@ import type { SlimObject } from '../../../../shared/cluster.ts';
 import type { Result } from '../../../../shared/result.ts';
 import { causeCluster } from '../../../bench/cause-find.ts';
 import { fakeEngineContext } from '../../../helpers/engine-context.ts';
+import { SettingsStore } from '../../../../electron/engine/settings.ts';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { upsertBuiltin } from '../stream/cache-helpers.ts';
 import { deployment, event, IMAGE, pod, replicaSet } from './fixtures.ts';
 
@@ -39,7 +42,8 @@ afterEach(() => {
 });
 
 function setup() {
-  const fake = fakeEngineContext();
+  // Never loaded: the default settings (no status rules), as a fresh install has them.
+  const fake = fakeEngineContext({ settings: new SettingsStore(path.join(tmpdir(), `kubedrift-causes-${process.pid}-${Math.random().toString(36).slice(2)}`)) });
   const pushes = fake.collect('causes:changed');
   const feature = createCausesFeature(fake.context, { intervalMs: 1_000 });
   return { ...fake, pushes, feature, h: feature.handlers };
@@ -104,7 +108,7 @@ describe('causes feature', () => {
   });
 
   it('reads causes already cached when it starts', () => {
-    const fake = fakeEngineContext();
+    const fake = fakeEngineContext({ settings: new SettingsStore('/nonexistent/kubedrift-causes-test') });
     const { catalog, rs, broken, failed } = brokenCatalog();
     for (const object of [catalog, rs, broken, failed]) upsertBuiltin(fake.cache, object);
     const feature = createCausesFeature(fake.context);
@@ -138,5 +142,28 @@ describe('live cause view', () => {
     expect(live.eventsAbout(broken.metadata.uid)).toEqual([]);
     expect(live.get(failed.metadata.uid)).toBeUndefined();
     expect(live.byName('apps', 'ReplicaSet', rs.metadata.namespace, rs.metadata.name)).toBe(rs);
+  });
+});
+
+describe('causes feature with the user\'s status rules', () => {
+  it('reports a custom resource drifting by a rule from Settings, found again when the rules change', async () => {
+    const { cache, h, feature, context, hub } = setup();
+    const settings = context.settings;
+    const widget = {
+      apiVersion: 'example.com/v1alpha1',
+      kind: 'Widget',
+      metadata: { name: 'blue', namespace: 'shop', uid: 'w-1', resourceVersion: '4001', generation: 3 },
+      spec: { colour: 'blue' },
+      status: { observedGeneration: 3, conditions: [{ type: 'Synced', status: 'False', reason: 'ReconcileError', message: 'cannot update widget: 409 conflict' }] },
+    } as SlimObject;
+    cache.upsert('widgets.example.com', widget);
+    const before = value(h['causes:drifting']({}));
+    expect(before.reports.map((r) => r.target.name)).not.toContain('blue');
+    const next = await settings.update({ statusRules: [{ group: 'example.com', kind: 'Widget', conditionType: 'Synced', conditionStatus: 'False', reason: 'ReconcileError', state: 'failed' }] });
+    hub.emit('settings:changed', next);
+    await vi.advanceTimersByTimeAsync(1_000);
+    const after = value(h['causes:drifting']({}));
+    expect(after.reports.find((r) => r.target.name === 'blue')?.causes[0]?.sentence).toContain('ReconcileError');
+    feature.dispose();
   });
 });
