@@ -20,6 +20,7 @@ import { diffRequests, diffStreams } from './contracts/diff.ts';
 import { eventsRequests, eventsStreams } from './contracts/events.ts';
 import { graphRequests, graphStreams } from './contracts/graph.ts';
 import { historyRequests, historyStreams } from './contracts/history.ts';
+import { backgroundRequests, backgroundStreams } from './contracts/background.ts';
 import { snapshotRequests, snapshotStreams } from './contracts/snapshot.ts';
 import { tablesRequests, tablesStreams } from './contracts/tables.ts';
 import { updatesRequests, updatesStreams } from './contracts/updates.ts';
@@ -52,6 +53,7 @@ export const requests = {
   'diagnostics:get': { request: Empty, response: DiagnosticsSchema },
   // Each feature's channels live in shared/contracts/<feature>.ts.
   ...historyRequests,
+  ...backgroundRequests,
   ...graphRequests,
   ...eventsRequests,
   ...diffRequests,
@@ -75,6 +77,7 @@ export const streams = {
   /** Snapshot and delta frames of the selected context's objects (not replayed to late subscribers). */
   'cluster:frames': ClusterFrameSchema,
   ...historyStreams,
+  ...backgroundStreams,
   ...graphStreams,
   ...eventsStreams,
   ...diffStreams,

@@ -61,6 +61,9 @@ export type ContextList = z.infer<typeof ContextListSchema>;
 export const ThemeSchema = z.enum(['system', 'light', 'dark']);
 export type Theme = z.infer<typeof ThemeSchema>;
 
+/** Most contexts recorded in the background at once (each has its own informers and store). */
+export const MAX_BACKGROUND_CONTEXTS = 20;
+
 /** History retention limits the settings accept (days; bytes: 64 MiB .. 1 TiB). */
 export const HISTORY_RETENTION_DAYS = { min: 1, max: 365 } as const;
 export const HISTORY_MAX_BYTES = { min: 64 * 1024 ** 2, max: 1024 ** 4 } as const;
@@ -80,6 +83,8 @@ export const SettingsSchema = z.object({
   kindExclusions: z.record(z.string(), KindExclusionListSchema).optional(),
   /** The user's status rules (condition -> state per kind), read before the well-known ones. */
   statusRules: UserStatusRulesSchema.optional(),
+  /** Contexts whose history is recorded all the time, also while another one is selected. */
+  backgroundContexts: z.array(z.string().min(1).max(253)).max(MAX_BACKGROUND_CONTEXTS, { error: `at most ${MAX_BACKGROUND_CONTEXTS} contexts can record in the background` }).optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 

@@ -17,6 +17,7 @@ import { SettingsStore } from './settings.ts';
 import type { SimCluster } from './simcluster/index.ts';
 import type { EngineContext, ObjectsAt, SelectedContext } from './features.ts';
 import { createHistoryFeature } from './history/index.ts';
+import { createBackgroundFeature } from './background/feature.ts';
 import { createGraphFeature } from './graph/index.ts';
 import { createEventsFeature } from './events/index.ts';
 import { createDiffFeature } from './diff/index.ts';
@@ -175,6 +176,12 @@ export function createEngine(options: EngineOptions): Engine {
       },
     },
   });
+  // Before the history feature: its context listener must run first (see background/feature.ts).
+  const background = createBackgroundFeature(context, {
+    recordable: (name) => registry.has(name) && !registry.get(name)?.snapshot && !registry.get(name)?.problem,
+    selectedName: () => registry.selectedName(),
+    clientConfig: (name) => clientConfigFor(name),
+  });
   const features = [
     createHistoryFeature(context),
     createGraphFeature(context),
@@ -276,6 +283,7 @@ export function createEngine(options: EngineOptions): Engine {
       return ok(next);
     },
     ...snapshots.historyHandlers(features[0].handlers),
+    ...background.handlers,
     ...features[1].handlers,
     ...features[2].handlers,
     ...features[3].handlers,
@@ -307,6 +315,7 @@ export function createEngine(options: EngineOptions): Engine {
           log,
           onChange: ({ list, previousSelection }) => {
             hub.emit('contexts:changed', list);
+            background.contextsChanged();
             if (list.selected && list.selected !== previousSelection) void connect(list.selected);
           },
         });
@@ -318,12 +327,14 @@ export function createEngine(options: EngineOptions): Engine {
       }
       registry.select(initial);
       hub.emit('contexts:changed', contextList());
+      background.start();
       void connect(initial);
     },
     async dispose() {
       disposed = true;
       kubeconfigWatcher?.stop();
       await live.stop();
+      await background.dispose();
       for (const feature of features) {
         await Promise.resolve(feature.dispose()).catch((error: unknown) => log(`[kubedrift] ${(error as Error).message}`));
       }

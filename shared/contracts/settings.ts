@@ -18,7 +18,7 @@ export const KindExclusionsPatchSchema = z.strictObject({
 });
 export type KindExclusionsPatch = z.infer<typeof KindExclusionsPatchSchema>;
 
-export const SettingsUpdateSchema = SettingsSchema.pick({ historyRecording: true, historyRetentionDays: true, historyMaxBytes: true, updateChecks: true })
+export const SettingsUpdateSchema = SettingsSchema.pick({ historyRecording: true, historyRetentionDays: true, historyMaxBytes: true, updateChecks: true, backgroundContexts: true })
   .extend({ theme: ThemeSchema.optional(), kindExclusions: KindExclusionsPatchSchema.optional(), statusRules: UserStatusRulesSchema.optional() })
   .strict();
 export type SettingsUpdate = z.infer<typeof SettingsUpdateSchema>;

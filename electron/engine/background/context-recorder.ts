@@ -1,0 +1,171 @@
+/**
+ * One context recorded in the background: its own object cache, a lean cluster watcher (only the
+ * kinds history reads, RECORDED_KINDS) and its own history store. It runs beside the selected
+ * context's LiveCluster and shares nothing with it.
+ *
+ * A failure to start (credentials that cannot be read, an exec plugin that fails, an unreachable
+ * or refusing API server, a database that cannot be opened) is reported and retried with a
+ * doubling delay (RETRY_INITIAL_MS .. RETRY_MAX_MS). Once running, the informers reconnect by
+ * themselves; a kind they cannot read (401, 403) is reported as the last error while the others
+ * keep recording.
+ */
+import { BUILTIN_KEYS } from '../../../shared/builtin-kinds.ts';
+import type { KindHealth, KindKey } from '../../../shared/cluster.ts';
+import type { BackgroundContextStatus } from '../../../shared/contracts/background.ts';
+import { probeServer } from '../cluster/probe.ts';
+import { createClusterWatcher, type ClusterWatcher, type ClusterWatcherOptions } from '../cluster/informers/watcher.ts';
+import { historyFile, isDiskFull } from '../history/db.ts';
+import type { RetentionLimits } from '../history/retention.ts';
+import type { SessionTiming } from '../history/session.ts';
+import { openStore, type HistoryStore } from '../history/store.ts';
+import { ObjectCache } from '../stream/cache.ts';
+
+/** What the recorder samples (workloads, HPAs), links (ReplicaSets, pods), explains (Events) and places (nodes). */
+export const RECORDED_KINDS: readonly KindKey[] = [
+  BUILTIN_KEYS.Deployment,
+  BUILTIN_KEYS.StatefulSet,
+  BUILTIN_KEYS.DaemonSet,
+  BUILTIN_KEYS.ReplicaSet,
+  BUILTIN_KEYS.Job,
+  BUILTIN_KEYS.HorizontalPodAutoscaler,
+  BUILTIN_KEYS.Pod,
+  BUILTIN_KEYS.Event,
+  BUILTIN_KEYS.Node,
+];
+
+export const RETRY_INITIAL_MS = 5_000;
+export const RETRY_MAX_MS = 5 * 60_000;
+export const RETENTION_INTERVAL_MS = 10 * 60_000;
+
+export interface ContextRecorderOptions {
+  context: string;
+  dataDir: string;
+  /** The context's single-context kubeconfig; may throw (unreadable file, failing exec plugin). */
+  clientConfig(): Promise<object | undefined>;
+  now(): number;
+  log(message: string): void;
+  limits(): RetentionLimits;
+  onStatus(status: BackgroundContextStatus): void;
+  timing?: SessionTiming;
+  retryInitialMs?: number;
+  retryMaxMs?: number;
+  /** Informer watchdog and backoff (tests shorten them). */
+  informers?: Pick<ClusterWatcherOptions, 'watchdogMs' | 'backoff'>;
+  /** Tests: how the API server is probed before the informers start. */
+  probe?: typeof probeServer;
+}
+
+export interface ContextRecorder {
+  status(): BackgroundContextStatus;
+  /** Writes what is queued now (tests and the CLI; a timer does this every 500 ms). */
+  flush(): Promise<void>;
+  applyRetention(): void;
+  /** Closes the store at once (everything queued is written) and then stops the informers. */
+  stop(): Promise<void>;
+}
+
+const unauthorized = (kind: KindHealth): boolean => kind.state === 'forbidden' || kind.state === 'unavailable' || (kind.state === 'reconnecting' && kind.message !== undefined);
+
+/** Starts recording `context` in the background; the first attempt begins at once. */
+export function startContextRecorder(options: ContextRecorderOptions): ContextRecorder {
+  const { context, now, log } = options;
+  const initialMs = options.retryInitialMs ?? RETRY_INITIAL_MS;
+  const maxMs = options.retryMaxMs ?? RETRY_MAX_MS;
+  let status: BackgroundContextStatus = { context, state: 'starting', recordingSince: null, lastError: null, retryAt: null };
+  let delayMs = initialMs;
+  let stopped = false;
+  let attempt = 0;
+  let retry: NodeJS.Timeout | undefined;
+  let retention: NodeJS.Timeout | undefined;
+  let running: { cache: ObjectCache; watcher: ClusterWatcher; store: HistoryStore } | undefined;
+  let lastHealthError: string | undefined;
+
+  function publish(change: Partial<BackgroundContextStatus>): void {
+    status = { ...status, ...change };
+    options.onStatus(status);
+  }
+
+  function fail(message: string): void {
+    log(`[kubedrift] background ${context}: ${message}; retrying in ${Math.round(delayMs / 1000)} s`);
+    const at = now();
+    publish({ state: 'retrying', recordingSince: null, lastError: { at, message }, retryAt: at + delayMs });
+    retry = setTimeout(() => void attemptStart(), delayMs);
+    retry.unref();
+    delayMs = Math.min(maxMs, delayMs * 2);
+  }
+
+  function onHealth(kinds: KindHealth[], store: HistoryStore): void {
+    if (kinds.length > 0 && kinds.every((kind) => kind.state !== 'syncing')) store.synced();
+    const failing = kinds.find(unauthorized);
+    const message = failing ? `${failing.kind}: ${failing.message ?? failing.state}` : undefined;
+    if (message && message !== lastHealthError) publish({ lastError: { at: now(), message } });
+    if (!message && lastHealthError) delayMs = initialMs;
+    lastHealthError = message;
+  }
+
+  async function attemptStart(): Promise<void> {
+    const mine = ++attempt;
+    const current = () => !stopped && mine === attempt;
+    publish({ state: 'starting', retryAt: null });
+    let config: object | undefined;
+    try {
+      config = await options.clientConfig();
+    } catch (error) {
+      if (current()) fail(`credentials could not be read: ${(error as Error).message}`);
+      return;
+    }
+    if (!current()) return;
+    if (!config) return fail('the context has no usable cluster configuration');
+    const outcome = await (options.probe ?? probeServer)(config);
+    if (!current()) return;
+    if (!outcome.ok) return fail(`${outcome.error.message}${outcome.error.detail ? ` (${outcome.error.detail})` : ''}`);
+    const cache = new ObjectCache();
+    let store: HistoryStore;
+    try {
+      store = openStore({ file: historyFile(options.dataDir, context), context, cache, record: true, now, log, limits: options.limits, onStatus: () => undefined, ...(options.timing ? { timing: options.timing } : {}) });
+    } catch (error) {
+      return fail(`history cannot be opened (${isDiskFull(error) ? 'the disk is full' : (error as Error).message})`);
+    }
+    const watcher = createClusterWatcher({ config, cache, kinds: RECORDED_KINDS, log, onHealth: (kinds) => onHealth(kinds, store), ...options.informers });
+    running = { cache, watcher, store };
+    retention = setInterval(() => store.applyRetention(), RETENTION_INTERVAL_MS);
+    retention.unref();
+    delayMs = initialMs;
+    publish({ state: 'recording', recordingSince: now(), retryAt: null });
+    log(`[kubedrift] background ${context}: recording (${outcome.server}, Kubernetes ${outcome.version})`);
+    try {
+      await watcher.start();
+    } catch (error) {
+      if (!current()) return;
+      await halt();
+      fail(`the informers could not start: ${(error as Error).message}`);
+    }
+  }
+
+  async function halt(): Promise<void> {
+    clearInterval(retention);
+    const current = running;
+    running = undefined;
+    if (!current) return;
+    try {
+      current.store.close();
+    } catch (error) {
+      log(`[kubedrift] background ${context}: closing history failed: ${(error as Error).message}`);
+    }
+    await current.watcher.stop();
+    current.cache.clear();
+  }
+
+  void attemptStart();
+
+  return {
+    status: () => status,
+    flush: () => running?.store.flush() ?? Promise.resolve(),
+    applyRetention: () => running?.store.applyRetention(),
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      await halt();
+    },
+  };
+}

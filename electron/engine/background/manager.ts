@@ -1,0 +1,121 @@
+/**
+ * Background recording: one ContextRecorder for every chosen context that is not the selected
+ * one. `reconcile` is called whenever the choice or the selection changes: a context that becomes
+ * selected has its recorder stopped first (its store closed synchronously, everything queued
+ * written) so the history feature can open the same file without recording twice; a context
+ * switched away from gets its background recorder again. Used by the engine (app and
+ * `kubedrift serve`) and by `kubedrift record` (no selection).
+ */
+import type { BackgroundContextStatus, BackgroundStatus } from '../../../shared/contracts/background.ts';
+import type { RetentionLimits } from '../history/retention.ts';
+import { startContextRecorder, type ContextRecorder, type ContextRecorderOptions } from './context-recorder.ts';
+
+export interface BackgroundRecordingOptions {
+  dataDir: string;
+  now(): number;
+  log(message: string): void;
+  /** The contexts chosen for background recording (Settings, or the CLI's flags). */
+  chosen(): readonly string[];
+  /** The selected context, recorded by the history feature instead; null when none. */
+  selected(): string | null;
+  /** Whether a context can be recorded at all (it exists and is a cluster, not a snapshot file). */
+  recordable(context: string): boolean;
+  clientConfig(context: string): Promise<object | undefined>;
+  limits(): RetentionLimits;
+  /** Every status change, with the whole list. */
+  onStatus(status: BackgroundStatus): void;
+  /** Passed to every recorder (tests shorten timings). */
+  recorder?: Partial<Pick<ContextRecorderOptions, 'timing' | 'retryInitialMs' | 'retryMaxMs' | 'informers' | 'probe'>>;
+}
+
+export interface BackgroundRecording {
+  /** Starts and stops recorders to match the choice and the selection now. */
+  reconcile(): void;
+  status(): BackgroundStatus;
+  applyRetention(): void;
+  /** Writes what every recorder has queued (tests, the CLI). */
+  flush(): Promise<void>;
+  /** Stops every recorder; history is flushed and closed. */
+  dispose(): Promise<void>;
+}
+
+export function createBackgroundRecording(options: BackgroundRecordingOptions): BackgroundRecording {
+  const recorders = new Map<string, ContextRecorder>();
+  /** Recorders being stopped; a restart of the same context waits for its store to close. */
+  const stopping = new Map<string, Promise<void>>();
+  let disposed = false;
+
+  function status(): BackgroundStatus {
+    const selected = options.selected();
+    const contexts: BackgroundContextStatus[] = [...new Set(options.chosen())].map((context) => {
+      const recorder = recorders.get(context);
+      if (recorder) return recorder.status();
+      if (context === selected) return { context, state: 'selected', recordingSince: null, lastError: null, retryAt: null };
+      return { context, state: 'retrying', recordingSince: null, lastError: { at: options.now(), message: 'this context is not in any kubeconfig file' }, retryAt: null };
+    });
+    return { contexts };
+  }
+
+  const publish = (): void => options.onStatus(status());
+
+  function start(context: string): void {
+    const begin = (): void => {
+      if (disposed || recorders.has(context) || !wanted().has(context)) return;
+      recorders.set(
+        context,
+        startContextRecorder({
+          ...options.recorder,
+          context,
+          dataDir: options.dataDir,
+          now: options.now,
+          log: options.log,
+          limits: options.limits,
+          clientConfig: () => options.clientConfig(context),
+          onStatus: () => publish(),
+        }),
+      );
+    };
+    const pending = stopping.get(context);
+    if (pending) void pending.then(begin);
+    else begin();
+  }
+
+  function stop(context: string): void {
+    const recorder = recorders.get(context);
+    if (!recorder) return;
+    recorders.delete(context);
+    // recorder.stop() closes the store synchronously before its first await: the file is free now.
+    const done = recorder.stop().catch((error: unknown) => options.log(`[kubedrift] background ${context}: ${(error as Error).message}`));
+    stopping.set(context, done);
+    void done.then(() => {
+      if (stopping.get(context) === done) stopping.delete(context);
+    });
+  }
+
+  function wanted(): Set<string> {
+    const selected = options.selected();
+    return new Set(options.chosen().filter((context) => context !== selected && options.recordable(context)));
+  }
+
+  return {
+    reconcile() {
+      if (disposed) return;
+      const want = wanted();
+      for (const context of [...recorders.keys()]) if (!want.has(context)) stop(context);
+      for (const context of want) start(context);
+      publish();
+    },
+    status,
+    applyRetention() {
+      for (const recorder of recorders.values()) recorder.applyRetention();
+    },
+    async flush() {
+      await Promise.all([...recorders.values()].map((recorder) => recorder.flush()));
+    },
+    async dispose() {
+      disposed = true;
+      for (const context of [...recorders.keys()]) stop(context);
+      await Promise.all(stopping.values());
+    },
+  };
+}
