@@ -3,6 +3,7 @@
  * both ends agree on one definition and the receiving engine side can check every payload.
  */
 import { z } from 'zod';
+import { AccessibleNamespacesByContextSchema } from './access.ts';
 import { UserStatusRulesSchema } from './contracts/status-rules.ts';
 import { KindExclusionListSchema } from './kind-exclusions.ts';
 
@@ -81,6 +82,8 @@ export const SettingsSchema = z.object({
   updateChecks: z.boolean().optional(),
   /** Each context's kind exclusion rules, by context name; a context absent here has DEFAULT_KIND_EXCLUSIONS. */
   kindExclusions: z.record(z.string(), KindExclusionListSchema).optional(),
+  /** Namespaces each context's user added by hand (Cluster screen), by context name: a source of namespaces when listing them is forbidden. */
+  accessibleNamespaces: AccessibleNamespacesByContextSchema.optional(),
   /** The user's status rules (condition -> state per kind), read before the well-known ones. */
   statusRules: UserStatusRulesSchema.optional(),
   /** Contexts whose history is recorded all the time, also while another one is selected. */

@@ -40,9 +40,9 @@ const DEMO_USER_CONTEXTS: Readonly<Record<string, string>> = { [DEMO_DEV_CONTEXT
 
 /** Starts the simulated cluster in-process for the demo contexts (loaded only when chosen). */
 async function startDemoCluster(): Promise<DemoCluster> {
-  const { startSimCluster } = await import('./simcluster/index.ts');
-  // "dev" may read only shop and payments (the view ClusterRole bound there): a restricted user.
-  const cluster: SimCluster = await startSimCluster({ scenario: 'demo', users: [{ name: 'dev', role: 'view', namespaces: ['shop', 'payments'] }] });
+  const { startDemoWithDeveloper } = await import('./simcluster/demo-users.ts');
+  // "dev" may read only shop and payments and list the namespaces, context namespace shop: a restricted user.
+  const cluster: SimCluster = await startDemoWithDeveloper();
   return cluster;
 }
 
@@ -232,6 +232,8 @@ export function createEngine(options: EngineOptions): Engine {
       setConnection({ context: name, state: 'connected', server: outcome.server, serverVersion: outcome.version });
       // This context's exclusions (Settings), before its informers start: an excluded kind opens no watch.
       live.setExclusions(settings.exclusionsFor(name));
+      // And its hand-added namespaces (Cluster screen), a source of namespaces for the first access check.
+      await live.setAccessibleNamespaces(settings.accessibleNamespacesFor(name));
       await live.watch(config);
     } else {
       const detail = outcome.error.detail ? ` (${outcome.error.detail})` : '';
@@ -279,6 +281,11 @@ export function createEngine(options: EngineOptions): Engine {
       // The selected context's exclusions changed: informers of newly excluded kinds stop, re-included ones start.
       const excluded = patch.kindExclusions?.context;
       if (excluded !== undefined && excluded === registry.selectedName()) live.setExclusions(settings.exclusionsFor(excluded));
+      // The selected context's hand-added namespaces changed: access is checked again (the outcome comes on cluster:access).
+      const added = patch.accessibleNamespaces?.context;
+      if (added !== undefined && added === registry.selectedName()) {
+        live.setAccessibleNamespaces(settings.accessibleNamespacesFor(added)).catch((error: unknown) => log(`[kubedrift] access check failed: ${(error as Error).message}`));
+      }
       hub.emit('settings:changed', next);
       return ok(next);
     },

@@ -55,18 +55,30 @@ export class SettingsStore {
     return this.current.kindExclusions?.[context] ?? DEFAULT_KIND_EXCLUSIONS;
   }
 
+  /** The namespaces the user added by hand for a context (none until added on the Cluster screen). */
+  accessibleNamespacesFor(context: string): readonly string[] {
+    return this.current.accessibleNamespaces?.[context] ?? [];
+  }
+
   /**
    * Applies a `settings:update`: preferences replace theirs, `kindExclusions` replaces one
-   * context's rules (or, with null rules, forgets them so the defaults apply again).
+   * context's rules (or, with null rules, forgets them so the defaults apply again),
+   * `accessibleNamespaces` replaces one context's hand-added namespaces (an empty list forgets them).
    */
   apply(update: SettingsUpdate): Promise<Settings> {
-    const { kindExclusions, ...rest } = update;
+    const { kindExclusions, accessibleNamespaces, ...rest } = update;
     const patch: Partial<Settings> = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
     if (kindExclusions) {
       const all = { ...this.current.kindExclusions };
       if (kindExclusions.rules === null) delete all[kindExclusions.context];
       else all[kindExclusions.context] = kindExclusions.rules;
       patch.kindExclusions = all;
+    }
+    if (accessibleNamespaces) {
+      const all = { ...this.current.accessibleNamespaces };
+      if (accessibleNamespaces.namespaces.length === 0) delete all[accessibleNamespaces.context];
+      else all[accessibleNamespaces.context] = accessibleNamespaces.namespaces;
+      patch.accessibleNamespaces = all;
     }
     return this.update(patch);
   }

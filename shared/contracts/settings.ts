@@ -1,9 +1,10 @@
 /**
  * What `settings:update` accepts: the preferences, one context's kind exclusion rules (or null to
- * go back to the defaults), and the user's status rules. The engine parses every update with
+ * go back to the defaults), one context's hand-added namespaces, and the user's status rules. The engine parses every update with
  * this schema, so a rule the renderer let through still gets a clear refusal.
  */
 import { z } from 'zod';
+import { AccessibleNamespacesSchema } from '../access.ts';
 import { KindExclusionListSchema } from '../kind-exclusions.ts';
 import { SettingsSchema, ThemeSchema } from '../model.ts';
 import { UserStatusRulesSchema } from './status-rules.ts';
@@ -18,7 +19,14 @@ export const KindExclusionsPatchSchema = z.strictObject({
 });
 export type KindExclusionsPatch = z.infer<typeof KindExclusionsPatchSchema>;
 
+/** One context's hand-added namespaces; an empty list forgets them. */
+export const AccessibleNamespacesPatchSchema = z.strictObject({
+  context: z.string().min(1, { error: 'context must name a context' }).max(253),
+  namespaces: AccessibleNamespacesSchema,
+});
+export type AccessibleNamespacesPatch = z.infer<typeof AccessibleNamespacesPatchSchema>;
+
 export const SettingsUpdateSchema = SettingsSchema.pick({ historyRecording: true, historyRetentionDays: true, historyMaxBytes: true, updateChecks: true, backgroundContexts: true })
-  .extend({ theme: ThemeSchema.optional(), kindExclusions: KindExclusionsPatchSchema.optional(), statusRules: UserStatusRulesSchema.optional() })
+  .extend({ theme: ThemeSchema.optional(), kindExclusions: KindExclusionsPatchSchema.optional(), accessibleNamespaces: AccessibleNamespacesPatchSchema.optional(), statusRules: UserStatusRulesSchema.optional() })
   .strict();
 export type SettingsUpdate = z.infer<typeof SettingsUpdateSchema>;
