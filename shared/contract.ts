@@ -14,6 +14,7 @@ import type { Result } from './result.ts';
 import { ClusterFrameSchema, ClusterHealthSchema } from './cluster.ts';
 import { DiagnosticsSchema } from './diagnostics.ts';
 import { ClusterDiscoverySchema } from './discovery.ts';
+import { accessRequests, accessStreams } from './contracts/access.ts';
 import { causesRequests, causesStreams } from './contracts/causes.ts';
 import { surprisesRequests, surprisesStreams } from './contracts/surprises.ts';
 import { diffRequests, diffStreams } from './contracts/diff.ts';
@@ -62,6 +63,7 @@ export const requests = {
   ...causesRequests,
   ...surprisesRequests,
   ...tablesRequests,
+  ...accessRequests,
 } as const;
 
 export const streams = {
@@ -86,6 +88,7 @@ export const streams = {
   ...causesStreams,
   ...surprisesStreams,
   ...tablesStreams,
+  ...accessStreams,
 } as const;
 
 /** Streams whose payloads are events, not state: a late subscriber must not get the last one. */

@@ -275,6 +275,8 @@ export function createEngine(options: EngineOptions): Engine {
     'cluster:resync': ({ reason }) => ok(live.resync(reason)),
     'cluster:health': () => ok(live.health()),
     'cluster:discovery': () => ok(live.discoveryState()),
+    'cluster:access': () => ok(live.accessState()),
+    'cluster:access-recheck': async () => ok(await live.recheckAccess()),
     'settings:get': () => ok(settings.get()),
     'settings:update': async (patch) => {
       const next = await settings.apply(patch);
