@@ -141,6 +141,19 @@ export const useSettingsStore = defineStore('settings', () => {
     return null;
   }
 
+  /** The namespaces the user added by hand for a context (Cluster screen). */
+  function accessibleNamespacesOf(context: string): readonly string[] {
+    return settings.value?.accessibleNamespaces?.[context] ?? [];
+  }
+
+  /** Saves a context's hand-added namespaces (empty: forget them); resolves to the engine's refusal, or null once saved. */
+  async function setAccessibleNamespaces(context: string, namespaces: string[]): Promise<KdError | null> {
+    const result = await api().request('settings:update', { accessibleNamespaces: { context, namespaces } });
+    if (!result.ok) return result.error;
+    apply(result.value);
+    return null;
+  }
+
   /** The user's status rules, for every objectStatus call that takes `userRules`. */
   const statusRules = computed<readonly UserStatusRule[]>(() => settings.value?.statusRules ?? []);
 
@@ -152,5 +165,5 @@ export const useSettingsStore = defineStore('settings', () => {
     return null;
   }
 
-  return { settings, theme, resolvedTheme, loadError, saveError, updateStatus, statusRules, setTheme, setHistory, setUpdateChecks, exclusionsOf, setKindExclusions, setStatusRules };
+  return { settings, theme, resolvedTheme, loadError, saveError, updateStatus, statusRules, setTheme, setHistory, setUpdateChecks, exclusionsOf, setKindExclusions, accessibleNamespacesOf, setAccessibleNamespaces, setStatusRules };
 });
