@@ -18,6 +18,10 @@ export const COMMANDS: Record<string, Command> = {
     summary: 'diff local manifests against the live cluster (exit 0 same, 1 different, 2 error)',
     run: async (argv) => (await import('./diff.ts')).diffCommand(argv),
   },
+  record: {
+    summary: 'record the history of one or more contexts with no UI (a server, a pod)',
+    run: async (argv) => (await import('./record.ts')).recordCommand(argv),
+  },
   snapshot: {
     summary: 'export what a cluster looks like (snapshot file, YAML, HTML report), or inspect a snapshot file',
     run: async (argv) => (await import('./snapshot.ts')).snapshotCommand(argv),

@@ -47,11 +47,15 @@ export function createBackgroundRecording(options: BackgroundRecordingOptions): 
 
   function status(): BackgroundStatus {
     const selected = options.selected();
+    const want = wanted();
     const contexts: BackgroundContextStatus[] = [...new Set(options.chosen())].map((context) => {
       const recorder = recorders.get(context);
       if (recorder) return recorder.status();
-      if (context === selected) return { context, state: 'selected', recordingSince: null, lastError: null, retryAt: null };
-      return { context, state: 'retrying', recordingSince: null, lastError: { at: options.now(), message: 'this context is not in any kubeconfig file' }, retryAt: null };
+      const idle = { context, recordingSince: null, lastError: null, retryAt: null };
+      if (context === selected) return { ...idle, state: 'selected' };
+      // Being created, or waiting for its previous recorder's store to close.
+      if (want.has(context)) return { ...idle, state: 'starting' };
+      return { ...idle, state: 'retrying', lastError: { at: 0, message: 'this context is not in any kubeconfig file (or is an opened snapshot); it records once it is back' } };
     });
     return { contexts };
   }
