@@ -105,7 +105,9 @@ export async function recordCommand(argv: string[]): Promise<number> {
   const dataDir = path.resolve(values['data-dir'] ?? defaultDataDir());
 
   const registry = new ContextRegistry({ explicit: values.kubeconfig, env: process.env, homeDir: os.homedir() });
-  if (!inCluster) {
+  // Outside a pod this fails at once, with its reason, rather than retrying for ever.
+  if (inCluster) inClusterConfig(contexts[0] as string);
+  else {
     await registry.reload();
     for (const name of contexts) {
       const info = registry.get(name);
