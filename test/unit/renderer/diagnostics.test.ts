@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
+import { createPinia } from 'pinia';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Diagnostics } from '../../../shared/diagnostics.ts';
 import { err, ok } from '../../../shared/result.ts';
@@ -52,7 +53,8 @@ afterEach(() => {
 async function mountView(handlers: Handlers): Promise<{ api: FakeApi; view: VueWrapper }> {
   const api = createFakeApi(handlers);
   setApi(api);
-  wrapper = mount(DiagnosticsView);
+  // Pinia for the access reviews card (the selected context's access store).
+  wrapper = mount(DiagnosticsView, { global: { plugins: [createPinia()] } });
   await flushPromises();
   return { api, view: wrapper };
 }
