@@ -1,7 +1,9 @@
 /**
- * The buffer between a watch socket and the cache: received events wait here, coalesced per uid,
- * and are applied in slices of a few milliseconds, each followed by a turn of the event loop so
- * the socket is read again before the next slice. Reading a watch is never held up by what the
+ * The buffer between a watch socket and the cache. While the cache keeps up, an event is applied
+ * as it arrives (every state is seen, as the history needs). Once a read's events take longer
+ * than a slice, the rest wait here, coalesced per uid, and are applied in slices of a few
+ * milliseconds, each followed by a turn of the event loop so the socket is read again before the
+ * next slice. Reading a watch is never held up by what the
  * cache's listeners do with a change; when they cannot keep up, an object that changed five times
  * while waiting is applied once, in its latest state. Memory is bounded by the number of objects
  * with a change waiting, never by the rate of events, so overload cannot build the backlog that
@@ -33,6 +35,8 @@ export interface CoalescingBufferOptions<E> {
   /** Defers a slice; `setImmediate` by default (after I/O, so the socket is read first). */
   defer?: (run: () => void) => void;
   sliceMs?: number;
+  /** Apply at once while within a slice and nothing waits (default true); false buffers every event. */
+  immediate?: boolean;
 }
 
 export class CoalescingBuffer<E> {
@@ -40,6 +44,8 @@ export class CoalescingBuffer<E> {
   /** Waiting events in arrival order of each uid's first waiting change; a later change replaces the event in place. */
   private readonly waiting = new Map<string, BufferedEvent<E>>();
   private scheduled = false;
+  /** When the current slice of events applied on arrival ends (performance.now() ms). */
+  private budgetEnd: number | undefined;
   /** Events coalesced away (replaced before being applied), since the buffer was made. */
   coalesced = 0;
 
@@ -62,10 +68,31 @@ export class CoalescingBuffer<E> {
     if (waiting) {
       waiting.event = event;
       this.coalesced += 1;
+    } else if (this.waiting.size === 0 && this.withinSlice()) {
+      // Keeping up: no reason to hold it (a throw fails the watch it came from).
+      this.o.apply(event);
+      return;
     } else {
       this.waiting.set(uid, { uid, event, receivedAt: this.o.now() });
     }
     this.schedule();
+  }
+
+  /**
+   * Whether an arriving event may be applied now: each turn of the event loop (one socket read's
+   * lines) gets one slice; the time spent applying counts against it, so a slow listener makes
+   * the rest of the read wait in the buffer instead of holding up the next read.
+   */
+  private withinSlice(): boolean {
+    if (this.o.immediate === false) return false;
+    const now = performance.now();
+    if (this.budgetEnd === undefined) {
+      this.budgetEnd = now + (this.o.sliceMs ?? DRAIN_SLICE_MS);
+      setImmediate(() => {
+        this.budgetEnd = undefined;
+      });
+    }
+    return now < this.budgetEnd;
   }
 
   /** Drops every waiting event (a relist replaces what they would have said). */

@@ -6,7 +6,7 @@ interface Event {
   rv: number;
 }
 
-function rig(options: { sliceMs?: number; applyMs?: number } = {}) {
+function rig(options: { sliceMs?: number; applyMs?: number; immediate?: boolean } = {}) {
   const applied: Array<[string, Event]> = [];
   const deferred: Array<() => void> = [];
   let now = 0;
@@ -25,6 +25,7 @@ function rig(options: { sliceMs?: number; applyMs?: number } = {}) {
     onProgress: (waiting, oldestAt) => progress.push([waiting, oldestAt]),
     now: () => now,
     defer: (run) => deferred.push(run),
+    immediate: options.immediate ?? false,
     ...(options.sliceMs !== undefined ? { sliceMs: options.sliceMs } : {}),
   });
   const push = (uid: string, event: Event) => buffer.push(uid, [uid, event]);
@@ -71,6 +72,22 @@ describe('the watch event buffer', () => {
     while (r.deferred.length > 0) r.turn();
     expect(r.applied).toHaveLength(20);
     expect(r.progress.at(-1)).toEqual([0, undefined]);
+  });
+
+  it('applies events as they arrive while it keeps up, and buffers the rest of a read that overruns its slice', () => {
+    const r = rig({ immediate: true, sliceMs: 5, applyMs: 1 });
+    r.push('a', { type: 'ADDED', rv: 1 });
+    r.push('a', { type: 'MODIFIED', rv: 2 });
+    // Both states were applied: nothing waited, so nothing was coalesced.
+    expect(r.applied.slice(0, 2)).toEqual([
+      ['a', { type: 'ADDED', rv: 1 }],
+      ['a', { type: 'MODIFIED', rv: 2 }],
+    ]);
+    for (let i = 0; i < 20; i += 1) r.push(`pod-${i}`, { type: 'ADDED', rv: 10 + i });
+    expect(r.buffer.size).toBeGreaterThan(0);
+    expect(r.deferred).toHaveLength(1);
+    while (r.deferred.length > 0) r.turn();
+    expect(r.applied).toHaveLength(22);
   });
 
   it('forgets what waits when a relist replaces it', () => {
