@@ -147,6 +147,42 @@ export const HistoryStatusSchema = z.object({
 });
 export type HistoryStatus = z.infer<typeof HistoryStatusSchema>;
 
+/**
+ * Why nobody observed a stretch of time (history/coverage.ts): before the first recording
+ * (`not-yet`), the app closed, another context selected, recording switched off in Settings, or
+ * the app stopped without saying (`stopped`: a crash, a kill, a power loss; the last moment it
+ * was alive is kept).
+ */
+export const CoverageGapReasonSchema = z.enum(['not-yet', 'app-closed', 'context-switched', 'recording-off', 'stopped']);
+export type CoverageGapReason = z.infer<typeof CoverageGapReasonSchema>;
+
+/** A stretch of the asked range that no session of this context observed: nothing there is known. */
+export const CoverageGapSchema = z.object({ start: z.number(), end: z.number(), reason: CoverageGapReasonSchema });
+export type CoverageGap = z.infer<typeof CoverageGapSchema>;
+
+/**
+ * What the cluster still held when the app connected, turned into a history row (backfill.ts):
+ * a rollout (a ReplicaSet's revision, a ControllerRevision), a condition's last transition, a
+ * container's termination, a Job's run, an object's creation. Not observed: inferred. `at` is
+ * null when the cluster does not say when (never guessed).
+ */
+export const InferredFactKindSchema = z.enum(['created', 'rollout', 'condition', 'terminated', 'job-run']);
+export type InferredFactKind = z.infer<typeof InferredFactKindSchema>;
+export const InferredFactSchema = z.object({
+  /** Deterministic (the object's uid, the fact and its time): reconnecting adds no duplicate. */
+  id: z.string(),
+  fact: InferredFactKindSchema,
+  at: z.number().nullable(),
+  /** When it ended (a Job's completion), if it did and the cluster says. */
+  end: z.number().nullable(),
+  object: z.object({ kind: z.string(), namespace: z.string(), name: z.string(), uid: z.string() }),
+  /** The workload it belongs to (the object's topmost controller: a pod's Deployment). */
+  workloadUid: z.string(),
+  /** One line: "revision 3", "Available → False (MinimumReplicasUnavailable)", ... */
+  detail: z.string(),
+});
+export type InferredFact = z.infer<typeof InferredFactSchema>;
+
 const Range = { from: z.number(), to: z.number() };
 
 export const SeriesResultSchema = z.object({
@@ -160,6 +196,10 @@ export const SeriesResultSchema = z.object({
   warnings: z.array(HistoryEventSchema),
   episodes: z.array(EpisodeSchema),
   since: z.number().nullable(),
+  /** The stretches of the range nobody observed (absent: not asked of an older engine). */
+  gaps: z.array(CoverageGapSchema).optional(),
+  /** Inferred facts about the workload and what it owns, in the range or of unknown time. */
+  inferred: z.array(InferredFactSchema).optional(),
 });
 export type SeriesResult = z.infer<typeof SeriesResultSchema>;
 
@@ -186,6 +226,10 @@ export const EpisodeListSchema = z.object({
    */
   driftCount: z.array(PointSchema),
   since: z.number().nullable(),
+  /** The stretches of the range nobody observed: the drift count there is unknown, not zero. */
+  gaps: z.array(CoverageGapSchema).optional(),
+  /** Inferred rollouts in the range (one per workload revision), drawn apart from observed rows. */
+  inferred: z.array(InferredFactSchema).optional(),
 });
 export type EpisodeList = z.infer<typeof EpisodeListSchema>;
 

@@ -18,6 +18,7 @@ import type { EngineContext, Feature, SelectedContext } from '../features.ts';
 import { historyFile, isDiskFull } from './db.ts';
 import { DAY_MS, type RetentionLimits } from './retention.ts';
 import { BeforeStateLogError } from './state-at.ts';
+import type { SessionEnd } from './coverage.ts';
 import type { SessionTiming } from './session.ts';
 import { openStore, type HistoryStore } from './store.ts';
 
@@ -60,19 +61,20 @@ export function createHistoryFeature(context: EngineContext, options: HistoryFea
     context.hub.emit('history:status', status);
   }
 
-  function close(): void {
+  /** Closes the store; `reason` labels the unobserved time that follows (coverage.ts). */
+  function close(reason: SessionEnd = 'app-closed'): void {
     clearTimeout(reopen);
     const old = store;
     store = undefined;
     try {
-      old?.close();
+      old?.close(reason);
     } catch (error) {
       log(`[kubedrift] history: closing failed: ${(error as Error).message}`);
     }
   }
 
-  function open(next: SelectedContext | null): void {
-    close();
+  function open(next: SelectedContext | null, reason: SessionEnd = 'context-switched'): void {
+    close(reason);
     selected = next;
     if (!next) {
       publish({ context: null, state: 'off', since: null, bytes: 0, samples: 0, episodes: 0 });
@@ -183,7 +185,7 @@ export function createHistoryFeature(context: EngineContext, options: HistoryFea
             const settings = payload as Settings;
             if ((settings.historyRecording !== false) !== recordingOn) {
               recordingOn = settings.historyRecording !== false;
-              open(selected);
+              open(selected, 'recording-off');
             } else store?.applyRetention();
           }
         }),

@@ -21,6 +21,10 @@
  *   compressed snapshots of all objects; the state at T is the last complete keyframe before T
  *   plus the batches after it.
  * - `meta`: `since` (the oldest moment still kept) and the context name.
+ * - `sessions` (v6): when this context was observed: start, the last moment known alive, and why
+ *   it ended when it said (null: it stopped without saying). Gaps between sessions are shaded.
+ * - `inferred` (v6): facts the cluster still held on connect (backfill.ts), by deterministic id;
+ *   `workload_uid` is the object's topmost controller (a pod's Deployment), `at` null when unknown.
  */
 import type { DatabaseSync } from 'node:sqlite';
 import { migrateKindKeys } from './kind-migration.ts';
@@ -28,6 +32,26 @@ import { rederiveRolloutReasons } from './reason-migration.ts';
 
 /** Episodes ongoing store this end in the index, so one range scan finds overlapping episodes. */
 export const OPEN_END = 9_007_199_254_740_991;
+
+/** v6's tables (kept apart so the list of migrations stays readable). */
+const COVERAGE_AND_INFERRED = `
+  CREATE TABLE sessions (id INTEGER PRIMARY KEY, start_at INTEGER NOT NULL, end_at INTEGER NOT NULL, end_reason TEXT);
+  CREATE INDEX sessions_end ON sessions (end_at);
+  CREATE TABLE inferred (
+    id TEXT PRIMARY KEY,
+    object_uid TEXT NOT NULL,
+    workload_uid TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    namespace TEXT NOT NULL,
+    name TEXT NOT NULL,
+    fact TEXT NOT NULL,
+    at INTEGER,
+    end_at INTEGER,
+    detail TEXT NOT NULL
+  ) WITHOUT ROWID;
+  CREATE INDEX inferred_workload ON inferred (workload_uid, at);
+  CREATE INDEX inferred_at ON inferred (fact, at);
+`;
 
 /** SQL, or a step that needs code (it runs inside the migration's transaction). */
 export type Migration = string | ((db: DatabaseSync) => void);
@@ -137,6 +161,8 @@ export const MIGRATIONS: readonly Migration[] = [
   ALTER TABLE episodes ADD COLUMN state_reason TEXT;
   ALTER TABLE episodes ADD COLUMN state_message TEXT;
   `,
+  // v6: coverage and backfill (coverage.ts, backfill.ts): new tables only.
+  COVERAGE_AND_INFERRED,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

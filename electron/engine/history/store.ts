@@ -7,9 +7,12 @@ import { statSync } from 'node:fs';
 import type { SlimObject } from '../../../shared/cluster.ts';
 import type { HistoryStatus } from '../../../shared/contracts/history.ts';
 import type { ObjectCache } from '../stream/cache.ts';
+import { runBackfill, createInferredQuery, pruneInferred, type BackfillResult } from './backfill-run.ts';
 import { createCompareQuery } from './compare.ts';
+import { createCoverageQuery, pruneSessions, startSession, type Session, type SessionEnd } from './coverage.ts';
 import { openHistoryDb, type OpenedDb } from './db.ts';
 import { createEpisodeQueries } from './episode-query.ts';
+import type { EpisodeQuery } from '../../../shared/contracts/history.ts';
 import { prune, readSince, writeSince, type RetentionLimits } from './retention.ts';
 import { createSeriesQuery } from './series.ts';
 import { startRecording, type Recording, type RecordingOptions, type SessionTiming } from './session.ts';
@@ -78,7 +81,12 @@ export function openStore(options: StoreOptions) {
   }
 
   const series = createSeriesQuery(db, { now, ...(options.timing?.gapMs ? { gapMs: options.timing.gapMs } : {}), ...(options.timing?.heartbeatMs ? { heartbeatMs: options.timing.heartbeatMs } : {}) });
-  const episodes = createEpisodeQueries(db, { now });
+  const episodeQueries = createEpisodeQueries(db, { now });
+  // Coverage: a recording store is a session of observing this context (coverage.ts).
+  const session: Session | undefined = options.record ? startSession(db, now) : undefined;
+  const gaps = createCoverageQuery(db, { now, live: () => session !== undefined && !closed, ...(options.timing?.gapMs ? { gapMs: options.timing.gapMs } : {}) });
+  const inferred = createInferredQuery(db);
+  let backfill: Promise<BackfillResult | undefined> | undefined;
   const compare = createCompareQuery(db);
   const state = createStateReader(db);
   let dirty = false;
@@ -102,6 +110,8 @@ export function openStore(options: StoreOptions) {
 
   function applyRetention(): void {
     try {
+      pruneSessions(db, readSince(db) ?? now());
+      pruneInferred(db, now() - options.limits().maxAgeMs);
       if (!prune(db, now(), options.limits())) return;
       recording?.forgetCachedRows();
       state.clear();
@@ -117,8 +127,17 @@ export function openStore(options: StoreOptions) {
   return {
     db,
     file: options.file,
-    series,
-    episodes,
+    /** One workload's series, with the range's unobserved gaps and what backfill inferred. */
+    series(query: Parameters<typeof series>[0]) {
+      const answer = series(query);
+      return answer && { ...answer, gaps: gaps(query.from, query.to), inferred: inferred.ofWorkload(query.uid, query.from, query.to) };
+    },
+    episodes: {
+      /** The swimlane's episodes, with the range's unobserved gaps and the inferred rollouts. */
+      episodes: (query: EpisodeQuery) => ({ ...episodeQueries.episodes(query), gaps: gaps(query.from, query.to), inferred: inferred.rollouts(query.from, query.to, query.namespace) }),
+      episode: episodeQueries.episode,
+    },
+    gaps,
     compare,
     status: () => status,
     since: () => status.since,
@@ -126,20 +145,51 @@ export function openStore(options: StoreOptions) {
     async objectsAt(at: number): Promise<SlimObject[]> {
       return state.objectsAt(at);
     },
-    synced: () => recording?.synced(),
+    /**
+     * The informers listed every kind: the recorder closes what was left open, and, once per
+     * store (a connect), backfill reads what the cluster still holds, in slices.
+     */
+    synced(): Promise<BackfillResult | undefined> | undefined {
+      recording?.synced();
+      if (!recording || backfill) return backfill;
+      const { objects, kinds } = options.cache.listWithKinds();
+      backfill = runBackfill({ db, objects, kinds, now, cancelled: () => closed }).then(
+        (result) => {
+          log(`[kubedrift] history: backfill read ${result.objects} objects into ${result.rows} inferred rows (${result.added} new) in ${result.ms} ms`);
+          return result;
+        },
+        (error: unknown) => {
+          if (!closed) log(`[kubedrift] history: backfill failed: ${(error as Error).message}`);
+          return undefined;
+        },
+      );
+      return backfill;
+    },
     flush: () => recording?.flush() ?? Promise.resolve(),
     heartbeat: () => recording?.heartbeat(),
     applyRetention,
     /** Re-reads the counts for the status stream when anything was written since the last time. */
     tick(): void {
-      if (!dirty || closed) return;
+      if (closed) return;
+      try {
+        session?.mark();
+      } catch {
+        // A full disk: the recording reports it; coverage resumes with the next mark.
+      }
+      if (!dirty) return;
       dirty = false;
       refresh();
     },
-    close(): void {
+    /** Closes the store; `reason` says why observing ends (the gap after it is labelled with it). */
+    close(reason: SessionEnd = 'app-closed'): void {
       if (closed) return;
       closed = true;
       recording?.close();
+      try {
+        session?.end(reason);
+      } catch (error) {
+        log(`[kubedrift] history: the end of this session could not be written: ${(error as Error).message}`);
+      }
       state.clear();
       db.close();
     },
