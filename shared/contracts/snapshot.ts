@@ -82,6 +82,16 @@ export type SnapshotDiff = z.infer<typeof SnapshotDiffSchema>;
 export const MAX_SNAPSHOT_DIFF_ROWS = 5_000;
 
 /** The snapshot file's content (gzipped JSON). */
+/** A restricted view: the namespaces visible and the kinds hidden by the user's permissions, and the status bar's line for them. */
+export const SnapshotViewSchema = z.object({
+  namespaces: z.array(z.string()),
+  /** Plural kind names: `Nodes`. */
+  hiddenKinds: z.array(z.string()),
+  /** `Namespaces shop, payments · Nodes hidden by your permissions`. */
+  text: z.string(),
+});
+export type SnapshotView = z.infer<typeof SnapshotViewSchema>;
+
 export const SnapshotFileSchema = z
   .object({
     schemaVersion: z.literal(SNAPSHOT_SCHEMA_VERSION),
@@ -93,8 +103,11 @@ export const SnapshotFileSchema = z
     /** T was "now" (the live cache), not a past time rebuilt from history. */
     live: z.boolean(),
     generator: z.object({ name: z.literal('Kubedrift'), version: z.string() }),
-    /** Where it came from: the context's name and API server, never a user or a credential. */
-    context: z.object({ name: z.string(), server: z.string().optional(), demo: z.boolean() }),
+    /**
+     * Where it came from: the context's name and API server, never a user or a credential; `view`
+     * when the user's permissions restricted what Kubedrift could see (the access checks' line).
+     */
+    context: z.object({ name: z.string(), server: z.string().optional(), demo: z.boolean(), view: SnapshotViewSchema.optional() }),
     scope: SnapshotScopeSchema,
     /** Slim objects at T, Events excepted, Secrets' data and credential annotations removed. */
     objects: z.array(SlimObjectSchema),

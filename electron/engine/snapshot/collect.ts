@@ -15,6 +15,7 @@ import {
   type SnapshotGraph,
   type SnapshotHistory,
   type SnapshotScope,
+  type SnapshotView,
   type TimeWindow,
 } from '../../../shared/contracts/snapshot.ts';
 import type { UserStatusRule } from '../../../shared/contracts/status-rules.ts';
@@ -47,6 +48,8 @@ export interface CollectSources {
         progress: (done: number, total: number) => void;
       }) => Promise<SnapshotHistory | null>)
     | undefined;
+  /** The selected context's restricted view (its user's permissions), or null when it sees the whole cluster. */
+  view?: (() => Promise<SnapshotView | null>) | undefined;
   /** The last diff results of the selected context, or null. */
   diff?: ((input: { namespace: string | null }) => Promise<SnapshotDiff | null>) | undefined;
   /** The ownership graph of the scope at T, or null. */
@@ -159,6 +162,7 @@ export async function collectSnapshot(sources: CollectSources, request: CollectR
   const graph = sources.graph && (request.scope.type !== 'selection' || focus) ? await sources.graph({ namespace, focus, at: request.at }) : null;
   if (!graph) notes.push('The snapshot holds no ownership graph; the graph view rebuilds it from the objects when the snapshot is opened.');
 
+  const view = sources.view ? await sources.view() : null;
   const file: SnapshotFile = {
     schemaVersion: SNAPSHOT_SCHEMA_VERSION,
     kind: SNAPSHOT_KIND,
@@ -166,7 +170,7 @@ export async function collectSnapshot(sources: CollectSources, request: CollectR
     takenAt,
     live: request.at === null,
     generator: { name: 'Kubedrift', version: sources.version },
-    context: { name: context.name, ...(context.server ? { server: context.server } : {}), demo: context.demo },
+    context: { name: context.name, ...(context.server ? { server: context.server } : {}), demo: context.demo, ...(view ? { view } : {}) },
     scope: request.scope,
     objects,
     events,

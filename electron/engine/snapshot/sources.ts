@@ -6,13 +6,14 @@
  * showed; for an opened snapshot those answers come from its file (history-handlers.ts), so
  * re-exporting a snapshot keeps its timeline.
  */
+import { accessStatusText, kindPlural } from '../../../shared/access.ts';
 import { BUILTIN_RESOLVER } from '../../../shared/builtin-kinds.ts';
 import type { SlimObject } from '../../../shared/cluster.ts';
 import type { RequestChannel, RequestOf, ResponseOf } from '../../../shared/contract.ts';
 import { HISTORY_KINDS, type Episode, type HistoryEvent } from '../../../shared/contracts/history.ts';
 import type { DiffRow, DiffState } from '../../../shared/contracts/diff.ts';
 import type { ClusterDiscovery } from '../../../shared/discovery.ts';
-import { MAX_SNAPSHOT_DIFF_ROWS, type SnapshotDiff, type SnapshotGraph, type SnapshotHistory, type SnapshotWorkloadHistory } from '../../../shared/contracts/snapshot.ts';
+import { MAX_SNAPSHOT_DIFF_ROWS, type SnapshotDiff, type SnapshotGraph, type SnapshotHistory, type SnapshotView, type SnapshotWorkloadHistory } from '../../../shared/contracts/snapshot.ts';
 import type { Result } from '../../../shared/result.ts';
 import type { EngineContext } from '../features.ts';
 import { driftCountSteps } from '../history/episode-query.ts';
@@ -116,6 +117,14 @@ async function namesOf(context: EngineContext, library: SnapshotLibrary): Promis
   });
 }
 
+/** The selected context's restricted view from `cluster:access`, as the status bar says it; null when unrestricted or unchecked. */
+export async function viewOf(request: EngineRequest): Promise<SnapshotView | null> {
+  const answer = await request('cluster:access', {});
+  const summary = answer.ok ? answer.value.summary : null;
+  if (!summary || (!summary.restricted && summary.hiddenKinds.length === 0 && !summary.noAccess)) return null;
+  return { namespaces: summary.namespaces, hiddenKinds: summary.hiddenKinds.map((k) => kindPlural(k.kind)), text: accessStatusText(summary) };
+}
+
 export function snapshotSources(context: EngineContext, library: SnapshotLibrary, request: EngineRequest | undefined): CollectSources {
   return {
     version: context.version,
@@ -134,6 +143,7 @@ export function snapshotSources(context: EngineContext, library: SnapshotLibrary
       ? {
           history: (input: Parameters<typeof historyOf>[1]) => historyOf(request, input),
           graph: (input: Parameters<typeof graphOf>[1]) => graphOf(request, input),
+          view: () => viewOf(request),
           diff: async (input: { namespace: string | null }) => {
             const selected = context.selected();
             return selected ? diffOf(request, context.hub.last('diff:changed') as DiffState | undefined, { context: selected.name, namespace: input.namespace }) : null;

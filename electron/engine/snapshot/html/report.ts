@@ -39,6 +39,7 @@ function headerBlock(file: SnapshotFile): RawHtml {
     ['Context', file.context.name],
     ['API server', file.context.server ?? (file.context.demo ? 'the built-in simulated cluster' : '—')],
     ['Scope', scopeText(file)],
+    ...(file.context.view ? [['Restricted view', `${file.context.view.text} (what the context's user may read)`] as [string, string]] : []),
     ['State at', `${formatTime(file.takenAt)}${file.live ? ' (live)' : ' (rebuilt from history)'}`],
     ['Report written', formatTime(file.createdAt)],
     ['Kubedrift', file.generator.version],
