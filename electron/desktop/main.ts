@@ -5,7 +5,8 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, powerMonitor, screen, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, nativeImage, nativeTheme, powerMonitor, screen, session, shell, Tray } from 'electron';
+import type { BackgroundStatus } from '../../shared/contracts/background.ts';
 import type { Settings } from '../../shared/model.ts';
 import { createEngine, type Engine } from '../engine/engine.ts';
 import { createFileDialogs } from './file-dialogs.ts';
@@ -23,6 +24,7 @@ import { createWindowOptions, RENDERER_CSP } from './window-options.ts';
 import { createDeclinedVersionStore, createUpdateAsker } from './update-prompts.ts';
 import { startUpdates, type Updates } from './updates.ts';
 import { runDesktopSmoke, smokeEngineOptions } from './smoke.ts';
+import { createRecordingTray, keepRunningWithoutWindow } from './tray.ts';
 import { captureWindowState, clampToDisplays, readWindowState, writeWindowState } from './window-state.ts';
 
 // Paths are relative to this file's bundle, out/main/main.cjs.
@@ -142,24 +144,42 @@ async function run(): Promise<void> {
     log('[kubedrift] updates: not a packaged app; not checking for updates');
   }
 
-  app.on('second-instance', () => {
+  function openWindow(): void {
     if (!mainWindow) {
       mainWindow = createMainWindow();
       return;
     }
     if (mainWindow.isMinimized()) mainWindow.restore();
     mainWindow.focus();
+  }
+  app.on('second-instance', openWindow);
+
+  // Contexts recording in the background keep the app running with its window closed (tray.ts).
+  let background: BackgroundStatus = { contexts: [] };
+  const tray = createRecordingTray({
+    platform: process.platform,
+    createTray: () => new Tray(nativeImage.createFromPath(ICON).resize({ width: 16, height: 16 })),
+    buildMenu: (template) => Menu.buildFromTemplate(template),
+    openWindow,
+    quit: () => app.quit(),
   });
+  const followBackground = (status: BackgroundStatus): void => {
+    background = status;
+    if (!flags.smokeTest) tray.update(status);
+  };
+  engine.hub.listen((stream, payload) => stream === 'history:background' && followBackground(payload as BackgroundStatus));
+  void engine.dispatch('history:background', {}).then((result) => result.ok && followBackground(result.value as BackgroundStatus));
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) mainWindow = createMainWindow();
   });
   app.on('window-all-closed', () => {
-    if (process.platform !== 'darwin') app.quit();
+    if (!keepRunningWithoutWindow(process.platform, background)) app.quit();
   });
 
   let engineDisposed = false;
   app.on('will-quit', (event) => {
     if (engineDisposed) return;
+    tray.destroy();
     // Hold the quit until the engine has closed its files, then quit for real.
     event.preventDefault();
     engine

@@ -15,6 +15,7 @@ function fakeElectron(options: { dataRoot: string; gotLock: boolean }) {
   const powerEvents = new Map<string, Handler>();
   const paths = new Map<string, string>([['appData', options.dataRoot]]);
   const windows: FakeWindow[] = [];
+  const trays: Array<{ setContextMenu: { mock: { calls: unknown[][] } }; destroy: () => void }> = [];
   const app = {
     name: 'Kubedrift',
     isPackaged: packaged.value,
@@ -78,8 +79,18 @@ function fakeElectron(options: { dataRoot: string; gotLock: boolean }) {
     },
     shell: { openExternal: vi.fn(async () => {}) },
     powerMonitor: { on: (event: string, handler: Handler) => powerEvents.set(event, handler) },
+    nativeImage: { createFromPath: vi.fn(() => ({ resize: () => ({ icon: true }) })) },
+    Tray: class {
+      constructor() {
+        trays.push(this);
+      }
+      readonly setToolTip = vi.fn();
+      readonly setContextMenu = vi.fn();
+      readonly on = vi.fn();
+      readonly destroy = vi.fn();
+    },
   };
-  return { electron, appEvents, windows, handles, powerEvents };
+  return { electron, appEvents, windows, handles, powerEvents, trays };
 }
 
 /** Whether the fake app is packaged (a packaged app checks for updates). */
@@ -99,7 +110,7 @@ const createEngine = vi.fn((_options: Record<string, unknown>) => engine);
 // main.ts but keeps the mocked module.
 vi.mock('electron', () =>
   Object.fromEntries(
-    ['app', 'BrowserWindow', 'dialog', 'ipcMain', 'Menu', 'nativeTheme', 'powerMonitor', 'screen', 'session', 'shell'].map((name) => [
+    ['app', 'BrowserWindow', 'dialog', 'ipcMain', 'Menu', 'nativeImage', 'nativeTheme', 'powerMonitor', 'screen', 'session', 'shell', 'Tray'].map((name) => [
       name,
       new Proxy(function () {}, {
         get: (_target, key) => Reflect.get(Reflect.get(fake.electron, name) as object, key),
@@ -281,6 +292,25 @@ describe('electron/desktop/main.ts', () => {
     expect(existsSync(dataDir)).toBe(false);
     expect(loadedUpdater).not.toHaveBeenCalled();
     print.mockRestore();
+  });
+
+  it.skipIf(process.platform === 'darwin')('closing the last window quits, unless contexts record in the background: then a tray icon stays, whose menu reopens the window or quits', async () => {
+    // A hub of its own: earlier tests' main.ts instances still listen on the shared one.
+    engine.hub = new StreamHub();
+    await startMain();
+    fake.appEvents.get('window-all-closed')?.();
+    expect(fake.electron.app.quit).toHaveBeenCalledOnce();
+    expect(fake.trays).toHaveLength(0);
+    engine.hub.emit('history:background', { contexts: [{ context: 'staging-eu', state: 'recording', recordingSince: 1, lastError: null, retryAt: null }] });
+    expect(fake.trays).toHaveLength(1);
+    fake.windows[0]?.events.get('closed')?.();
+    fake.appEvents.get('window-all-closed')?.();
+    expect(fake.electron.app.quit).toHaveBeenCalledOnce();
+    const menu = (fake.trays[0]?.setContextMenu.mock.calls.at(-1)?.[0] as { template: Array<{ label?: string; click?: () => void }> }).template;
+    menu.find((item) => item.label === 'Open Kubedrift')?.click?.();
+    expect(fake.windows).toHaveLength(2);
+    menu.find((item) => item.label === 'Quit Kubedrift')?.click?.();
+    expect(fake.electron.app.quit).toHaveBeenCalledTimes(2);
   });
 
   it('--smoke-test exits 1 with the reason when the Overview does not go live in time', async () => {
