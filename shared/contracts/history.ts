@@ -94,6 +94,25 @@ export const HistoryEventSchema = z.object({
 });
 export type HistoryEvent = z.infer<typeof HistoryEventSchema>;
 
+/** Distinct headline causes an episode keeps (the first ones seen; later ones are dropped). */
+export const MAX_EPISODE_CAUSES = 4;
+
+/**
+ * A cause that explained an episode, as the cause finder stated it while the episode was open
+ * (shared/contracts/causes.ts), kept in history so it reads the same after the pods and Events
+ * are gone. `code` is the finder's code (a string here, so a file from a newer build still opens).
+ */
+export const EpisodeCauseSchema = z.object({
+  /** When this cause was first seen during the episode (ms since the epoch). */
+  at: z.number(),
+  code: z.string(),
+  /** The finder's one sentence: "1 pod can't pull registry.example.com/shop/catalog:broken: not found". */
+  sentence: z.string(),
+  /** The first object that showed it. */
+  evidence: z.object({ kind: z.string(), name: z.string() }).optional(),
+});
+export type EpisodeCause = z.infer<typeof EpisodeCauseSchema>;
+
 /** A stretch of time during which a workload's actual state did not match what was desired. */
 export const EpisodeSchema = z.object({
   id: z.number().int(),
@@ -121,6 +140,11 @@ export const EpisodeSchema = z.object({
    * message for it, as `kubectl describe` shows them.
    */
   status: z.object({ state: ObjectStateSchema, reason: z.string(), message: z.string().optional() }).optional(),
+  /**
+   * What caused it: the distinct headline causes seen while it was open, in the order first seen
+   * (at most MAX_EPISODE_CAUSES; absent when none was found, or recorded before causes were kept).
+   */
+  causes: z.array(EpisodeCauseSchema).max(MAX_EPISODE_CAUSES).optional(),
 });
 export type Episode = z.infer<typeof EpisodeSchema>;
 

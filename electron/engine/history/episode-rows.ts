@@ -8,12 +8,14 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { BUILTIN_KEYS } from '../../../shared/builtin-kinds.ts';
 import type { Episode, HistoryEvent, WorkloadRef } from '../../../shared/contracts/history.ts';
 import { OBJECT_STATES, type ObjectState } from '../../../shared/contracts/status-rules.ts';
+import { decodeCauses } from './episode-causes.ts';
 import { reasonsOf } from './reason-bits.ts';
 
 /**
  * An episode row as an array (node:sqlite's `setReturnArrays`): lists of 20,000 episodes cost a
  * third less to read than as objects, and the workload is a shared reference, not four strings
- * per row. The state columns (v5) come last and are null for built-in workloads.
+ * per row. The state columns (v5) come next to last and are null for built-in workloads; the
+ * causes (v7, JSON: episode-causes.ts) last.
  */
 export type EpisodeRow = [
   id: number,
@@ -27,10 +29,11 @@ export type EpisodeRow = [
   state: string | null,
   stateReason: string | null,
   stateMessage: string | null,
+  causes: string | null,
 ];
 
 /** The columns an EpisodeRow is selected with (episodes as `e`). */
-export const EPISODE_COLUMNS = 'e.id, e.start_at, e.end_at, e.peak_gap, e.reasons, e.trigger_generation, e.trigger_image, e.workload_id, e.state, e.state_reason, e.state_message';
+export const EPISODE_COLUMNS = 'e.id, e.start_at, e.end_at, e.peak_gap, e.reasons, e.trigger_generation, e.trigger_image, e.workload_id, e.state, e.state_reason, e.state_message, e.causes';
 
 /** The state columns of an episode row read as objects. */
 export interface StateColumns {
@@ -99,8 +102,9 @@ export function prepareEpisodes(db: DatabaseSync, sql: string): StatementSync {
 }
 
 export function toEpisode(row: EpisodeRow, workload: WorkloadRef, now: number, controller?: WorkloadRef): Episode {
-  const [id, start, end, peakGap, reasons, generation, image, , state, stateReason, stateMessage] = row;
+  const [id, start, end, peakGap, reasons, generation, image, , state, stateReason, stateMessage, causesColumn] = row;
   const status = episodeStatusOf(state, stateReason, stateMessage);
+  const causes = decodeCauses(causesColumn);
   return {
     id,
     workload,
@@ -112,6 +116,7 @@ export function toEpisode(row: EpisodeRow, workload: WorkloadRef, now: number, c
     reasons: reasonsOf(reasons),
     trigger: generation === null ? null : { generation, ...(image ? { image } : {}) },
     ...(status ? { status } : {}),
+    ...(causes ? { causes } : {}),
   };
 }
 

@@ -11,11 +11,13 @@
  */
 import { BUILTIN_KEYS } from '../../../shared/builtin-kinds.ts';
 import type { ClusterHealth, SlimObject } from '../../../shared/cluster.ts';
+import type { DriftingCauses } from '../../../shared/contracts/causes.ts';
 import type { HistoryStatus, historyRequests } from '../../../shared/contracts/history.ts';
 import type { Settings } from '../../../shared/model.ts';
 import { err, ok, type Err } from '../../../shared/result.ts';
 import type { EngineContext, Feature, SelectedContext } from '../features.ts';
 import { historyFile, isDiskFull } from './db.ts';
+import { headlinesOf } from './episode-causes.ts';
 import { DAY_MS, type RetentionLimits } from './retention.ts';
 import { BeforeStateLogError } from './state-at.ts';
 import type { SessionEnd } from './coverage.ts';
@@ -181,6 +183,8 @@ export function createHistoryFeature(context: EngineContext, options: HistoryFea
         context.onContextChange((next) => open(next)),
         context.hub.listen((stream, payload) => {
           if (stream === 'cluster:health' && store && selected && synced(payload as ClusterHealth, selected.name)) store.synced();
+          // The causes feature's pushes: open episodes keep what explained them (episode-causes.ts).
+          if (stream === 'causes:changed' && store && selected && (payload as DriftingCauses).context === selected.name) store.noteCauses(headlinesOf(payload as DriftingCauses), (payload as DriftingCauses).at);
           if (stream === 'settings:changed') {
             const settings = payload as Settings;
             if ((settings.historyRecording !== false) !== recordingOn) {

@@ -16,6 +16,9 @@
  * (custom-sample.ts): their episodes open and close with the generic status rule's state, and
  * keep the worst state seen with its reason and message.
  *
+ * An episode keeps the cause finder's headline causes (episode-causes.ts), handed in with
+ * `noteCauses`: the one known when it opens, and each different one seen while it is open.
+ *
  * Continuity across restarts: when a workload is first seen in a session, its last recorded
  * sample (from the database) says whether recording was interrupted. Within GAP_MS it goes on
  * as if nothing happened (an open episode continues); after a longer gap, the episode and the
@@ -30,6 +33,7 @@ import type { ObjectStatus } from '../../../shared/object-status.ts';
 import type { CacheChange } from '../stream/cache.ts';
 import { customReading, isCustomKind, STATE_SEVERITY, type ScalePaths } from './custom-sample.ts';
 import { driftOf, rolloutComplete } from './drift.ts';
+import { noteCause, type HeadlineCause } from './episode-causes.ts';
 import { eventRecord } from './event-record.ts';
 import { emptyBatch, type Batch, type EpisodeRecord, type RolloutRecord } from './records.ts';
 import { changedMask, EMPTY_VALUES, isEmpty, type SampleValues } from './sample-codec.ts';
@@ -89,6 +93,11 @@ export interface Recorder {
    * keyframe captures the cache (until then, no change is queued: the keyframe holds the state).
    */
   startStateLog(): void;
+  /**
+   * The cause finder's headline cause of each drifting workload now, by uid (all of them: a
+   * workload left out has none). Open episodes keep the ones they had not seen yet.
+   */
+  noteCauses(headlines: ReadonlyMap<string, HeadlineCause>, at: number): void;
   /** Workloads being tracked (live). */
   size(): number;
 }
@@ -130,8 +139,20 @@ export function createRecorder(options: RecorderOptions): Recorder {
   let pending = emptyBatch();
   let lostDeltas = false;
   let stateLog = false;
+  /** The last headline causes handed in; an episode opening takes its workload's (if still drifting). */
+  let headlines = new Map<string, HeadlineCause>();
 
-  const writeEpisode = (episode: EpisodeRecord) => pending.episodes.set(episode.id, { ...episode, reasons: [...episode.reasons], ...(episode.status ? { status: { ...episode.status } } : {}) });
+  const writeEpisode = (episode: EpisodeRecord) =>
+    pending.episodes.set(episode.id, { ...episode, reasons: [...episode.reasons], ...(episode.status ? { status: { ...episode.status } } : {}), ...(episode.causes ? { causes: [...episode.causes] } : {}) });
+
+  /** Notes the workload's headline cause on its open episode; whether the episode changed. */
+  function takeCause(t: Tracked, at: number): boolean {
+    const headline = headlines.get(t.ref.uid);
+    if (!t.episode || !headline) return false;
+    const causes = noteCause(t.episode.causes, headline, Math.max(at, t.episode.start));
+    if (causes) t.episode.causes = causes;
+    return causes !== undefined;
+  }
   const writeRollout = (rollout: RolloutRecord) => pending.rollouts.set(`${rollout.uid}/${rollout.generation}`, { ...rollout });
   const writeSample = (t: Tracked, at: number) => {
     pending.samples.push({ uid: t.ref.uid, at, values: t.values });
@@ -164,6 +185,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
       if (!t.episode) {
         t.episode = { id: nextEpisodeId++, uid: t.ref.uid, start: at, end: null, peakGap: drift.gap, reasons: drift.reasons, trigger: t.rollout ? triggerOf(t.rollout) : null };
         if (status) t.episode.status = worstStatus(undefined, status);
+        takeCause(t, at);
         writeEpisode(t.episode);
         return;
       }
@@ -180,6 +202,8 @@ export function createRecorder(options: RecorderOptions): Recorder {
     } else if (t.episode) {
       writeEpisode(Object.assign(t.episode, { end: at }));
       t.episode = null;
+      // The finder's last word on it was about this episode: the next one waits for a new push.
+      headlines.delete(t.ref.uid);
     }
   }
 
@@ -308,6 +332,13 @@ export function createRecorder(options: RecorderOptions): Recorder {
       const batch = pending;
       pending = emptyBatch();
       return batch;
+    },
+    noteCauses(next, at) {
+      headlines = new Map(next);
+      for (const uid of next.keys()) {
+        const t = tracked.get(uid);
+        if (t && takeCause(t, at) && t.episode) writeEpisode(t.episode);
+      }
     },
     startStateLog() {
       stateLog = true;

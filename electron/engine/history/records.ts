@@ -3,7 +3,7 @@
  * memory, so the cache's change listener never waits for the disk.
  */
 import type { KindKey, SlimObject } from '../../../shared/cluster.ts';
-import type { DriftReason, WorkloadRef } from '../../../shared/contracts/history.ts';
+import type { DriftReason, EpisodeCause, WorkloadRef } from '../../../shared/contracts/history.ts';
 import type { ObjectState } from '../../../shared/contracts/status-rules.ts';
 import type { EventRecord } from './event-record.ts';
 import type { SampleValues } from './sample-codec.ts';
@@ -25,6 +25,8 @@ export interface EpisodeRecord {
   trigger: { generation: number; image?: string } | null;
   /** A custom resource's worst state during the episode, with its reason and message. */
   status?: { state: ObjectState; reason: string; message?: string };
+  /** The distinct headline causes seen while it was open (episode-causes.ts). */
+  causes?: EpisodeCause[];
 }
 
 export interface RolloutRecord {

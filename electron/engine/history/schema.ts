@@ -11,7 +11,8 @@
  * - `rollouts`: a generation bump until the rollout completed (drift.ts `rolloutComplete`).
  * - `episodes`: drift episodes; `reasons` is a bitmask of DRIFT_REASON_BITS (reason-bits.ts);
  *   since v5 a custom resource's episode keeps its worst state with that state's reason and
- *   message (`state`, `state_reason`, `state_message`; null for built-in workloads).
+ *   message (`state`, `state_reason`, `state_message`; null for built-in workloads); since v7
+ *   the cause finder's headline causes seen while it was open (`causes`, JSON, episode-causes.ts).
  * - `events`: every Event ever seen, by uid (count / last time updated in place), so history
  *   outlives the API server's one-hour Event TTL.
  * - `owners`: child uid -> controlling owner uid (ReplicaSets, Pods, Jobs), so a workload's
@@ -163,6 +164,8 @@ export const MIGRATIONS: readonly Migration[] = [
   `,
   // v6: coverage and backfill (coverage.ts, backfill.ts): new tables only.
   COVERAGE_AND_INFERRED,
+  // v7: an episode keeps the causes that explained it (episode-causes.ts), JSON; null before.
+  `ALTER TABLE episodes ADD COLUMN causes TEXT;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -4,6 +4,7 @@
  * recorded sample, read when the workload is first seen.
  */
 import type { DatabaseSync } from 'node:sqlite';
+import { decodeCauses } from './episode-causes.ts';
 import { episodeStatusOf, type StateColumns } from './episode-rows.ts';
 import type { EpisodeRecord, RolloutRecord } from './records.ts';
 import { reasonsOf } from './reason-bits.ts';
@@ -14,13 +15,14 @@ export function loadRecorderHistory(db: DatabaseSync): RecorderHistory {
   const openEpisodes = new Map<string, EpisodeRecord>();
   const episodes = db
     .prepare(
-      'SELECT e.id, w.uid, e.start_at, e.peak_gap, e.reasons, e.trigger_generation, e.trigger_image, e.state, e.state_reason, e.state_message FROM episodes e JOIN workloads w ON w.id = e.workload_id WHERE e.end_at IS NULL',
+      'SELECT e.id, w.uid, e.start_at, e.peak_gap, e.reasons, e.trigger_generation, e.trigger_image, e.state, e.state_reason, e.state_message, e.causes FROM episodes e JOIN workloads w ON w.id = e.workload_id WHERE e.end_at IS NULL',
     )
-    .all() as unknown as Array<{ id: number; uid: string; start_at: number; peak_gap: number; reasons: number; trigger_generation: number | null; trigger_image: string | null } & StateColumns>;
+    .all() as unknown as Array<{ id: number; uid: string; start_at: number; peak_gap: number; reasons: number; trigger_generation: number | null; trigger_image: string | null; causes: string | null } & StateColumns>;
   for (const row of episodes) {
     const trigger = row.trigger_generation === null ? null : { generation: row.trigger_generation, ...(row.trigger_image ? { image: row.trigger_image } : {}) };
     const status = episodeStatusOf(row.state, row.state_reason, row.state_message);
-    openEpisodes.set(row.uid, { id: row.id, uid: row.uid, start: row.start_at, end: null, peakGap: row.peak_gap, reasons: reasonsOf(row.reasons), trigger, ...(status ? { status } : {}) });
+    const causes = decodeCauses(row.causes);
+    openEpisodes.set(row.uid, { id: row.id, uid: row.uid, start: row.start_at, end: null, peakGap: row.peak_gap, reasons: reasonsOf(row.reasons), trigger, ...(status ? { status } : {}), ...(causes ? { causes } : {}) });
   }
   const openRollouts = new Map<string, RolloutRecord>();
   const rollouts = db

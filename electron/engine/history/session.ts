@@ -89,6 +89,8 @@ export interface Recording {
   heartbeat(): void;
   /** The writer's cached rows may be stale (retention deleted rows). */
   forgetCachedRows(): void;
+  /** The drifting workloads' headline causes now (Recorder.noteCauses); written with the next batch. */
+  noteCauses: Recorder['noteCauses'];
   close(): void;
 }
 
@@ -245,6 +247,9 @@ export function startRecording(options: RecordingOptions): Recording {
     flush,
     heartbeat: () => recorder.heartbeat(),
     forgetCachedRows: () => writer.reset(),
+    noteCauses: (headlines, at) => {
+      if (!closed) recorder.noteCauses(headlines, at);
+    },
     close() {
       if (closed) return;
       closed = true;

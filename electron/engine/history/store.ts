@@ -11,6 +11,7 @@ import { runBackfill, createInferredQuery, pruneInferred, type BackfillResult } 
 import { createCompareQuery } from './compare.ts';
 import { createCoverageQuery, pruneSessions, startSession, type Session, type SessionEnd } from './coverage.ts';
 import { openHistoryDb, type OpenedDb } from './db.ts';
+import type { HeadlineCause } from './episode-causes.ts';
 import { createEpisodeQueries } from './episode-query.ts';
 import type { EpisodeQuery } from '../../../shared/contracts/history.ts';
 import { prune, readSince, writeSince, type RetentionLimits } from './retention.ts';
@@ -167,6 +168,10 @@ export function openStore(options: StoreOptions) {
     },
     flush: () => recording?.flush() ?? Promise.resolve(),
     heartbeat: () => recording?.heartbeat(),
+    /** The drifting workloads' headline causes (episode-causes.ts), kept by their open episodes. */
+    noteCauses(headlines: ReadonlyMap<string, HeadlineCause>, at: number): void {
+      if (!closed) recording?.noteCauses(headlines, at);
+    },
     applyRetention,
     /** Re-reads the counts for the status stream when anything was written since the last time. */
     tick(): void {

@@ -1,7 +1,7 @@
 /**
  * Writes one flush of the recorder in one transaction: workload rows, samples appended to each
  * workload's open block (rewritten in place until it holds BLOCK_CAPACITY samples), episodes and
- * rollouts as upserts, Events deduplicated by uid, ownership, and the flush's object changes as
+ * rollouts as upserts (an episode with the causes it kept), Events deduplicated by uid, ownership, and the flush's object changes as
  * one compressed batch (plus a keyframe row when one is being taken).
  *
  * The open blocks and uid -> id map are cached in memory between flushes. A failed transaction
@@ -9,6 +9,7 @@
  */
 import type { DatabaseSync } from 'node:sqlite';
 import type { Batch, EpisodeRecord, RolloutRecord } from './records.ts';
+import { encodeCauses } from './episode-causes.ts';
 import { reasonBits } from './reason-bits.ts';
 import type { EncodedDeltas } from './state-log.ts';
 import { appendSample, BLOCK_CAPACITY, blockBytes, newBlock, resumeBlock, type BlockWriter, type SampleValues } from './sample-codec.ts';
@@ -47,9 +48,9 @@ function prepare(db: DatabaseSync) {
     insertBlock: db.prepare('INSERT INTO sample_blocks (workload_id, start_at, end_at, count, data) VALUES (?, ?, ?, ?, ?)'),
     updateBlock: db.prepare('UPDATE sample_blocks SET end_at = ?, count = ?, data = ? WHERE id = ?'),
     upsertEpisode: db.prepare(
-      'INSERT INTO episodes (id, workload_id, start_at, end_at, peak_gap, reasons, trigger_generation, trigger_image, state, state_reason, state_message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ' +
+      'INSERT INTO episodes (id, workload_id, start_at, end_at, peak_gap, reasons, trigger_generation, trigger_image, state, state_reason, state_message, causes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ' +
         'ON CONFLICT(id) DO UPDATE SET end_at = excluded.end_at, peak_gap = excluded.peak_gap, reasons = excluded.reasons, trigger_generation = excluded.trigger_generation, trigger_image = excluded.trigger_image, ' +
-        'state = excluded.state, state_reason = excluded.state_reason, state_message = excluded.state_message',
+        'state = excluded.state, state_reason = excluded.state_reason, state_message = excluded.state_message, causes = excluded.causes',
     ),
     upsertRollout: db.prepare(
       'INSERT INTO rollouts (workload_id, generation, start_at, end_at, image) VALUES (?, ?, ?, ?, ?) ON CONFLICT(workload_id, generation) DO UPDATE SET end_at = excluded.end_at, image = coalesce(excluded.image, image)',
@@ -119,7 +120,7 @@ export function createWriter(db: DatabaseSync): HistoryWriter {
     const workloadId = idOf(episode.uid);
     if (workloadId === undefined) return;
     const { status } = episode;
-    sql.upsertEpisode.run(episode.id, workloadId, episode.start, episode.end, episode.peakGap, reasonBits(episode.reasons), episode.trigger?.generation ?? null, episode.trigger?.image ?? null, status?.state ?? null, status?.reason ?? null, status?.message ?? null);
+    sql.upsertEpisode.run(episode.id, workloadId, episode.start, episode.end, episode.peakGap, reasonBits(episode.reasons), episode.trigger?.generation ?? null, episode.trigger?.image ?? null, status?.state ?? null, status?.reason ?? null, status?.message ?? null, encodeCauses(episode.causes));
   }
 
   function writeRollout(rollout: RolloutRecord): void {

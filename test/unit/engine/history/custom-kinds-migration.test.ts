@@ -38,7 +38,7 @@ function open(file: string, cache: ObjectCache, clock: ReturnType<typeof manualC
   });
 }
 
-/** Brings a database from v5 back to what a v4 build wrote (SQLite drops a column in place). */
+/** Brings a database from the latest schema back to what a v4 build wrote (SQLite drops a column in place). */
 function downgradeToV4(file: string): void {
   const db = new DatabaseSync(file);
   db.exec(`
@@ -46,6 +46,9 @@ function downgradeToV4(file: string): void {
     ALTER TABLE episodes DROP COLUMN state;
     ALTER TABLE episodes DROP COLUMN state_reason;
     ALTER TABLE episodes DROP COLUMN state_message;
+    ALTER TABLE episodes DROP COLUMN causes;
+    DROP TABLE sessions;
+    DROP TABLE inferred;
     PRAGMA user_version = 4;
   `);
   db.close();
