@@ -30,6 +30,9 @@ export function endpointOf(entry: KindEntry): ResourceEndpoint {
   return { kind: entry.key, objectKind: kind, group, version, resource: plural, apiVersion: apiVersionOf(entry.ref), namespaced, path: collectionPath(entry.ref) };
 }
 
+/** Longest a discovered kind waits for the built-in kinds' first sync before it starts anyway. */
+export const FIRST_SYNC_WAIT_MS = 20_000;
+
 /** Whether the registry has an informer follow a kind (full objects or metadata). */
 const followed = (entry: KindEntry): boolean => entry.mode === 'full' || entry.mode === 'metadata';
 
@@ -59,6 +62,9 @@ export class LiveCluster {
   private epoch = randomUUID();
   private kinds: KindHealth[] = [];
   private kindResolver = new KindResolver();
+  /** Starts of discovered kinds waiting for the built-in kinds' first sync; null once it is done. */
+  private parked: Array<() => void> | null = [];
+  private parkTimer: ReturnType<typeof setTimeout> | undefined;
   /** The selected context's exclusion rules; the registry's defaults until Settings says. */
   private exclusions: readonly KindExclusion[] | undefined;
   private watcher: ClusterWatcher | undefined;
@@ -106,6 +112,7 @@ export class LiveCluster {
 
   private publishHealth(kinds: KindHealth[]): void {
     this.kinds = kinds;
+    if (this.parked && kinds.some((k) => WATCHED_KEYS.has(k.kind)) && kinds.every((k) => !WATCHED_KEYS.has(k.kind) || k.state !== 'syncing')) this.startParked();
     this.options.hub.emit('cluster:health', this.health());
     const registry = this.discovery?.registry;
     if (registry) {
@@ -152,9 +159,35 @@ export class LiveCluster {
       if (WATCHED_KEYS.has(entry.key)) continue;
       // Only followed kinds: events.k8s.io Events (excluded as a duplicate view) must keep resolving to core Events.
       if (followed(entry)) this.kindResolver.add(entry.key, entry.ref);
-      if (followed(entry)) watcher.addKind({ kind: entry.key, endpoint: endpointOf(entry), metadataOnly: entry.mode === 'metadata' });
+      const spec = { kind: entry.key, endpoint: endpointOf(entry), metadataOnly: entry.mode === 'metadata' };
+      if (followed(entry)) this.afterFirstSync(() => watcher.addKind(spec));
       else void watcher.removeKind(entry.key);
     }
+  }
+
+  /**
+   * Runs `start` once the built-in kinds have listed (or FIRST_SYNC_WAIT_MS passed): hundreds of
+   * custom kinds' lists and watches (Crossplane installs 300-900 CRDs) would otherwise compete
+   * with the first sync of the pods the views wait for.
+   */
+  private afterFirstSync(start: () => void): void {
+    if (this.parked) this.parked.push(start);
+    else start();
+  }
+
+  /** A new watch: discovered kinds wait for its built-in kinds' first sync, at most FIRST_SYNC_WAIT_MS. */
+  private park(): void {
+    clearTimeout(this.parkTimer);
+    this.parked = [];
+    this.parkTimer = setTimeout(() => this.startParked(), FIRST_SYNC_WAIT_MS);
+    this.parkTimer.unref?.();
+  }
+
+  private startParked(): void {
+    clearTimeout(this.parkTimer);
+    const parked = this.parked;
+    this.parked = null;
+    for (const start of parked ?? []) start();
   }
 
   private publishDiscovery(): void {
@@ -215,6 +248,7 @@ export class LiveCluster {
   private async resetNow(context: string | null): Promise<void> {
     const previous = this.watcher;
     this.watcher = undefined;
+    this.park();
     await this.stopDiscovery();
     await previous?.stop();
     this.stream.dispose();
@@ -233,6 +267,7 @@ export class LiveCluster {
   /** Starts informers for the (already reset) context with its client configuration. */
   async watch(config: object): Promise<void> {
     const epoch = this.epoch;
+    this.park();
     const watcher = createClusterWatcher({
       config,
       cache: this.cache,
@@ -313,6 +348,8 @@ export class LiveCluster {
   async stop(): Promise<void> {
     const watcher = this.watcher;
     this.watcher = undefined;
+    clearTimeout(this.parkTimer);
+    this.parked = null;
     await this.stopDiscovery();
     await watcher?.stop();
     this.stream.dispose();

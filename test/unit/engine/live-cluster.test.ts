@@ -4,7 +4,8 @@ import type { ClusterDiscovery } from '../../../shared/discovery.ts';
 import { StreamHub } from '../../../electron/engine/hub.ts';
 import { LiveCluster } from '../../../electron/engine/live-cluster.ts';
 import type { SimCluster } from '../../../electron/engine/simcluster/index.ts';
-import { startQuietCluster, T, waitFor } from './informers/helpers.ts';
+import { startQuietCluster, startRecordingProxy, T, waitFor } from './informers/helpers.ts';
+import { seedPods } from './informers/seed-pods.ts';
 import { call } from '../simcluster/server/helpers.ts';
 import { certificate, certificateCrd } from '../simcluster/crd/fixtures.ts';
 
@@ -188,5 +189,28 @@ describe('LiveCluster with a CustomResourceDefinition the server does not establ
     expect(entry).toMatchObject({ mode: 'unavailable', custom: true, ref: { group: 'cert-manager.io', kind: 'Certificate', plural: 'certs2' } });
     expect(entry.message).toMatch(/^The API server does not serve it: CustomResourceDefinition certs2\.cert-manager\.io is not established \(NamesAccepted KindConflict: "Certificate" is already in use\)\.$/);
     expect(cluster.discoveryState().state?.kinds.find((k) => k.key === 'certificates.cert-manager.io')?.mode).toBe('full');
+  });
+});
+
+describe('LiveCluster first sync', () => {
+  it('starts discovered kinds only after the built-in kinds have listed, so custom kinds never hold up the pods', async () => {
+    sim = await startQuietCluster({ tls: false });
+    seedPods(sim, 'default', 1_200);
+    expect((await call(sim.server, 'POST', CRDS, { body: certificateCrd() })).status).toBe(201);
+    const proxy = await startRecordingProxy(sim);
+    try {
+      const cluster = new LiveCluster({ hub: new StreamHub(), log: () => undefined });
+      live = cluster;
+      await cluster.reset('only');
+      await cluster.watch(proxy.kubeconfig());
+      await waitFor('the certificates live', () => cluster.health().kinds.find((k) => k.kind === 'certificates.cert-manager.io')?.state === 'live', 10_000);
+      const paths = proxy.requests.map((r) => `${r.path}?${r.query.toString()}`);
+      const lastPodPage = paths.findLastIndex((p) => p.startsWith('/api/v1/pods?') && !p.includes('watch=true'));
+      const firstCertificates = paths.findIndex((p) => p.startsWith('/apis/cert-manager.io/v1/certificates'));
+      expect(lastPodPage).toBeGreaterThan(0);
+      expect(firstCertificates).toBeGreaterThan(lastPodPage);
+    } finally {
+      await proxy.close();
+    }
   });
 });
