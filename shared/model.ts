@@ -9,8 +9,10 @@ import { KindExclusionListSchema } from './kind-exclusions.ts';
 
 /** Name of the built-in simulated cluster's context; it is always offered. */
 export const DEMO_CONTEXT = 'kubedrift-demo';
-/** The same simulated cluster as user "dev", who may only read namespaces shop and payments. */
+/** The same simulated cluster as user "dev", who may only read namespaces shop and payments (and list namespaces). */
 export const DEMO_DEV_CONTEXT = 'kubedrift-demo-dev';
+/** The namespace of the restricted demo context (its kubeconfig context's `namespace`). */
+export const DEMO_DEV_CONTEXT_NAMESPACE = 'shop';
 /** Every built-in demo context, in the order the picker offers them. */
 export const DEMO_CONTEXTS: readonly string[] = [DEMO_CONTEXT, DEMO_DEV_CONTEXT];
 

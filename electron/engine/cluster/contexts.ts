@@ -2,7 +2,7 @@
  * The context picker's source of truth: kubeconfig contexts plus the always-offered demo context,
  * the selection (remembered across runs) and the per-file load report.
  */
-import { DEMO_CONTEXT, DEMO_DEV_CONTEXT, type ContextInfo, type ContextList } from '../../../shared/model.ts';
+import { DEMO_CONTEXT, DEMO_DEV_CONTEXT, DEMO_DEV_CONTEXT_NAMESPACE, type ContextInfo, type ContextList } from '../../../shared/model.ts';
 import {
   describeContexts,
   loadKubeconfigs,
@@ -21,7 +21,7 @@ export const DEMO_CONTEXT_INFO: ContextInfo = {
 };
 
 /** The demo cluster as the restricted user "dev" (view in shop and payments only). */
-export const DEMO_DEV_CONTEXT_INFO: ContextInfo = { ...DEMO_CONTEXT_INFO, name: DEMO_DEV_CONTEXT, user: DEMO_DEV_CONTEXT };
+export const DEMO_DEV_CONTEXT_INFO: ContextInfo = { ...DEMO_CONTEXT_INFO, name: DEMO_DEV_CONTEXT, user: DEMO_DEV_CONTEXT, namespace: DEMO_DEV_CONTEXT_NAMESPACE };
 
 const DEMO_CONTEXT_INFOS = [DEMO_CONTEXT_INFO, DEMO_DEV_CONTEXT_INFO];
 

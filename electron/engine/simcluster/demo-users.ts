@@ -6,6 +6,7 @@
  * the user's namespaces by itself, from the namespace list and the context, and the other
  * namespaces' contents stay forbidden.
  */
+import { DEMO_DEV_CONTEXT_NAMESPACE } from '../../../shared/model.ts';
 import type { KubeconfigDocument } from './server/kubeconfig.ts';
 import type { ObjectStore } from './store.ts';
 import type { PresetUser } from './rbac/preset-users.ts';
@@ -14,8 +15,6 @@ import { startSimCluster, type SimCluster } from './index.ts';
 
 /** The demo's developer: view in shop and payments. */
 export const DEMO_DEV_USER: PresetUser = { name: 'dev', role: 'view', namespaces: ['shop', 'payments'] };
-/** The namespace of the developer's kubeconfig context. */
-export const DEMO_DEV_CONTEXT_NAMESPACE = 'shop';
 /** The ClusterRole that lets a user list and watch namespaces, and nothing inside them. */
 export const NAMESPACE_VIEWER_ROLE = 'namespace-viewer';
 
