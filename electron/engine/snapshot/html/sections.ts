@@ -7,6 +7,7 @@ import type { SlimObject } from '../../../../shared/cluster.ts';
 import type { Episode } from '../../../../shared/contracts/history.ts';
 import type { SnapshotFile } from '../../../../shared/contracts/snapshot.ts';
 import { reasonLabels, type ReasonTone } from '../../../../shared/drift-reasons.ts';
+import { causedByText } from '../../../../shared/episode-cause-text.ts';
 import { countByKind, type WorkloadRow } from '../summary.ts';
 import { formatCount, formatDuration, formatTime, html, raw, type RawHtml } from './escape.ts';
 import { kindNameOf } from '../../../../shared/builtin-kinds.ts';
@@ -57,6 +58,12 @@ ${drifting.map(
 /** The report's pill classes (styles.ts) for the reason tones the app's badges use. */
 const REASON_PILL: Readonly<Record<ReasonTone, string>> = { danger: 'danger', warning: 'warning', accent: 'info', neutral: 'neutral' };
 
+/** The causes the episode kept in history ("caused by …"), under its reasons. */
+function causeLine(episode: Episode): RawHtml {
+  const text = causedByText(episode.causes);
+  return text ? html`<div class="muted" data-cause>${text}</div>` : html``;
+}
+
 export function episodesSection(file: SnapshotFile): RawHtml {
   if (!file.history) return html``;
   const episodes = [...file.history.episodes].sort((a, b) => b.durationMs - a.durationMs);
@@ -67,7 +74,7 @@ ${episodes.map(
   (episode: Episode) => html`<tr><td><span class="muted">${kindNameOf(episode.workload.kind)}</span> ${episode.workload.namespace}/${episode.workload.name}</td>
 <td>${formatTime(episode.start)}</td><td>${episode.end === null ? html`<span class="pill warning">ongoing</span>` : formatTime(episode.end)}</td>
 <td class="num">${formatDuration(episode.durationMs)}</td><td class="num">${episode.peakGap}</td>
-<td>${reasonLabels(episode.reasons, episode.workload.kind).map((badge) => html`<span class="pill ${REASON_PILL[badge.tone]}" title="${badge.description}">${badge.label}</span> `)}</td>
+<td>${reasonLabels(episode.reasons, episode.workload.kind).map((badge) => html`<span class="pill ${REASON_PILL[badge.tone]}" title="${badge.description}">${badge.label}</span> `)}${causeLine(episode)}</td>
 <td>${episode.trigger ? `generation ${episode.trigger.generation}${episode.trigger.image ? ` → ${episode.trigger.image}` : ''}` : '—'}</td></tr>`,
 )}
 </tbody></table></section>`;
