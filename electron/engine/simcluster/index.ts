@@ -35,6 +35,8 @@ export interface SimClusterOptions {
   speed?: number;
   clock?: Clock;
   bookmarkIntervalMs?: number;
+  /** false: the WatchList feature gate is off (sendInitialEvents answered 422, as a 1.27+ server without it). Default on. */
+  watchList?: boolean;
   /** false: only seed the store and serve it (no controllers, no timeline). */
   controllers?: boolean;
   onError?: (message: string) => void;
@@ -97,6 +99,7 @@ export async function startSimCluster(options: SimClusterOptions = {}): Promise<
       seedAccessPolicy: true,
       ...(clock ? { now: () => clock.now() } : {}),
       ...(options.bookmarkIntervalMs !== undefined ? { bookmarkIntervalMs: options.bookmarkIntervalMs } : {}),
+      ...(options.watchList !== undefined ? { watchList: options.watchList } : {}),
     });
   } catch (error) {
     running.stop();

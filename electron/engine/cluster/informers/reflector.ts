@@ -5,7 +5,8 @@
  * randomised timeout, resumed from the last resourceVersion seen after every end; a relist on 410
  * Gone; capped jittered backoff after failures; a watchdog for silent connections; 403 parks the
  * kind as forbidden and retries slowly; 429 waits as long as the server asks. Every state change
- * reaches the HealthBoard.
+ * reaches the HealthBoard. WatchList (watch-list.ts) reads the initial state instead where the
+ * server serves it and the mode says so, and takes over a list whose continue token expired.
  */
 import type { KindKey, SlimObject } from '../../../../shared/cluster.ts';
 import type { ObjectCache } from '../../stream/cache.ts';
@@ -19,6 +20,7 @@ import { describeFailure } from './messages.ts';
 import { Pager, type ListPage } from './pager.ts';
 import { slimObject, type ObjectSource } from './slim.ts';
 import { Backoff, Watchdog, type BackoffOptions, type Clock } from './timing.ts';
+import { InitialEvents, refusesWatchList, SilenceTimer, usable, WATCH_LIST_SILENCE_MS, WatchListUnsupported, watchListQuery, type StreamEvent, type WatchListSetting } from './watch-list.ts';
 
 /** Watch timeouts are spread over this range so a cluster's watches do not all end together. */
 export const WATCH_TIMEOUT_MIN_S = 300;
@@ -55,20 +57,19 @@ export interface ReflectorOptions {
    * namespace): a relist then replaces this namespace's objects only, never its neighbours'.
    */
   namespace?: string;
+  /** When to read the initial state with WatchList, and what the watcher knows of its server's support; off when unset. */
+  watchList?: WatchListSetting;
 }
 
 type Interrupt = { type: 'stop' } | { type: 'restart'; reason: string } | { type: 'watchdog'; silentMs: number };
-
-interface WatchEvent {
-  type?: string;
-  object?: { metadata?: { uid?: string; resourceVersion?: string } };
-}
 
 /** Lists and watches one kind into the cache until stopped. */
 export class Reflector {
   private readonly o: ReflectorOptions;
   private readonly backoff: Backoff;
   private resourceVersion: string | undefined;
+  /** The last resourceVersion before a relist: a WatchList asks for a state not older than it. */
+  private knownVersion: string | undefined;
   private endpointIndex = 0;
   private controller: AbortController | undefined;
   private interrupt: Interrupt | undefined;
@@ -78,7 +79,7 @@ export class Reflector {
   private stopped = false;
 
   /** Received watch events waiting to be applied, coalesced per uid (coalesce.ts). */
-  private readonly buffer: CoalescingBuffer<WatchEvent>;
+  private readonly buffer: CoalescingBuffer<StreamEvent>;
   /** A waiting event failed to apply: the watch it came from is restarted with this error. */
   private applyFailure: unknown;
   /** The kind reports "behind": its oldest waiting change is older than BEHIND_AFTER_MS. */
@@ -86,12 +87,9 @@ export class Reflector {
 
   constructor(options: ReflectorOptions) {
     this.o = options;
-    this.buffer = new CoalescingBuffer<WatchEvent>({
+    this.buffer = new CoalescingBuffer<StreamEvent>({
       apply: (event) => this.apply(event, this.source),
-      onError: (error) => {
-        this.applyFailure = error;
-        this.controller?.abort();
-      },
+      onError: (error) => this.abortWith(error),
       onProgress: (waiting, oldestAt) => this.reportLag(waiting, oldestAt),
       now: () => options.clock.now(),
     });
@@ -145,8 +143,13 @@ export class Reflector {
       this.interrupt = undefined;
       let delayMs: number;
       try {
-        if (this.resourceVersion === undefined) await this.list(controller.signal);
-        delayMs = await this.watch(controller.signal);
+        let initial: InitialEvents | undefined;
+        if (this.resourceVersion === undefined) {
+          this.buffer.clear();
+          const watchList = this.o.watchList?.mode === 'prefer' && usable(this.o.watchList);
+          if (watchList || (await this.list(controller.signal)) === 'handover') initial = new InitialEvents({ ...this.o, source: this.source });
+        }
+        delayMs = await this.watch(controller.signal, initial);
       } catch (error) {
         const failure = this.applyFailure ?? error;
         this.applyFailure = undefined;
@@ -159,7 +162,8 @@ export class Reflector {
     }
   }
 
-  private async list(signal: AbortSignal): Promise<void> {
+  /** Lists into the cache; 'handover' when a continue token expired and WatchList is to finish the sync instead. */
+  private async list(signal: AbortSignal): Promise<'done' | 'handover'> {
     const { kind, cache, health, pageSize } = this.o;
     const { path } = this.endpoint;
     const source = this.source;
@@ -179,6 +183,12 @@ export class Reflector {
         page = await (continueToken ? pager.next(continueToken, limit) : pager.first(limit));
       } catch (error) {
         if (!(continueToken && error instanceof ApiStatusError && error.status === 410)) throw error;
+        if (usable(this.o.watchList)) {
+          // Starting the list over could expire again on a large kind; one stream cannot.
+          this.o.log(`${kind}: the list's continue token expired; WatchList takes over`);
+          pager.cancel();
+          return 'handover';
+        }
         expired += 1;
         this.o.log(`${kind}: the list's continue token expired; listing again from the start`);
         items = [];
@@ -204,30 +214,52 @@ export class Reflector {
       if (this.o.namespace === undefined) cache.replaceKind(kind, items);
       else cache.replaceNamespace(kind, this.o.namespace, items);
       this.resourceVersion = resourceVersion;
-      return;
+      return 'done';
     }
   }
 
-  /** Watches until the server ends the stream; returns the delay before the next attempt. */
-  private async watch(signal: AbortSignal): Promise<number> {
+  /**
+   * Watches until the server ends the stream; returns the delay before the next attempt. With
+   * `initial`, a WatchList: the stream is live (and resumable) once the initial events have ended.
+   */
+  private async watch(signal: AbortSignal, initial?: InitialEvents): Promise<number> {
     const { kind, cache, health, clock, random } = this.o;
     const timeoutSeconds = WATCH_TIMEOUT_MIN_S + Math.floor(random() * (WATCH_TIMEOUT_MAX_S - WATCH_TIMEOUT_MIN_S + 1));
-    const query = new URLSearchParams({ watch: 'true', allowWatchBookmarks: 'true', resourceVersion: this.resourceVersion ?? '', timeoutSeconds: String(timeoutSeconds) });
+    const query = initial ? watchListQuery(this.knownVersion, timeoutSeconds) : new URLSearchParams({ watch: 'true', allowWatchBookmarks: 'true', resourceVersion: this.resourceVersion ?? '', timeoutSeconds: String(timeoutSeconds) });
     this.watchdog.arm();
     const response = await this.o.transport.get(`${this.endpoint.path}?${query}`, { signal, accept: this.accept('watch') });
-    if (response.statusCode !== 200) throw await failureOf(response, () => this.watchdog.alive());
+    if (response.statusCode !== 200) {
+      const failure = await failureOf(response, () => this.watchdog.alive());
+      throw initial && refusesWatchList(failure) ? new WatchListUnsupported(failure.message) : failure;
+    }
     const openedAt = clock.now();
     this.backoff.connected(openedAt);
-    health.set(kind, 'live', { count: cache.size(kind) });
+    let pending = initial;
+    // A server that ignored sendInitialEvents goes quiet before any end bookmark.
+    const silence = pending ? new SilenceTimer(clock, this.o.watchList?.silenceMs ?? WATCH_LIST_SILENCE_MS, (error) => this.abortWith(error)) : undefined;
+    if (!pending) health.set(kind, 'live', { count: cache.size(kind) });
     let events = 0;
-    await readLines(
-      response,
-      (line) => {
-        events += 1;
-        this.receive(JSON.parse(line) as WatchEvent);
-      },
-      () => this.watchdog.alive(),
-    );
+    try {
+      await readLines(
+        response,
+        (line) => {
+          events += 1;
+          const event = JSON.parse(line) as StreamEvent;
+          if (!pending) return this.receive(event);
+          silence?.reset();
+          const end = pending.take(event);
+          if (end === undefined) return;
+          this.o.log(`${kind}: ${pending.count} objects from the initial events of a WatchList`);
+          pending = undefined;
+          silence?.clear();
+          this.resourceVersion = end;
+          health.set(kind, 'live', { count: cache.size(kind) });
+        },
+        () => this.watchdog.alive(),
+      );
+    } finally {
+      silence?.clear();
+    }
     if (events === 0 && clock.now() - openedAt < MIN_CLEAN_WATCH_MS) {
       // A proxy that ends every watch at once would otherwise make this a busy loop.
       this.backoff.disconnected(clock.now());
@@ -243,7 +275,7 @@ export class Reflector {
    * the buffer is not asked for again), bookmarks and errors act at once, and changes of objects
    * wait in the buffer, coalesced per uid, to be applied between reads.
    */
-  private receive(event: WatchEvent): void {
+  private receive(event: StreamEvent): void {
     const object = event.object;
     const version = object?.metadata?.resourceVersion;
     switch (event.type) {
@@ -266,7 +298,7 @@ export class Reflector {
     }
   }
 
-  private apply(event: WatchEvent, source: ObjectSource): void {
+  private apply(event: StreamEvent, source: ObjectSource): void {
     const { kind, cache, health } = this.o;
     const object = event.object;
     if (event.type === 'DELETED') {
@@ -291,6 +323,12 @@ export class Reflector {
     }
   }
 
+  /** Ends the connection in flight with `error` (a change that failed to apply, a silent WatchList). */
+  private abortWith(error: unknown): void {
+    this.applyFailure = error;
+    this.controller?.abort();
+  }
+
   /** Decides what a failure means for state and health; returns the delay before retrying. */
   private failed(error: unknown): number {
     const { kind, cache, health, log, transport } = this.o;
@@ -298,6 +336,10 @@ export class Reflector {
     if (interrupt?.type === 'stop' || this.stopped) return 0;
     this.backoff.disconnected(this.o.clock.now());
     const count = cache.size(kind);
+    if (error instanceof WatchListUnsupported) {
+      if (this.o.watchList?.support.markUnsupported(error.message)) log(`${transport.server} does not serve WatchList (${error.message}); listing page by page`);
+      return 0;
+    }
     if (interrupt?.type === 'restart') {
       log(`${kind}: restarting (${interrupt.reason})`);
       health.set(kind, 'reconnecting', { count, message: `Restarting: ${interrupt.reason}` });
@@ -311,6 +353,8 @@ export class Reflector {
     }
     if (error instanceof ApiStatusError && error.status === 410) {
       log(`${kind}: ${error.message} (410); relisting`);
+      // A WatchList may start from it (NotOlderThan); after a refused one, from the newest state.
+      this.knownVersion = this.resourceVersion;
       this.resourceVersion = undefined;
       return 0;
     }
@@ -327,6 +371,8 @@ export class Reflector {
       return FORBIDDEN_RETRY_MS;
     }
     if (error instanceof ApiStatusError && error.status === 401) transport.renewCredentials();
+    // The server does not have that version yet (restarted, restored): a WatchList asks for the newest.
+    if (error instanceof ApiStatusError && error.status === 504) this.knownVersion = undefined;
     const message = describeFailure(error, transport.server, kind);
     log(`${kind}: ${message}`);
     // The server answered, and said it cannot serve this kind (a failing conversion webhook, a

@@ -18,6 +18,7 @@ import { describeFailure } from './messages.ts';
 import { NamespacedKinds, type KindSpec } from './namespaced.ts';
 import { DEFAULT_WATCHDOG_MS, Reflector } from './reflector.ts';
 import { Backoff, DEFAULT_BACKOFF, systemClock, type BackoffOptions, type Clock } from './timing.ts';
+import { DEFAULT_WATCH_LIST_MODE, WatchListSupport, type WatchListMode } from './watch-list.ts';
 
 /**
  * Items per list page: half of kubectl's and client-go's 500. A page is decoded whole in the list
@@ -47,6 +48,10 @@ export interface ClusterWatcherOptions {
   /** Where list pages are decoded; a list worker of the watcher's own by default. */
   decoder?: ListDecoder;
   log?: (message: string) => void;
+  /** When informers read their initial state with WatchList (watch-list.ts); DEFAULT_WATCH_LIST_MODE by default. */
+  watchList?: WatchListMode;
+  /** Silence before the initial events' end after which the server is taken to ignore WatchList. */
+  watchListSilenceMs?: number;
   /** A list or watch answered 403: cluster-wide (namespace null) or in one namespace (the access checks recheck). */
   onForbidden?: (kind: KindKey, namespace: string | null) => void;
 }
@@ -94,6 +99,8 @@ export function createClusterWatcher(options: ClusterWatcherOptions): ClusterWat
   const discoveryBackoff = new Backoff(backoffOptions, random);
   // Started now, so it is up by the first large page instead of delaying it.
   const decoder = options.decoder ?? createListDecoder({ log, eager: true });
+  // One server per watcher: once it refuses WatchList, no reflector of it asks again.
+  const watchList = { mode: options.watchList ?? DEFAULT_WATCH_LIST_MODE, support: new WatchListSupport(), ...(options.watchListSilenceMs !== undefined ? { silenceMs: options.watchListSilenceMs } : {}) };
   /** The built-in kinds, by key: where each is served and its cluster-wide reflector (none while read per namespace or hidden). */
   const builtin = new Map<KindKey, { spec: KindSpec; reflector: Reflector | undefined }>();
   /** How the access plan says each kind is read; absent: cluster-wide. */
@@ -134,6 +141,7 @@ export function createClusterWatcher(options: ClusterWatcherOptions): ClusterWat
       pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE,
       decoder,
       log,
+      watchList,
       ...(metadataOnly ? { metadataOnly } : {}),
       ...(scoped ? { namespace: scoped.namespace } : {}),
     });

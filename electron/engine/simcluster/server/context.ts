@@ -15,6 +15,11 @@ export interface ServerContext {
   faults: Faults;
   kubernetesMinor: number;
   bookmarkIntervalMs: number;
+  /**
+   * Whether the WatchList feature gate is on (watches with sendInitialEvents); off, such a watch is
+   * answered 422 Invalid as a 1.27+ kube-apiserver without the gate answers it.
+   */
+  watchList: boolean;
   /** Bytes a watch may have queued on its socket before the server closes it. */
   watchBufferLimitBytes: number;
   /** `127.0.0.1:PORT`, for APIVersions.serverAddressByClientCIDRs. */

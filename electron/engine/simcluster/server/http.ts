@@ -57,6 +57,8 @@ export interface ApiServerOptions {
   kubernetesMinor?: number;
   now?: () => number;
   bookmarkIntervalMs?: number;
+  /** The WatchList feature gate (watches with sendInitialEvents); on by default. */
+  watchList?: boolean;
   /** Bytes a watch may fall behind before the server closes it. */
   watchBufferLimitBytes?: number;
 }
@@ -162,6 +164,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     faults,
     kubernetesMinor: options.kubernetesMinor ?? DEFAULT_KUBERNETES_MINOR,
     bookmarkIntervalMs: options.bookmarkIntervalMs ?? DEFAULT_BOOKMARK_INTERVAL_MS,
+    watchList: options.watchList ?? true,
     watchBufferLimitBytes: options.watchBufferLimitBytes ?? DEFAULT_WATCH_BUFFER_LIMIT_BYTES,
     serverAddress: () => `${host}:${port}`,
   };

@@ -45,16 +45,20 @@ function describe(problem: FieldProblem): string {
 }
 
 /**
- * Upstream's validateWatchOptions (apimachinery meta/internalversion/validation) with the WatchList
- * feature gate on. allowWatchBookmarks is not required: upstream leaves it out so that watches
- * asking for initial events the old way keep working; such a watch gets no end bookmark.
+ * Upstream's validateWatchOptions (apimachinery meta/internalversion/validation, 1.27 on).
+ * allowWatchBookmarks is not required: upstream leaves it out so that watches asking for initial
+ * events the old way keep working; such a watch gets no end bookmark. With the WatchList feature
+ * gate off, any sendInitialEvents is forbidden besides.
  */
-export function watchOptionProblems(req: ApiRequest): FieldProblem[] {
+export function watchOptionProblems(req: ApiRequest, watchListEnabled = true): FieldProblem[] {
   const problems: FieldProblem[] = [];
   const match = req.query.get('resourceVersionMatch') ?? '';
   const hasInitial = req.query.has('sendInitialEvents');
   if (hasInitial && match !== 'NotOlderThan') {
     problems.push({ field: 'resourceVersionMatch', reason: 'FieldValueForbidden', detail: 'sendInitialEvents requires setting resourceVersionMatch to NotOlderThan' });
+  }
+  if (hasInitial && !watchListEnabled) {
+    problems.push({ field: 'sendInitialEvents', reason: 'FieldValueForbidden', detail: 'sendInitialEvents is forbidden for watch unless the WatchList feature gate is enabled' });
   }
   if (match) {
     if (!hasInitial) problems.push({ field: 'resourceVersionMatch', reason: 'FieldValueForbidden', detail: 'resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided' });
@@ -65,8 +69,8 @@ export function watchOptionProblems(req: ApiRequest): FieldProblem[] {
 }
 
 /** Validates a watch's options (422 Invalid with every problem, as upstream) and reads where it starts. */
-export function watchStartOf(req: ApiRequest): WatchStart {
-  const problems = watchOptionProblems(req);
+export function watchStartOf(req: ApiRequest, watchListEnabled = true): WatchStart {
+  const problems = watchOptionProblems(req, watchListEnabled);
   if (problems.length > 0) {
     const texts = problems.map(describe);
     const message = `ListOptions.meta.k8s.io "" is invalid: ${texts.length === 1 ? texts[0] : `[${texts.join(', ')}]`}`;

@@ -185,7 +185,7 @@ export function serveWatch(ctx: ServerContext, req: ApiRequest, route: ResourceR
   const format = negotiateObjectFormat(req.headers.accept);
   const selectors = selectorsOf(req, type);
   const allowWatchBookmarks = boolParam(req, 'allowWatchBookmarks');
-  const { sendInitialEvents, resourceVersion } = watchStartOf(req);
+  const { sendInitialEvents, resourceVersion } = watchStartOf(req, ctx.watchList);
   const timeoutSeconds = Number.parseInt(req.query.get('timeoutSeconds') ?? '', 10);
 
   const encode = encoderFor(ctx, req, type, format);

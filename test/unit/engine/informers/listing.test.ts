@@ -17,7 +17,7 @@ afterEach(async () => {
   sim = undefined;
 });
 
-async function start(options: { pageSize: number; random?: () => number }): Promise<{ sim: SimCluster; proxy: RecordingProxy; w: Watching }> {
+async function start(options: { pageSize: number; random?: () => number; watchList?: 'off' }): Promise<{ sim: SimCluster; proxy: RecordingProxy; w: Watching }> {
   sim = await startQuietCluster({ tls: false });
   proxy = await startRecordingProxy(sim);
   w = watching(proxy.kubeconfig(), { kinds: KINDS, ...options });
@@ -64,8 +64,8 @@ describe('initial sync', () => {
     expect(w.watcher.health().find((h) => h.kind === 'pods')).toMatchObject({ state: 'live', count: 12 });
   });
 
-  it('restarts the list when its continue token expires', async () => {
-    const { sim, proxy, w } = await start({ pageSize: 5 });
+  it('restarts the list when its continue token expires (WatchList off; watch-list.test.ts has the handover)', async () => {
+    const { sim, proxy, w } = await start({ pageSize: 5, watchList: 'off' });
     let expired = false;
     proxy.before = (request) => {
       if (expired || request.path !== '/api/v1/pods' || !request.query.has('continue')) return;
