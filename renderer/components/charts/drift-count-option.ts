@@ -3,8 +3,13 @@
  * engine's step series, drawn as a filled step line), with the time-travel cursor and the pinned
  * compare moment as vertical lines. Its plot area lines up with the swimlane's lane column
  * (`plot` gives the margins), so one x position is one time across both.
+ *
+ * Time nobody observed is shaded and labelled, and the count breaks there (no value, not 0):
+ * "0 drifting" is only said of time that was watched. Rollouts inferred from the cluster on
+ * connect are hollow dashed markers on the axis, apart from anything observed.
  */
-import type { Point } from '../../../shared/contracts/history.ts';
+import type { CoverageGap, InferredFact, Point } from '../../../shared/contracts/history.ts';
+import { breakAtGaps, gapAreas, gapAt, gapLabel, inferredSeries, timedFacts } from './coverage-marks.ts';
 import { countAxis, cursorLine, escapeHtml, timeAxis, tooltipStyle, zoomControls } from './chart-style.ts';
 import type { ChartTheme } from './chart-theme.ts';
 import type { ChartOption } from './echarts.ts';
@@ -21,6 +26,10 @@ export interface DriftCountView {
   /** Left/right margins of the plot area in px (to line up with the swimlane). */
   plot: { left: number; right: number };
   zoom?: TimeRange | null;
+  /** The unobserved stretches of the range (`history:episodes` gaps). */
+  gaps?: readonly CoverageGap[];
+  /** Inferred rollouts of the range. */
+  inferred?: readonly InferredFact[];
 }
 
 export const DRIFT_COUNT_SERIES_ID = 'drifting';
@@ -41,9 +50,13 @@ export function buildDriftCountOption(points: readonly Point[], theme: ChartThem
       trigger: 'axis',
       axisPointer: { type: 'line', lineStyle: { color: theme.faint } },
       formatter: (params: unknown) => {
-        const item = (Array.isArray(params) ? params[0] : params) as { value?: [number, number | null] } | undefined;
+        const items = (Array.isArray(params) ? params : [params]) as Array<{ seriesId?: string; axisValue?: number; value?: [number, number | null] }>;
+        const item = items.find((entry) => entry.seriesId === DRIFT_COUNT_SERIES_ID) ?? items[0];
         if (!item?.value) return '';
-        const [at, count] = item.value;
+        const at = typeof item.axisValue === 'number' ? item.axisValue : item.value[0];
+        const gap = gapAt(view.gaps, at);
+        if (gap) return `<div style="font-size:11px;opacity:.7">${escapeHtml(formatMoment(at, view.now))}</div>not recorded: drift unknown<div style="font-size:11px;opacity:.7">${escapeHtml(gapLabel(gap, view.now))}</div>`;
+        const count = item.value[1];
         return `<div style="font-size:11px;opacity:.7">${escapeHtml(formatMoment(at, view.now))}</div><b>${count ?? '—'}</b> ${count === 1 ? 'workload' : 'workloads'} drifting`;
       },
     },
@@ -55,12 +68,15 @@ export function buildDriftCountOption(points: readonly Point[], theme: ChartThem
         type: 'line',
         step: 'end',
         showSymbol: false,
-        data: points as Point[],
+        data: breakAtGaps(points, view.gaps),
+        connectNulls: false,
         color: theme.warning,
         lineStyle: { color: theme.warning, width: 1.5 },
         areaStyle: { color: theme.warning, opacity: theme.dark ? 0.22 : 0.16 },
         markLine: { silent: true, symbol: ['none', 'none'], animation: false, data: lines },
+        markArea: { silent: false, data: gapAreas(view.gaps, theme, view.now), tooltip: { formatter: (params: { name?: string }) => escapeHtml(params.name ?? '') } },
       },
+      ...(timedFacts(view.inferred).length > 0 ? [inferredSeries(timedFacts(view.inferred), theme, view.now, { y: 0 })] : []),
     ],
   } as ChartOption;
 }

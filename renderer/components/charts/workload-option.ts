@@ -6,9 +6,12 @@
  * step pair underneath. Series data are the engine's points as they came; while the window
  * ends now and recording goes on, each line's last value is held up to now (a sample holds
  * until the next one, and none has come), so an ongoing episode's lines do not stop short.
+ * Time nobody observed is a hatched, labelled band over the replica grid and the lane; facts
+ * inferred from the cluster on connect are hollow dashed markers in the lane (coverage-marks.ts).
  */
 import type { Episode, HistoryEvent, Point, Rollout, SeriesName, SeriesResult } from '../../../shared/contracts/history.ts';
 import { episodeSeverity } from '../../../shared/drift-reasons.ts';
+import { earliestFact, gapAreas, inferredSeries, timedFacts } from './coverage-marks.ts';
 import { countAxis, cursorLine, escapeHtml, timeAxis, tooltipStyle, zoomControls } from './chart-style.ts';
 import type { ChartTheme } from './chart-theme.ts';
 import type { ChartOption } from './echarts.ts';
@@ -134,6 +137,7 @@ function replicaSeries(result: SeriesResult, theme: ChartTheme, view: WorkloadCh
       const bands = result.rollouts.map((rollout) => rolloutBand(rollout, theme, view.now));
       // The chosen episode also shades the replica grid, so its lines read against it.
       if (selected) bands.push([{ xAxis: selected.start, itemStyle: { color: theme.dangerSoft } }, { xAxis: selected.end ?? view.now }]);
+      bands.push(...(gapAreas(result.gaps, theme, view.now) as unknown[][]));
       series['markArea'] = { silent: true, data: bands };
       const lines = [];
       // Unlabelled: the screen says "Opened at …" beside the chart, and a label here would cover the axis name.
@@ -171,7 +175,7 @@ function laneSeries(result: SeriesResult, theme: ChartTheme, view: WorkloadChart
     } },
     markArea: {
       silent: true,
-      data: result.episodes.map((episode) => episodeBand(episode, theme, view.now, episode.id === view.selectedEpisode)),
+      data: [...result.episodes.map((episode) => episodeBand(episode, theme, view.now, episode.id === view.selectedEpisode)), ...gapAreas(result.gaps, theme, view.now, false)],
     },
     z: 5,
   };
@@ -218,7 +222,11 @@ function axisTooltip(now: number): (params: unknown) => string {
 /** The complete chart option for one workload's history (see the file comment). */
 export function buildSeriesOption(result: SeriesResult, theme: ChartTheme, view: WorkloadChartView): ChartOption {
   // Before history starts there is nothing to draw: the axis begins where recording did.
-  const range = fitToHistory({ from: result.from, to: Math.max(result.to, view.liveUntil ?? result.to) }, result.since);
+  // Facts inferred from the cluster may be older than the recording: the axis reaches them too.
+  const inferredSince = earliestFact(result.inferred);
+  const since = result.since === null || inferredSince === null ? (result.since ?? inferredSince) : Math.min(result.since, inferredSince);
+  const range = fitToHistory({ from: result.from, to: Math.max(result.to, view.liveUntil ?? result.to) }, since);
+  const inferred = timedFacts(result.inferred);
   const legend = REPLICA_SERIES.filter((entry) => pointsOf(result, entry.name)).map((entry) => entry.label);
   const hidden = Object.fromEntries(REPLICA_SERIES.filter((entry) => entry.hidden).map((entry) => [entry.label, false]));
   return {
@@ -249,7 +257,12 @@ export function buildSeriesOption(result: SeriesResult, theme: ChartTheme, view:
     axisPointer: { link: [{ xAxisIndex: 'all' }], lineStyle: { color: theme.faint }, label: { show: false } },
     tooltip: { ...tooltipStyle(theme), trigger: 'axis', formatter: axisTooltip(view.now) },
     dataZoom: zoomControls(theme, [0, 1, 2], view.zoom ?? null, true),
-    series: [...replicaSeries(result, theme, view), laneSeries(result, theme, view), ...generationSeries(result, theme, view)],
+    series: [
+      ...replicaSeries(result, theme, view),
+      laneSeries(result, theme, view),
+      ...(inferred.length > 0 ? [inferredSeries(inferred, theme, view.now, { xAxisIndex: 1, yAxisIndex: 1, y: 0.5 })] : []),
+      ...generationSeries(result, theme, view),
+    ],
   } as ChartOption;
 }
 

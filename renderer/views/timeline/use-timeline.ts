@@ -6,6 +6,7 @@
  */
 import { BUILTIN_KEYS } from '../../../shared/builtin-kinds.ts';
 import { computed, ref, shallowRef, watch } from 'vue';
+import { earliestFact } from '../../components/charts/coverage-marks.ts';
 import { useLiveRefresh } from '../../components/charts/live-refresh.ts';
 import { fitToHistory, resolveRange, selectionFromParams, type RangeSelection, type TimeRange } from '../../components/charts/time-range.ts';
 import { useHistoryStore, type EpisodesRequest } from '../../stores/history.ts';
@@ -50,6 +51,9 @@ export function episodesRequest(range: TimeRange, filters: TimelineFilters): Epi
   };
 }
 
+/** The earlier of two moments (null: unknown). */
+const earliestOf = (a: number | null, b: number | null): number | null => (a === null ? b : b === null ? a : Math.min(a, b));
+
 export function useTimeline() {
   const history = useHistoryStore();
   const navigation = useNavigationStore();
@@ -80,7 +84,8 @@ export function useTimeline() {
 
   const data = computed(() => history.episodes.data);
   /** What the chart and the swimlane show: the zoomed part, else the recorded part of the range. */
-  const view = computed<TimeRange>(() => userZoom.value ?? fitToHistory(range.value, data.value?.since ?? history.status?.since ?? null));
+  // Facts inferred from the cluster on connect may be older than the recording: show them too.
+  const view = computed<TimeRange>(() => userZoom.value ?? fitToHistory(range.value, earliestOf(data.value?.since ?? history.status?.since ?? null, earliestFact(data.value?.inferred))));
   const zoomed = computed(() => userZoom.value !== null);
   const now = computed(() => data.value?.to ?? range.value.to);
   const cluster = useClusterStore();
