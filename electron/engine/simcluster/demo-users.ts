@@ -11,7 +11,7 @@ import type { KubeconfigDocument } from './server/kubeconfig.ts';
 import type { ObjectStore } from './store.ts';
 import type { PresetUser } from './rbac/preset-users.ts';
 import { RBAC_GROUP } from './rbac/types.ts';
-import { startSimCluster, type SimCluster } from './index.ts';
+import { startSimCluster, type SimCluster, type SimClusterOptions } from './index.ts';
 
 /** The demo's developer: view in shop and payments. */
 export const DEMO_DEV_USER: PresetUser = { name: 'dev', role: 'view', namespaces: ['shop', 'payments'] };
@@ -50,9 +50,9 @@ export function withContextNamespace(config: KubeconfigDocument, namespace: stri
 
 /**
  * The demo cluster with its developer: the dev's kubeconfig has the context namespace `shop`.
- * `options` pass through to startSimCluster (tests turn controllers off).
+ * `options` pass through to startSimCluster (tests turn controllers off, pick kubectl's minor).
  */
-export async function startDemoWithDeveloper(options: { controllers?: boolean; onError?: (message: string) => void } = {}): Promise<SimCluster> {
+export async function startDemoWithDeveloper(options: Pick<SimClusterOptions, 'controllers' | 'onError' | 'kubernetesMinor'> = {}): Promise<SimCluster> {
   const cluster = await startSimCluster({ scenario: 'demo', users: [DEMO_DEV_USER], ...options });
   grantNamespaceViewer(cluster.store, DEMO_DEV_USER.name);
   return {
