@@ -140,6 +140,8 @@ describe('OverviewView with custom resources', () => {
     const why = failed.get('[data-testid="custom-why"]');
     expect(why.attributes('title')).toBe(`Failed: ${FAILED_MESSAGE}`);
     expect(cellsOf(customRows(view)[1]!).slice(0, 4)).toEqual(['Current', 'Certificate', 'shop', 'shop']);
+    // A current resource's Why stays empty, as a workload's in sync does.
+    expect(customRows(view)[1]!.find('[data-testid="custom-why"]').exists()).toBe(false);
     expect(cellsOf(customRows(view)[2]!).slice(0, 4)).toEqual(['Progressing', 'Database', 'payments', 'orders-db']);
     expect(customRows(view)[2]!.get('[data-testid="custom-why"]').text()).toBe('ScalingUp: Scaling the StatefulSet orders-db to 3 replicas');
     expect(view.get('[data-testid="overview-summary"]').text()).toBe('4 shown · 1 drifting');
