@@ -126,7 +126,7 @@ export function startContextRecorder(options: ContextRecorderOptions): ContextRe
     } catch (error) {
       return fail(`history cannot be opened (${isDiskFull(error) ? 'the disk is full' : (error as Error).message})`);
     }
-    const watcher = createClusterWatcher({ config, cache, kinds: RECORDED_KINDS, log, onHealth: (kinds) => onHealth(kinds, store), ...options.informers });
+    const watcher = createClusterWatcher({ config, cache, kinds: RECORDED_KINDS, log: (message) => log(`[kubedrift] background ${context}: ${message}`), onHealth: (kinds) => onHealth(kinds, store), ...options.informers });
     running = { cache, watcher, store };
     retention = setInterval(() => store.applyRetention(), RETENTION_INTERVAL_MS);
     retention.unref();

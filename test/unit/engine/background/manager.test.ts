@@ -126,6 +126,40 @@ describe('background recording', () => {
     }
   });
 
+  it('reports a token the API server refuses (401), and recovers once the credentials work again', async () => {
+    const guarded = await startSimCluster({ scenario: 'minimal', token: 'right' });
+    const { dir, cleanup } = await withTempDir();
+    const statuses: BackgroundStatus[] = [];
+    let token = 'expired';
+    const config = guarded.kubeconfigObject('guarded') as { users: Array<{ user: Record<string, unknown> }> };
+    const recording = createBackgroundRecording({
+      dataDir: dir,
+      now: Date.now,
+      log: () => undefined,
+      chosen: () => ['guarded'],
+      selected: () => null,
+      recordable: () => true,
+      clientConfig: async () => ({ ...config, users: config.users.map((u) => ({ ...u, user: { ...u.user, token } })) }),
+      limits: () => ({ maxAgeMs: 86_400_000, maxBytes: 1024 ** 3 }),
+      onStatus: (status) => statuses.push(status),
+      recorder: { retryInitialMs: 200, retryMaxMs: 400 },
+    });
+    const latest = () => statuses.at(-1)?.contexts[0];
+    try {
+      recording.reconcile();
+      await until(() => latest()?.state === 'retrying', 'a refused attempt');
+      expect(latest()?.lastError?.message).toMatch(/^https:\/\/127\.0\.0\.1:\d+ rejected the credentials \(401 Unauthorized\)/);
+      token = 'right';
+      await until(() => latest()?.state === 'recording', 'recording with the renewed token');
+      // The last error stays visible after recovery, so the user can see what happened.
+      expect(latest()?.lastError?.message).toMatch(/rejected the credentials \(401 Unauthorized\)/);
+    } finally {
+      await recording.dispose();
+      await guarded.stop();
+      await cleanup();
+    }
+  });
+
   it('reports an unreachable API server and keeps retrying', async () => {
     const { dir, cleanup } = await withTempDir();
     const r = rig(dir, ['gone']);
