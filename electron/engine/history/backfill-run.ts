@@ -1,7 +1,7 @@
 /**
  * Running the backfill (backfill.ts) once per connect, after the informers' first lists: the
- * cached objects are read in slices of BACKFILL_SLICE_OBJECTS, each slice's rows upserted in one
- * transaction, the event loop given back between slices so the live view never waits on it. And
+ * cached objects are read in slices (BACKFILL_SLICE_OBJECTS, BACKFILL_SLICE_MS at most), each
+ * slice's rows upserted in one transaction, the event loop given back between slices so the live view never waits on it. And
  * the queries that read the rows back for the workload screen and the timeline.
  */
 import type { DatabaseSync } from 'node:sqlite';
@@ -9,8 +9,10 @@ import type { KindKey, SlimObject } from '../../../shared/cluster.ts';
 import type { InferredFact, InferredFactKind } from '../../../shared/contracts/history.ts';
 import { controllerUids, inferFacts, topController } from './backfill.ts';
 
-/** Objects read per slice (~5 ms of work on a laptop at 5,000 pods). */
+/** Objects read per slice at most... */
 export const BACKFILL_SLICE_OBJECTS = 500;
+/** ...and a slice stops once it has held the event loop this long (crash-looping pods make many rows). */
+export const BACKFILL_SLICE_MS = 8;
 /** Inferred rows one answer carries at most. */
 export const MAX_INFERRED = 1_000;
 
@@ -21,6 +23,8 @@ export interface BackfillResult {
   /** Rows that were not there before (0 on a second run over the same cluster). */
   added: number;
   ms: number;
+  /** The longest slice, ms: how long the event loop was held at most. */
+  longestSliceMs: number;
 }
 
 export interface BackfillOptions {
@@ -29,6 +33,10 @@ export interface BackfillOptions {
   kinds: readonly KindKey[];
   now(): number;
   sliceObjects?: number;
+  /** Overrides BACKFILL_SLICE_MS. */
+  sliceMs?: number;
+  /** Facts that ended before this are left out: retention would remove them at once (ms). */
+  keepAfter?: number;
   /** Stop between slices (the store closed). */
   cancelled?(): boolean;
 }
@@ -47,29 +55,35 @@ export async function runBackfill(options: BackfillOptions): Promise<BackfillRes
   const count = db.prepare('SELECT count(*) AS n FROM inferred');
   const before = Number((count.get() as { n: number }).n);
   const slice = options.sliceObjects ?? BACKFILL_SLICE_OBJECTS;
+  const sliceMs = options.sliceMs ?? BACKFILL_SLICE_MS;
   let rows = 0;
-  for (let i = 0; i < objects.length; i += slice) {
+  let longestSliceMs = 0;
+  for (let i = 0; i < objects.length; ) {
     if (i > 0) await nextTurn();
     if (options.cancelled?.()) break;
     // The recorder's writes are synchronous transactions of their own; never nest in one.
     if (db.isTransaction) await nextTurn();
+    const sliceStart = performance.now();
     db.exec('BEGIN IMMEDIATE');
     try {
-      for (let j = i; j < Math.min(objects.length, i + slice); j += 1) {
-        const object = objects[j] as SlimObject;
-        for (const row of inferFacts(object, kinds[j] as string, topController(object.metadata.uid, owners))) {
+      const last = Math.min(objects.length, i + slice);
+      for (; i < last && performance.now() - sliceStart < sliceMs; i += 1) {
+        const object = objects[i] as SlimObject;
+        for (const row of inferFacts(object, kinds[i] as string, topController(object.metadata.uid, owners))) {
+          if (options.keepAfter !== undefined && (row.end ?? row.at ?? Infinity) < options.keepAfter) continue;
           upsert.run(row.id, row.objectUid, row.workloadUid, row.kind, row.namespace, row.name, row.fact, row.at, row.end, row.detail);
           rows += 1;
         }
       }
       db.exec('COMMIT');
+      longestSliceMs = Math.max(longestSliceMs, performance.now() - sliceStart);
     } catch (error) {
       if (db.isTransaction) db.exec('ROLLBACK');
       throw error;
     }
   }
   const added = Number((count.get() as { n: number }).n) - before;
-  return { objects: objects.length, rows, added, ms: Math.round(performance.now() - started) };
+  return { objects: objects.length, rows, added, ms: Math.round(performance.now() - started), longestSliceMs: Math.round(longestSliceMs * 10) / 10 };
 }
 
 type FactRow = [string, string, string, string, string, string, string, number | null, number | null, string];

@@ -154,9 +154,9 @@ export function openStore(options: StoreOptions) {
       recording?.synced();
       if (!recording || backfill) return backfill;
       const { objects, kinds } = options.cache.listWithKinds();
-      backfill = runBackfill({ db, objects, kinds, now, cancelled: () => closed }).then(
+      backfill = runBackfill({ db, objects, kinds, now, keepAfter: now() - options.limits().maxAgeMs, cancelled: () => closed }).then(
         (result) => {
-          log(`[kubedrift] history: backfill read ${result.objects} objects into ${result.rows} inferred rows (${result.added} new) in ${result.ms} ms`);
+          log(`[kubedrift] history: backfill read ${result.objects} objects into ${result.rows} inferred rows (${result.added} new) in ${result.ms} ms, slices of at most ${result.longestSliceMs} ms`);
           return result;
         },
         (error: unknown) => {

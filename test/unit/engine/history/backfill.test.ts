@@ -187,6 +187,14 @@ describe('backfill into the store', () => {
     ]);
   });
 
+  it('leaves out facts older than retention keeps (they would be pruned at once), never those of unknown time', async () => {
+    const objects = [rs(1, 'rs-old', '2026-10-01T00:00:00Z'), rs(2, 'rs-new', '2026-11-27T00:00:00Z'), { ...rs(3, 'rs-unknown', ''), metadata: { ...rs(3, 'rs-unknown', '').metadata, creationTimestamp: undefined } } as unknown as SlimObject];
+    const result = await runBackfill({ db: h.store.db, objects, kinds: objects.map(() => 'replicasets.apps'), now: h.clock.now, keepAfter: T('2026-11-14T00:00:00Z') });
+    expect(result.rows).toBe(2);
+    const kept = h.store.db.prepare('SELECT object_uid, at FROM inferred ORDER BY object_uid').all();
+    expect(kept).toEqual([{ object_uid: 'rs-new', at: T('2026-11-27T00:00:00Z') }, { object_uid: 'rs-unknown', at: null }]);
+  });
+
   it('gives the event loop back between slices', async () => {
     const objects = Array.from({ length: 50 }, (_, i) => rs(i + 1, `rs-${i}`, '2026-11-27T09:05:00Z'));
     let turns = 0;
