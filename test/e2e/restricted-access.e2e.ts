@@ -4,7 +4,8 @@
  * Overview shows exactly the workloads of shop and payments, the status bar and the banner say
  * what is visible and what is hidden, the Nodes screen says Nodes are hidden, and the Cluster
  * screen's "Accessible namespaces" editor lists where each namespace came from and takes a
- * namespace of the user's own (one that does not exist gets its own message).
+ * namespace of the user's own (one that does not exist gets its own message); Diagnostics lists
+ * the access reviews per namespace.
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,6 +91,15 @@ describe('the restricted demo context', () => {
     await screenshot(page, 'restricted-cluster-namespaces-light');
     // The Overview is unchanged by a namespace that does not exist.
     expect(await page.getByTestId('cluster-access').textContent()).toMatch(/^Namespaces payments, shop · /);
+
+    // Diagnostics: the reviews behind it, per namespace.
+    await page.goto(`${shell.url}#/diagnostics`);
+    const reviews = page.getByTestId('diagnostics-access');
+    await expect.poll(() => reviews.locator('[data-namespace="shop"] [data-testid="diagnostics-access-rules"]').textContent(), { timeout: 15_000 }).toMatch(/^SelfSubjectRulesReview: \d+ kinds to confirm/);
+    expect(await reviews.locator('[data-namespace="shop"] [data-testid="diagnostics-access-allowed"]').textContent()).toContain('list pods');
+    expect(await reviews.locator('[data-namespace="*"]').textContent()).toContain('SelfSubjectReview: yes — User "dev"');
+    await reviews.scrollIntoViewIfNeeded();
+    await screenshot(page, 'restricted-diagnostics-light');
     await page.close();
   });
 });

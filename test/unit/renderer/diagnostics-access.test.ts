@@ -58,6 +58,8 @@ describe('Diagnostics: access reviews', () => {
     expect(shop.get('[data-testid="diagnostics-access-rules"]').text()).toBe('SelfSubjectRulesReview: 2 kinds to confirm');
     expect(shop.get('[data-testid="diagnostics-access-allowed"]').text()).toBe('SelfSubjectAccessReview allowed: list pods, watch pods');
     expect(shop.get('[data-testid="diagnostics-access-denied"]').text()).toBe('SelfSubjectAccessReview denied: watch services — no RBAC policy matched');
+    // Denials without a reason share one line.
+    expect(card.get('[data-namespace="*"] [data-testid="diagnostics-access-denied"]').text()).toBe('SelfSubjectAccessReview denied: list *.*');
     const payments = card.get('[data-namespace="payments"]');
     expect(payments.text()).toContain('selfsubjectrulesreviews.authorization.k8s.io: the server timed out');
     expect(card.get('[data-namespace="*"]').text()).toContain('list namespaces: no — namespaces is forbidden: User "dev" cannot list resource "namespaces"');
