@@ -65,6 +65,15 @@ function positiveInt(value: string | undefined, flag: string, fallback: number):
   return Number(value);
 }
 
+function healthPortOf(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  try {
+    return parsePort(value, 0);
+  } catch {
+    throw new UsageError(`--health-port must be a number from 0 to 65535, got "${value}"`);
+  }
+}
+
 /** One line per change worth a person's attention: recording started, or a new error. */
 function describe(previous: BackgroundContextStatus | undefined, next: BackgroundContextStatus): string | undefined {
   const iso = (at: number) => new Date(at).toISOString();
@@ -101,7 +110,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
     maxAgeMs: positiveInt(values['retention-days'], '--retention-days', 14) * DAY_MS,
     maxBytes: values['max-size'] === undefined ? 1024 ** 3 : parseSize(values['max-size']),
   };
-  const healthPort = values['health-port'] === undefined ? undefined : parsePort(values['health-port'], 0);
+  const healthPort = healthPortOf(values['health-port']);
   const dataDir = path.resolve(values['data-dir'] ?? defaultDataDir());
 
   const registry = new ContextRegistry({ explicit: values.kubeconfig, env: process.env, homeDir: os.homedir() });

@@ -13,7 +13,8 @@ export const SERVE_HELP = `Usage: kubedrift serve [--port N] [--host 127.0.0.1] 
 
 Serves Kubedrift to a browser on a loopback address. Prints
   Kubedrift listening on http://127.0.0.1:PORT/?token=TOKEN
-when ready; the token changes on every start and is required by the page.
+when ready; the token changes on every start and is required by the page. The contexts chosen
+in Settings → Record in the background record their history while it runs.
 
   --port N           port to listen on (default 0: any free port)
   --host ADDR        loopback address to bind (default 127.0.0.1)

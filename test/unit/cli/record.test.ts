@@ -102,5 +102,8 @@ describe('kubedrift record', () => {
     const size = await runCli(['record', '--context', 'kubedrift-demo', '--max-size', 'lots']);
     expect(size.code).toBe(2);
     expect(size.stderr).toMatch(/--max-size must be a size such as 536870912, 512Mi or 5Gi, got "lots"/);
+    const port = await runCli(['record', '--context', 'kubedrift-demo', '--health-port', 'http']);
+    expect(port.code).toBe(2);
+    expect(port.stderr).toMatch(/--health-port must be a number from 0 to 65535, got "http"/);
   }, 60_000);
 });
