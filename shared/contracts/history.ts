@@ -110,6 +110,11 @@ export const EpisodeCauseSchema = z.object({
   sentence: z.string(),
   /** The first object that showed it. */
   evidence: z.object({ kind: z.string(), name: z.string() }).optional(),
+  /**
+   * Found under the cause before it, which is a controller's verdict (the pods' cause under an
+   * exceeded progress deadline or a failed Job, an HPA target's cause), noted with it.
+   */
+  under: z.boolean().optional(),
 });
 export type EpisodeCause = z.infer<typeof EpisodeCauseSchema>;
 

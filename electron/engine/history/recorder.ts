@@ -97,7 +97,7 @@ export interface Recorder {
    * The cause finder's headline cause of each drifting workload now, by uid (all of them: a
    * workload left out has none). Open episodes keep the ones they had not seen yet.
    */
-  noteCauses(headlines: ReadonlyMap<string, HeadlineCause>, at: number): void;
+  noteCauses(headlines: ReadonlyMap<string, readonly HeadlineCause[]>, at: number): void;
   /** Workloads being tracked (live). */
   size(): number;
 }
@@ -140,18 +140,22 @@ export function createRecorder(options: RecorderOptions): Recorder {
   let lostDeltas = false;
   let stateLog = false;
   /** The last headline causes handed in; an episode opening takes its workload's (if still drifting). */
-  let headlines = new Map<string, HeadlineCause>();
+  let headlines = new Map<string, readonly HeadlineCause[]>();
 
   const writeEpisode = (episode: EpisodeRecord) =>
     pending.episodes.set(episode.id, { ...episode, reasons: [...episode.reasons], ...(episode.status ? { status: { ...episode.status } } : {}), ...(episode.causes ? { causes: [...episode.causes] } : {}) });
 
   /** Notes the workload's headline cause on its open episode; whether the episode changed. */
   function takeCause(t: Tracked, at: number): boolean {
-    const headline = headlines.get(t.ref.uid);
-    if (!t.episode || !headline) return false;
-    const causes = noteCause(t.episode.causes, headline, Math.max(at, t.episode.start));
-    if (causes) t.episode.causes = causes;
-    return causes !== undefined;
+    const episode = t.episode;
+    if (!episode) return false;
+    let changed = false;
+    for (const headline of headlines.get(t.ref.uid) ?? []) {
+      const causes = noteCause(episode.causes, headline, Math.max(at, episode.start));
+      if (causes) episode.causes = causes;
+      changed ||= causes !== undefined;
+    }
+    return changed;
   }
   const writeRollout = (rollout: RolloutRecord) => pending.rollouts.set(`${rollout.uid}/${rollout.generation}`, { ...rollout });
   const writeSample = (t: Tracked, at: number) => {

@@ -169,7 +169,7 @@ export function openStore(options: StoreOptions) {
     flush: () => recording?.flush() ?? Promise.resolve(),
     heartbeat: () => recording?.heartbeat(),
     /** The drifting workloads' headline causes (episode-causes.ts), kept by their open episodes. */
-    noteCauses(headlines: ReadonlyMap<string, HeadlineCause>, at: number): void {
+    noteCauses(headlines: ReadonlyMap<string, readonly HeadlineCause[]>, at: number): void {
       if (!closed) recording?.noteCauses(headlines, at);
     },
     applyRetention,

@@ -152,6 +152,42 @@ describe('the causes an episode keeps', () => {
     expect(noteCause(causes, { code: 'node-not-ready', sentence: 'x' }, 20)).toBeUndefined();
   });
 
+  it('keep the "not ready" fallback only until a specific cause is known, and never add it after one', () => {
+    const fallback = noteCause(undefined, { code: 'not-ready', sentence: '1 of 2 replicas not ready' }, 1);
+    expect(fallback?.map((cause) => cause.code)).toEqual(['not-ready']);
+    const specific = noteCause(fallback, { code: 'image-pull', sentence: "1 pod can't pull a:1: not found" }, 2);
+    expect(specific?.map((cause) => [cause.code, cause.at])).toEqual([['image-pull', 2]]);
+    expect(noteCause(specific, { code: 'not-ready', sentence: '1 of 2 replicas not ready' }, 3)).toBeUndefined();
+  });
+
+  it("note the cause under a controller's verdict with it, marked as found under it", () => {
+    const under = headlinesOf({
+      context: 'c',
+      revision: 1,
+      at: 5,
+      reports: [
+        {
+          target: { apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'shop', name: 'api', uid: 'd1' },
+          causes: [
+            {
+              code: 'progress-deadline',
+              sentence: 'Deployment api exceeded its progress deadline: ReplicaSet "api-1" has timed out progressing.',
+              evidence: [{ apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'shop', name: 'api', uid: 'd1', detail: 'Progressing=False' }],
+              chain: [],
+              underneath: [{ code: 'readiness-probe', sentence: '1 new pod fails its readiness probe', evidence: [{ apiVersion: 'v1', kind: 'Pod', namespace: 'shop', name: 'api-1-x', uid: 'p1', detail: 'Unhealthy' }], chain: [] }],
+            },
+          ],
+        },
+        { target: { apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'shop', name: 'calm', uid: 'd2' }, causes: [] },
+      ],
+    });
+    expect([...under.keys()]).toEqual(['d1']);
+    expect(under.get('d1')).toEqual([
+      { code: 'progress-deadline', sentence: 'Deployment api exceeded its progress deadline: ReplicaSet "api-1" has timed out progressing.', evidence: { kind: 'Deployment', name: 'api' } },
+      { code: 'readiness-probe', sentence: '1 new pod fails its readiness probe', evidence: { kind: 'Pod', name: 'api-1-x' }, under: true },
+    ]);
+  });
+
   it('read a damaged column as none rather than failing the episode list', () => {
     expect(decodeCauses('{not json')).toBeUndefined();
     expect(decodeCauses(JSON.stringify([{ code: 'image-pull' }]))).toBeUndefined();
