@@ -7,7 +7,7 @@
 import type { CoverageGap, CoverageGapReason, InferredFact, Point } from '../../../shared/contracts/history.ts';
 import { escapeHtml } from './chart-style.ts';
 import type { ChartTheme } from './chart-theme.ts';
-import { formatMoment } from './time-format.ts';
+import { formatDuration, formatMoment } from './time-format.ts';
 
 const REASON_TEXT: Record<CoverageGapReason, string> = {
   'not-yet': 'history had not started',
@@ -119,4 +119,13 @@ export function earliestFact(facts: readonly InferredFact[] | undefined): number
   let earliest: number | null = null;
   for (const fact of facts ?? []) if (fact.at !== null && (earliest === null || fact.at < earliest)) earliest = fact.at;
   return earliest;
+}
+
+/** How much of [from, to] nobody observed, in words, and whether that is all of it (null: all observed). */
+export function coverageNote(gaps: readonly CoverageGap[] | undefined, from: number, to: number, now: number): { whole: boolean; text: string } | null {
+  const end = Math.min(to, now);
+  const ms = unobservedMs(gaps, from, end);
+  const first = gaps?.find((gap) => gap.end > from && gap.start < end);
+  if (ms <= 0 || !first) return null;
+  return { whole: ms >= end - from, text: `${formatDuration(ms)} not recorded (${gapLabel(first, now)}${(gaps?.length ?? 0) > 1 ? ', and more' : ''})` };
 }
