@@ -92,6 +92,23 @@ describe('kubedrift record', () => {
     expect(existsSync(historyFile(dataDir, 'gone'))).toBe(false);
   }, 90_000);
 
+  it('keeps what it wrote when killed with SIGKILL: the file opens and holds the samples flushed before', async () => {
+    const dataDir = path.join(dir, 'killed');
+    const child = spawn(process.execPath, [CLI, 'record', '--context', 'kubedrift-demo', '--data-dir', dataDir, '--kubeconfig', kubeconfig], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+    try {
+      await until(() => /^recording kubedrift-demo since /m.test(stdout), `the recording line:\n${stdout}`);
+      // Flushes run every 500 ms: what was queued a second ago is on disk.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+    } finally {
+      child.kill('SIGKILL');
+    }
+    await exited;
+    expect(samplesIn(historyFile(dataDir, 'kubedrift-demo'))).toBeGreaterThan(0);
+  }, 60_000);
+
   it('refuses bad usage with a clear message', async () => {
     const none = await runCli(['record']);
     expect(none.code).toBe(2);
