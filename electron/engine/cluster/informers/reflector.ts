@@ -20,7 +20,8 @@ import { describeFailure } from './messages.ts';
 import { Pager, type ListPage } from './pager.ts';
 import { slimObject, type ObjectSource } from './slim.ts';
 import { Backoff, Watchdog, type BackoffOptions, type Clock } from './timing.ts';
-import { InitialEvents, refusesWatchList, SilenceTimer, usable, WATCH_LIST_SILENCE_MS, WatchListUnsupported, watchListQuery, type StreamEvent, type WatchListSetting } from './watch-list.ts';
+import { InitialEvents } from './initial-events.ts';
+import { refusesWatchList, usable, WATCH_LIST_SILENCE_MS, WatchListUnsupported, watchListQuery, type StreamEvent, type WatchListSetting } from './watch-list.ts';
 
 /** Watch timeouts are spread over this range so a cluster's watches do not all end together. */
 export const WATCH_TIMEOUT_MIN_S = 300;
@@ -143,13 +144,13 @@ export class Reflector {
       this.interrupt = undefined;
       let delayMs: number;
       try {
-        let initial: InitialEvents | undefined;
+        let watchList = false;
         if (this.resourceVersion === undefined) {
           this.buffer.clear();
-          const watchList = this.o.watchList?.mode === 'prefer' && usable(this.o.watchList);
-          if (watchList || (await this.list(controller.signal)) === 'handover') initial = new InitialEvents({ ...this.o, source: this.source });
+          watchList = this.o.watchList?.mode === 'prefer' && usable(this.o.watchList);
+          if (!watchList) watchList = (await this.list(controller.signal)) === 'handover';
         }
-        delayMs = await this.watch(controller.signal, initial);
+        delayMs = await this.watch(controller.signal, watchList);
       } catch (error) {
         const failure = this.applyFailure ?? error;
         this.applyFailure = undefined;
@@ -220,45 +221,43 @@ export class Reflector {
 
   /**
    * Watches until the server ends the stream; returns the delay before the next attempt. With
-   * `initial`, a WatchList: the stream is live (and resumable) once the initial events have ended.
+   * `watchList`, a WatchList: the stream is live (and resumable) once the initial events have ended.
    */
-  private async watch(signal: AbortSignal, initial?: InitialEvents): Promise<number> {
+  private async watch(signal: AbortSignal, watchList = false): Promise<number> {
     const { kind, cache, health, clock, random } = this.o;
     const timeoutSeconds = WATCH_TIMEOUT_MIN_S + Math.floor(random() * (WATCH_TIMEOUT_MAX_S - WATCH_TIMEOUT_MIN_S + 1));
-    const query = initial ? watchListQuery(this.knownVersion, timeoutSeconds) : new URLSearchParams({ watch: 'true', allowWatchBookmarks: 'true', resourceVersion: this.resourceVersion ?? '', timeoutSeconds: String(timeoutSeconds) });
+    const query = watchList ? watchListQuery(this.knownVersion, timeoutSeconds) : new URLSearchParams({ watch: 'true', allowWatchBookmarks: 'true', resourceVersion: this.resourceVersion ?? '', timeoutSeconds: String(timeoutSeconds) });
     this.watchdog.arm();
     const response = await this.o.transport.get(`${this.endpoint.path}?${query}`, { signal, accept: this.accept('watch') });
     if (response.statusCode !== 200) {
       const failure = await failureOf(response, () => this.watchdog.alive());
-      throw initial && refusesWatchList(failure) ? new WatchListUnsupported(failure.message) : failure;
+      throw watchList && refusesWatchList(failure) ? new WatchListUnsupported(failure.message) : failure;
     }
     const openedAt = clock.now();
     this.backoff.connected(openedAt);
-    let pending = initial;
-    // A server that ignored sendInitialEvents goes quiet before any end bookmark.
-    const silence = pending ? new SilenceTimer(clock, this.o.watchList?.silenceMs ?? WATCH_LIST_SILENCE_MS, (error) => this.abortWith(error)) : undefined;
-    if (!pending) health.set(kind, 'live', { count: cache.size(kind) });
+    const onLive = (resourceVersion: string, count: number): void => {
+      this.o.log(`${kind}: ${count} objects from the initial events of a WatchList`);
+      this.resourceVersion = resourceVersion;
+      health.set(kind, 'live', { count: cache.size(kind) });
+    };
+    const { namespace, decoder, pageSize: batchSize } = this.o;
+    const silenceMs = this.o.watchList?.silenceMs ?? WATCH_LIST_SILENCE_MS;
+    const initial = watchList
+      ? new InitialEvents({ kind, cache, health, source: this.source, ...(namespace !== undefined ? { namespace } : {}), decoder, batchSize, stream: response, clock, silenceMs, onLive, receive: (e) => this.receive(e), onError: (e) => this.abortWith(e) })
+      : undefined;
+    if (!initial) health.set(kind, 'live', { count: cache.size(kind) });
     let events = 0;
     try {
       await readLines(
         response,
         (line) => {
           events += 1;
-          const event = JSON.parse(line) as StreamEvent;
-          if (!pending) return this.receive(event);
-          silence?.reset();
-          const end = pending.take(event);
-          if (end === undefined) return;
-          this.o.log(`${kind}: ${pending.count} objects from the initial events of a WatchList`);
-          pending = undefined;
-          silence?.clear();
-          this.resourceVersion = end;
-          health.set(kind, 'live', { count: cache.size(kind) });
+          if (!initial?.line(line)) this.receive(JSON.parse(line) as StreamEvent);
         },
         () => this.watchdog.alive(),
       );
     } finally {
-      silence?.clear();
+      initial?.close();
     }
     if (events === 0 && clock.now() - openedAt < MIN_CLEAN_WATCH_MS) {
       // A proxy that ends every watch at once would otherwise make this a busy loop.

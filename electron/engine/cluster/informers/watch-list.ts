@@ -12,11 +12,7 @@
  * than ADDED, or silence, before any end bookmark). Then the kind falls back to the paged list and
  * the watcher remembers, for its server, not to ask again.
  */
-import type { KindKey, SlimObject } from '../../../../shared/cluster.ts';
-import type { ObjectCache } from '../../stream/cache.ts';
-import type { HealthBoard } from './health.ts';
-import { ApiStatusError, statusError } from './http.ts';
-import { slimObject, type ObjectSource } from './slim.ts';
+import { ApiStatusError } from './http.ts';
 import type { Clock } from './timing.ts';
 
 /**
@@ -28,12 +24,13 @@ import type { Clock } from './timing.ts';
 export type WatchListMode = 'prefer' | 'on-expiry' | 'off';
 
 /**
- * The default mode. On the 50,000-pod simulator (6 interleaved pairs, load ~10 on 2 cores) a
- * WatchList sync took about as long as the paged list (median 11.0 s against 12.3 s, with less CPU
- * in all: 4.1 s against 5.0 s), but its initial events are parsed and slimmed on the engine's own
- * thread (busy 11 s against 6.5 s; the list's pages are decoded in the list worker), the thread
- * that also carries the frame stream. So WatchList is kept, by default, for what only it can do:
- * finish a list whose continue token expired; `prefer` uses it for every sync.
+ * The default mode. On the 50,000-pod simulator (6 interleaved pairs, /tmp script, load 9-13 on 2
+ * cores) a WatchList sync took about as long as the paged list: median 13.0 s against 13.7 s, all
+ * threads' CPU 5.8 s against 5.4 s, but the engine's own thread busy 9.5 s against 7.2 s: its
+ * events are cut into batches there (initial-events.ts) before the list worker decodes them, while
+ * a list's pages arrive whole. That thread also carries the frame stream, so WatchList is kept, by
+ * default, for what only it can do: finish a list whose continue token expired; `prefer` uses it
+ * for every sync.
  */
 export const DEFAULT_WATCH_LIST_MODE: WatchListMode = 'on-expiry';
 /** The annotation of the BOOKMARK that ends the initial events. */
@@ -43,8 +40,6 @@ export const INITIAL_EVENTS_END_ANNOTATION = 'k8s.io/initial-events-end';
  * a server that serves WatchList sends its initial events (or, for none, the bookmark) at once.
  */
 export const WATCH_LIST_SILENCE_MS = 10_000;
-/** Progress of the initial events reaches the health board once per this many objects. */
-const PROGRESS_EVERY = 250;
 /** Statuses that mean "this server does not take these watch parameters". */
 const REFUSED_STATUSES = new Set([400, 405, 406, 415, 422]);
 
@@ -103,74 +98,6 @@ export function watchListQuery(resourceVersion: string | undefined, timeoutSecon
 export interface StreamEvent {
   type?: string;
   object?: { metadata?: { uid?: string; resourceVersion?: string; annotations?: Record<string, string> } };
-}
-
-/** Options of InitialEvents. */
-export interface InitialEventsOptions {
-  kind: KindKey;
-  cache: ObjectCache;
-  source: ObjectSource;
-  /** Set for a namespace's reflector: the end replaces this namespace's objects only. */
-  namespace?: string;
-  /** The kind is syncing until the end bookmark, with how many objects have come so far. */
-  health: Pick<HealthBoard, 'set'>;
-}
-
-/**
- * The initial events of one WatchList request, up to the end bookmark. Objects are written to the
- * cache as they come (a long first sync shows its progress; an object the cache holds at the same
- * version keeps its cached copy and is not announced), and the end bookmark removes what the
- * initial events did not name, as a list's replace does.
- */
-export class InitialEvents {
-  private readonly o: InitialEventsOptions;
-  private readonly items: SlimObject[] = [];
-
-  constructor(options: InitialEventsOptions) {
-    this.o = options;
-    options.health.set(options.kind, 'syncing', { count: 0 });
-  }
-
-  /** How many objects have come. */
-  get count(): number {
-    return this.items.length;
-  }
-
-  /**
-   * Takes one event before the end. Returns the end bookmark's resourceVersion (the state is then
-   * in the cache); throws WatchListUnsupported when the event shows a server that does not serve
-   * WatchList, and the Status of any other ERROR event.
-   */
-  take(event: StreamEvent): string | undefined {
-    const { kind, cache } = this.o;
-    switch (event.type) {
-      case 'ADDED': {
-        const object = slimObject(event.object, this.o.source);
-        const cached = cache.get(kind, object.metadata.uid);
-        if (cached && cached.metadata.resourceVersion === object.metadata.resourceVersion) this.items.push(cached);
-        else {
-          this.items.push(object);
-          cache.upsert(kind, object);
-        }
-        if (this.items.length % PROGRESS_EVERY === 0) this.o.health.set(kind, 'syncing', { count: this.items.length });
-        return undefined;
-      }
-      case 'BOOKMARK': {
-        const metadata = event.object?.metadata;
-        if (metadata?.annotations?.[INITIAL_EVENTS_END_ANNOTATION] !== 'true') throw new WatchListUnsupported('a bookmark came before the end of the initial events (sendInitialEvents was ignored)');
-        if (!metadata.resourceVersion) throw new Error('the initial-events-end bookmark carried no resourceVersion');
-        if (this.o.namespace === undefined) cache.replaceKind(kind, this.items);
-        else cache.replaceNamespace(kind, this.o.namespace, this.items);
-        return metadata.resourceVersion;
-      }
-      case 'ERROR': {
-        const error = statusError(event.object);
-        throw refusesWatchList(error) ? new WatchListUnsupported(error.message) : error;
-      }
-      default:
-        throw new WatchListUnsupported(`a ${event.type ?? 'typeless'} event came before the end of the initial events (sendInitialEvents was ignored)`);
-    }
-  }
 }
 
 /** Fires once `ms` pass without a `reset`, with the reason a WatchList is taken as ignored. */

@@ -58,6 +58,10 @@ describe('initial state from WatchList', () => {
     }
     expect(w.health.states('pods')).toEqual(['syncing', 'live']);
     expect(w.logs).toContain('pods: 12 objects from the initial events of a WatchList');
+    // Decoded as list pages are: every object comes with its JSON for the history and the frame stream.
+    const upserts = w.changes.filter((c) => c.type === 'upsert');
+    expect(upserts.length).toBeGreaterThan(12);
+    for (const change of upserts) expect(change.json).toBe(JSON.stringify(change.object));
     // Later changes arrive on the same stream: no second request.
     const pod = sim.store.all(T('pods'))[0];
     if (!pod) throw new Error('no pod');
