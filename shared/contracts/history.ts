@@ -178,11 +178,11 @@ export type HistoryStatus = z.infer<typeof HistoryStatusSchema>;
 
 /**
  * Why nobody observed a stretch of time (history/coverage.ts): before the first recording
- * (`not-yet`), the app closed, another context selected, recording switched off in Settings, or
- * the app stopped without saying (`stopped`: a crash, a kill, a power loss; the last moment it
- * was alive is kept).
+ * (`not-yet`), the app closed, another context selected, recording switched off in Settings,
+ * the connection to the cluster lost (every kind reconnecting), or the app stopped without
+ * saying (`stopped`: a crash, a kill, a power loss; the last moment it was alive is kept).
  */
-export const CoverageGapReasonSchema = z.enum(['not-yet', 'app-closed', 'context-switched', 'recording-off', 'stopped']);
+export const CoverageGapReasonSchema = z.enum(['not-yet', 'app-closed', 'context-switched', 'recording-off', 'connection-lost', 'stopped']);
 export type CoverageGapReason = z.infer<typeof CoverageGapReasonSchema>;
 
 /** A stretch of the asked range that no session of this context observed: nothing there is known. */

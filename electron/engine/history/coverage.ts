@@ -1,7 +1,8 @@
 /**
  * Coverage: when this context was being observed. A recording store opens a session row when it
  * starts, moves its end to "now" at most every SESSION_MARK_MS while alive, and on close writes
- * why it ended (app closed, context switched, recording switched off). A session that never
+ * why it ended (app closed, context switched, recording switched off, connection lost: a new
+ * session starts when the cluster answers again). A session that never
  * closed (a crash, `kill -9`, a power loss) keeps the last moment it was known alive, and the
  * time after it is a gap whose reason is `stopped`.
  *
@@ -17,9 +18,9 @@ import { GAP_MS } from './recorder.ts';
 export const SESSION_MARK_MS = 1_000;
 
 /** Why a session ended, as the closing code knows it. */
-export type SessionEnd = Extract<CoverageGapReason, 'app-closed' | 'context-switched' | 'recording-off'>;
+export type SessionEnd = Extract<CoverageGapReason, 'app-closed' | 'context-switched' | 'recording-off' | 'connection-lost'>;
 
-const REASONS: ReadonlySet<string> = new Set<SessionEnd>(['app-closed', 'context-switched', 'recording-off']);
+const REASONS: ReadonlySet<string> = new Set<SessionEnd>(['app-closed', 'context-switched', 'recording-off', 'connection-lost']);
 
 export interface Session {
   /** Moves the session's end to now, if SESSION_MARK_MS passed since the last mark (or `force`). */

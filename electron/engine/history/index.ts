@@ -47,6 +47,11 @@ function synced(health: ClusterHealth | undefined, context: string): boolean {
   return !!health && health.context === context && health.kinds.length > 0 && health.kinds.every((kind) => kind.state !== 'syncing');
 }
 
+/** Every kind is reconnecting: nothing of the cluster is observed (a gap `connection-lost`). */
+function connectionLost(health: ClusterHealth): boolean {
+  return health.kinds.length > 0 && health.kinds.every((kind) => kind.state === 'reconnecting');
+}
+
 export function createHistoryFeature(context: EngineContext, options: HistoryFeatureOptions = {}): Feature<typeof historyRequests> {
   const { now, log } = context;
   let store: HistoryStore | undefined;
@@ -183,6 +188,7 @@ export function createHistoryFeature(context: EngineContext, options: HistoryFea
         context.onContextChange((next) => open(next)),
         context.hub.listen((stream, payload) => {
           if (stream === 'cluster:health' && store && selected && synced(payload as ClusterHealth, selected.name)) store.synced();
+          if (stream === 'cluster:health' && store && selected && (payload as ClusterHealth).context === selected.name) store.connection(connectionLost(payload as ClusterHealth));
           // The causes feature's pushes: open episodes keep what explained them (episode-causes.ts).
           if (stream === 'causes:changed' && store && selected && (payload as DriftingCauses).context === selected.name) store.noteCauses(headlinesOf(payload as DriftingCauses), (payload as DriftingCauses).at);
           if (stream === 'settings:changed') {

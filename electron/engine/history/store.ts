@@ -84,7 +84,7 @@ export function openStore(options: StoreOptions) {
   const series = createSeriesQuery(db, { now, ...(options.timing?.gapMs ? { gapMs: options.timing.gapMs } : {}), ...(options.timing?.heartbeatMs ? { heartbeatMs: options.timing.heartbeatMs } : {}) });
   const episodeQueries = createEpisodeQueries(db, { now });
   // Coverage: a recording store is a session of observing this context (coverage.ts).
-  const session: Session | undefined = options.record ? startSession(db, now) : undefined;
+  let session: Session | undefined = options.record ? startSession(db, now) : undefined;
   const gaps = createCoverageQuery(db, { now, live: () => session !== undefined && !closed, ...(options.timing?.gapMs ? { gapMs: options.timing.gapMs } : {}) });
   const inferred = createInferredQuery(db);
   let backfill: Promise<BackfillResult | undefined> | undefined;
@@ -168,6 +168,21 @@ export function openStore(options: StoreOptions) {
     },
     flush: () => recording?.flush() ?? Promise.resolve(),
     heartbeat: () => recording?.heartbeat(),
+    /**
+     * The connection to the cluster was lost (every kind reconnecting) or is back: observing ends
+     * with `connection-lost` and a new session starts when it answers again (coverage.ts).
+     */
+    connection(lost: boolean): void {
+      if (closed || !options.record) return;
+      try {
+        if (lost && session) {
+          session.end('connection-lost');
+          session = undefined;
+        } else if (!lost && !session) session = startSession(db, now);
+      } catch (error) {
+        log(`[kubedrift] history: coverage could not be written: ${(error as Error).message}`);
+      }
+    },
     /** The drifting workloads' headline causes (episode-causes.ts), kept by their open episodes. */
     noteCauses(headlines: ReadonlyMap<string, readonly HeadlineCause[]>, at: number): void {
       if (!closed) recording?.noteCauses(headlines, at);

@@ -14,6 +14,7 @@ const REASON_TEXT: Record<CoverageGapReason, string> = {
   'app-closed': 'app closed',
   'context-switched': 'another context was selected',
   'recording-off': 'recording was switched off',
+  'connection-lost': 'connection to the cluster lost',
   stopped: 'the app stopped unexpectedly',
 };
 

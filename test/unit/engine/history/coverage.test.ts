@@ -48,6 +48,19 @@ describe('coverage of one store', () => {
     expect(h.store.gaps(h.clock.now() + MIN, h.clock.now() + HOUR)).toEqual([]);
   });
 
+  it('records a lost connection as a gap until the cluster answers again', () => {
+    const start = h.clock.now();
+    h.clock.advance(5 * MIN);
+    const lostAt = h.clock.now();
+    h.store.connection(true);
+    h.store.connection(true);
+    h.clock.advance(20 * MIN);
+    const backAt = h.clock.now();
+    h.store.connection(false);
+    h.clock.advance(5 * MIN);
+    expect(h.store.gaps(start, h.clock.now())).toEqual([{ start: lostAt, end: backAt, reason: 'connection-lost' }]);
+  });
+
   it('does not call a restart shorter than the recorder’s gap a gap (the episode went on)', async () => {
     const start = h.clock.now();
     await h.restartAfter(GAP_MS / 2);
@@ -117,6 +130,7 @@ describe('coverage through the history feature', () => {
     const feature = createHistoryFeature(context, { timing: { flushIntervalMs: 2 ** 30, heartbeatCheckMs: 2 ** 30, retryMs: 2 ** 30 }, statusIntervalMs: 2 ** 30 });
     return {
       feature,
+      hub: fake.context.hub,
       cache: fake.cache,
       switchTo(name: string) {
         selected = { name, demo: false };
@@ -130,7 +144,7 @@ describe('coverage through the history feature', () => {
     return result.value;
   };
 
-  it('labels a context switch and an app close, each with its own reason', async () => {
+  it('labels a context switch, an app close and a lost connection, each with its own reason', async () => {
     const clock = manualClock();
     const first = engine(clock);
     await first.feature.start?.();
@@ -154,10 +168,18 @@ describe('coverage through the history feature', () => {
     second.switchTo('prod');
     upsertBuiltin(second.cache, deployment('web', 'w'));
     clock.advance(MIN);
+    // Every kind reconnecting: the connection is lost until one is live again.
+    const lostAt = clock.now();
+    second.hub.emit('cluster:health', { context: 'prod', epoch: 'e1', kinds: [{ kind: 'pods', state: 'reconnecting', count: 0, since: lostAt }] });
+    clock.advance(10 * MIN);
+    const answeredAt = clock.now();
+    second.hub.emit('cluster:health', { context: 'prod', epoch: 'e1', kinds: [{ kind: 'pods', state: 'live', count: 0, since: answeredAt }] });
+    clock.advance(MIN);
     const list = value(await second.feature.handlers['history:episodes']({ from: start, to: clock.now() }));
     expect(list.gaps).toEqual([
       { start: switchedAt, end: backAt, reason: 'context-switched' },
       { start: closedAt, end: reopenedAt, reason: 'app-closed' },
+      { start: lostAt, end: answeredAt, reason: 'connection-lost' },
     ]);
     await second.feature.dispose();
   });

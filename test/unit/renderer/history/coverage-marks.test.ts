@@ -58,6 +58,7 @@ describe('drift count across a gap', () => {
   it('labels each reason in words', () => {
     expect(gapLabel({ ...GAP, reason: 'stopped' }, NOW)).toMatch(/^not recording: the app stopped unexpectedly /);
     expect(gapLabel({ ...GAP, reason: 'context-switched' }, NOW)).toMatch(/^not recording: another context was selected /);
+    expect(gapLabel({ ...GAP, reason: 'connection-lost' }, NOW)).toMatch(/^not recording: connection to the cluster lost /);
   });
 });
 
