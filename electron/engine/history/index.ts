@@ -107,6 +107,9 @@ export function createHistoryFeature(context: EngineContext, options: HistoryFea
         ...(options.timing ? { timing: options.timing } : {}),
       });
       if (synced(context.hub.last('cluster:health') as ClusterHealth | undefined, next.name)) store.synced();
+      // The causes already pushed (recording switched on while drifting): open episodes take them now.
+      const causes = context.hub.last('causes:changed') as DriftingCauses | undefined;
+      if (causes?.context === next.name) store.noteCauses(headlinesOf(causes), causes.at);
     } catch (error) {
       const reason = isDiskFull(error) ? 'the disk is full' : (error as Error).message;
       const message = `History cannot be opened (${reason}); the live view keeps working and opening is retried.`;

@@ -29,7 +29,8 @@ afterEach(async () => {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const PULL_FAILED = `Failed to pull image "${IMAGE}": rpc error: code = NotFound desc = failed to pull and unpack image "${IMAGE}": failed to resolve reference "${IMAGE}": ${IMAGE}: not found`;
 
-function setup() {
+/** The history feature, and the causes feature beside it unless the test pushes causes itself. */
+function setup(options: { causesFeature?: boolean } = {}) {
   const fake = fakeEngineContext({ now: Date.now });
   let selected: SelectedContext | null = null;
   const context: EngineContext = {
@@ -40,8 +41,8 @@ function setup() {
     provideObjectsAt: () => undefined,
   };
   const history = createHistoryFeature(context, { timing: { flushIntervalMs: 10 }, statusIntervalMs: 10 });
-  const causes = createCausesFeature(context, { intervalMs: 10 });
-  dispose.push(() => causes.dispose?.(), () => history.dispose?.());
+  const causes = options.causesFeature === false ? undefined : createCausesFeature(context, { intervalMs: 10 });
+  dispose.push(() => causes?.dispose?.(), () => history.dispose?.());
   return {
     context,
     cache: fake.cache,
@@ -79,7 +80,7 @@ describe('history hears the causes feature', () => {
   });
 
   it('ignores a push about another context', async () => {
-    const env = setup();
+    const env = setup({ causesFeature: false });
     await env.start('prod');
     const catalog = deployment('catalog', { replicas: 1, status: { readyReplicas: 0, availableReplicas: 0 } });
     put(env.cache, catalog);
@@ -89,5 +90,24 @@ describe('history hears the causes feature', () => {
     const [episode] = await env.episodes();
     expect(episode?.workload.uid).toBe(catalog.metadata.uid);
     expect(episode?.causes?.some((cause) => cause.sentence === 'from elsewhere') ?? false).toBe(false);
+  });
+});
+
+describe('history opened after the causes were pushed', () => {
+  it('gives the open episode the cause the causes feature pushed before recording began', async () => {
+    const env = setup({ causesFeature: false });
+    await env.start('prod');
+    await env.context.settings.update({ historyRecording: false });
+    env.context.hub.emit('settings:changed', env.context.settings.get());
+    const catalog = deployment('catalog', { replicas: 1, status: { readyReplicas: 0, availableReplicas: 0 } });
+    put(env.cache, catalog);
+    const report = { target: { apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'storefront', name: 'catalog', uid: catalog.metadata.uid }, causes: [{ code: 'crash-loop' as const, sentence: 'container catalog keeps crashing', evidence: [], chain: [] }] };
+    // The last push before recording is switched on; the cluster does not change after it.
+    env.context.hub.emit('causes:changed', { context: 'prod', revision: 7, at: Date.now(), reports: [report] });
+    await env.context.settings.update({ historyRecording: true });
+    env.context.hub.emit('settings:changed', env.context.settings.get());
+    await sleep(80);
+    const episode = (await env.episodes()).find((candidate) => candidate.workload.uid === catalog.metadata.uid);
+    expect(episode?.causes?.map((cause) => cause.sentence)).toEqual(['container catalog keeps crashing']);
   });
 });
