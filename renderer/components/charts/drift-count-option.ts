@@ -74,7 +74,8 @@ export function buildDriftCountOption(points: readonly Point[], theme: ChartThem
         lineStyle: { color: theme.warning, width: 1.5 },
         areaStyle: { color: theme.warning, opacity: theme.dark ? 0.22 : 0.16 },
         markLine: { silent: true, symbol: ['none', 'none'], animation: false, data: lines },
-        markArea: { silent: false, data: gapAreas(view.gaps, theme, view.now), tooltip: { formatter: (params: { name?: string }) => escapeHtml(params.name ?? '') } },
+        // Silent, so a click in a gap still moves the cursor; the label and the axis tooltip say why.
+        markArea: { silent: true, data: gapAreas(view.gaps, theme, view.now) },
       },
       ...(timedFacts(view.inferred).length > 0 ? [inferredSeries(timedFacts(view.inferred), theme, view.now, { y: 0 })] : []),
     ],
