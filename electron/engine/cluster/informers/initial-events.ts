@@ -46,6 +46,8 @@ export interface InitialEventsOptions {
   receive: (event: StreamEvent) => void;
   /** Ends the watch (a failed decode, silence, a failing held event). */
   onError: (error: unknown) => void;
+  /** The watch's; once aborted, nothing more reaches the cache (a new attempt owns the kind). */
+  signal: AbortSignal;
 }
 
 export class InitialEvents {
@@ -124,11 +126,14 @@ export class InitialEvents {
     page.catch(() => undefined);
     this.applied = this.applied.then(async () => {
       const decoded = await page;
+      this.o.signal.throwIfAborted();
       this.inFlight -= 1;
       this.apply(decoded);
       this.flow();
     });
-    this.applied.catch((error: unknown) => this.o.onError(error));
+    this.applied.catch((error: unknown) => {
+      if (!this.o.signal.aborted) this.o.onError(error);
+    });
   }
 
   private apply(page: ListPage): void {
@@ -154,6 +159,7 @@ export class InitialEvents {
     this.flow();
     this.applied
       .then(() => {
+        if (this.o.signal.aborted) return;
         if (this.o.namespace === undefined) cache.replaceKind(kind, this.items);
         else cache.replaceNamespace(kind, this.o.namespace, this.items);
         this.live = true;
@@ -163,7 +169,9 @@ export class InitialEvents {
         for (const event of held) this.o.receive(event);
         this.flow();
       })
-      .catch((error: unknown) => this.o.onError(error));
+      .catch((error: unknown) => {
+        if (!this.o.signal.aborted) this.o.onError(error);
+      });
   }
 
   /** Pauses the socket while too many batches wait, or while the end is applied; resumes after. */
@@ -171,7 +179,13 @@ export class InitialEvents {
     const pause = this.inFlight >= MAX_BATCHES_IN_FLIGHT || (this.held !== undefined && !this.live);
     if (pause === this.paused) return;
     this.paused = pause;
-    if (pause) this.o.stream.pause();
-    else this.o.stream.resume();
+    // Silence the reader chose is not the server's: the silence timer waits while paused.
+    if (pause) {
+      this.silence.clear();
+      this.o.stream.pause();
+    } else {
+      if (!this.live && this.held === undefined) this.silence.reset();
+      this.o.stream.resume();
+    }
   }
 }

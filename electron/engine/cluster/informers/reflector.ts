@@ -243,7 +243,7 @@ export class Reflector {
     const { namespace, decoder, pageSize: batchSize } = this.o;
     const silenceMs = this.o.watchList?.silenceMs ?? WATCH_LIST_SILENCE_MS;
     const initial = watchList
-      ? new InitialEvents({ kind, cache, health, source: this.source, ...(namespace !== undefined ? { namespace } : {}), decoder, batchSize, stream: response, clock, silenceMs, onLive, receive: (e) => this.receive(e), onError: (e) => this.abortWith(e) })
+      ? new InitialEvents({ kind, cache, health, source: this.source, ...(namespace !== undefined ? { namespace } : {}), decoder, batchSize, stream: response, clock, silenceMs, signal, onLive, receive: (e) => this.receive(e), onError: (e) => this.abortWith(e) })
       : undefined;
     if (!initial) health.set(kind, 'live', { count: cache.size(kind) });
     let events = 0;
