@@ -13,6 +13,7 @@ import { AccessibleNamespacesSchema, type AccessPlan, type AccessReview, type Ac
 import { systemClock, type Clock } from '../informers/timing.ts';
 import type { AccessApi } from './api.ts';
 import { ACCESS_REVIEW_CONCURRENCY } from './limit.ts';
+import { explainLost } from './lost.ts';
 import { diffPlans, summarize, watchesOf, type PlanChanges, type Watch } from './plan.ts';
 import { buildPlan, probeAccess, probeNamespace, type AccessKind } from './probe.ts';
 
@@ -174,7 +175,11 @@ export class AccessChecker {
     try {
       const probed = await probeAccess({ ...this.probeOptions(), kinds, contextNamespace: this.options.contextNamespace, userNamespaces: this.userNamespaces });
       if (this.stopped) return;
-      const result = keepOnError(kinds, probed, this.state.checked);
+      const kept = keepOnError(kinds, probed, this.state.checked);
+      // A namespace watched until now and allowed nothing now: the server's own 403 says why.
+      const lost = await explainLost(this.options.api, kinds, this.state.checked, kept.checked);
+      if (this.stopped) return;
+      const result = lost.length ? { ...kept, reviews: [...kept.reviews, ...lost] } : kept;
       this.kindsChecked = kinds;
       this.error = undefined;
       this.checkedAt = this.clock.now();

@@ -224,6 +224,28 @@ describe('access checks against the simulated cluster', () => {
     expect(changes[1]?.removed).toContainEqual({ kind: 'pods', namespace: 'platform' });
   });
 
+  it('quotes the server\'s 403 for a namespace that was watched and is allowed nothing after a revoke, and only for it', async () => {
+    await startCluster([DEV]);
+    const binding = { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'RoleBinding', metadata: { name: 'dev-view', namespace: 'platform' }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'view' }, subjects: [{ apiGroup: 'rbac.authorization.k8s.io', kind: 'User', name: 'dev' }] };
+    await adminCreate(`${RBAC}/namespaces/platform/rolebindings`, binding);
+    const checker = await checkerFor('dev', { userNamespaces: ['shop', 'payments', 'platform'] });
+    expect(checker.plan().pods).toEqual({ scope: 'namespaces', namespaces: ['payments', 'platform', 'shop'] });
+    const lists = () => checker.summary().reviews.filter((r) => r.review === 'list' && r.namespace === 'platform');
+    expect(lists()).toEqual([]);
+
+    const admin = await client((sim as SimCluster).kubeconfigObject());
+    expect((await admin.request('DELETE', `${RBAC}/namespaces/platform/rolebindings/dev-view`)).status).toBe(200);
+    await checker.recheck('Check again');
+    expect(checker.plan().pods).toEqual(SHOP_AND_PAYMENTS);
+    expect(checker.summary().checked.find((c) => c.name === 'platform')?.state).toBe('none');
+    expect(lists()).toEqual([
+      { review: 'list', namespace: 'platform', question: 'list pods', allowed: false, message: 'pods is forbidden: User "dev" cannot list resource "pods" in API group "" in the namespace "platform"' },
+    ]);
+    // The next check finds nothing newly lost: the notice is about the change, not the state.
+    await checker.recheck('Check again');
+    expect(lists()).toEqual([]);
+  });
+
   it('checks again every 5 minutes and picks up a RoleBinding granted meanwhile', async () => {
     await startCluster([DEV]);
     const clock = new FakeClock();
