@@ -10,19 +10,25 @@ import { accessStatusText, type HiddenKind } from '../../shared/access.ts';
 import type { ClusterAccess } from '../../shared/contracts/access.ts';
 import type { KdError } from '../../shared/result.ts';
 import { api } from '../api/index.ts';
+import { nextAccessNotices, type AccessNotice } from './access-notices.ts';
 import { follow } from './live.ts';
 
 export const useAccessStore = defineStore('access', () => {
   const access = shallowRef<ClusterAccess | null>(null);
   const error = shallowRef<KdError | null>(null);
   const checking = shallowRef(false);
+  /** Namespaces lost since the user looked (a RoleBinding revoked), with the server's reason. */
+  const notices = shallowRef<AccessNotice[]>([]);
+
+  function accept(value: ClusterAccess): void {
+    notices.value = nextAccessNotices(notices.value, access.value, value);
+    access.value = value;
+  }
 
   follow<ClusterAccess>({
     load: () => api().request('cluster:access', {}),
     subscribe: (listener) => api().subscribe('cluster:access', listener),
-    apply: (value) => {
-      access.value = value;
-    },
+    apply: accept,
     setError: (next) => {
       error.value = next;
     },
@@ -47,12 +53,17 @@ export const useAccessStore = defineStore('access', () => {
     checking.value = true;
     try {
       const result = await api().request('cluster:access-recheck', {});
-      if (result.ok) access.value = result.value;
+      if (result.ok) accept(result.value);
       error.value = result.ok ? null : result.error;
     } finally {
       checking.value = false;
     }
   }
 
-  return { access, error, checking, summary, statusText, hidden, recheck };
+  /** Puts a lost namespace's notice away. */
+  function dismiss(namespace: string): void {
+    notices.value = notices.value.filter((n) => n.namespace !== namespace);
+  }
+
+  return { access, error, checking, notices, summary, statusText, hidden, recheck, dismiss };
 });
