@@ -6,8 +6,9 @@ import { userContextName } from '../engine/simcluster/rbac/kubeconfig-users.ts';
 import { parseUserFlag, type PresetUser } from '../engine/simcluster/rbac/preset-users.ts';
 import { DEFAULT_CONTEXT_NAME } from '../engine/simcluster/server/kubeconfig.ts';
 import { parseFlags, parsePort, UsageError } from './args.ts';
+import { parseClusterSize, seedCluster } from './sim-size.ts';
 
-export const SIM_HELP = `Usage: kubedrift sim [--port N] [--scenario demo|minimal|FILE] [--write-kubeconfig FILE] [--user NAME=ROLE[:NS,...]]... [--token T] [--http] [--kubernetes-minor N] [--speed X]
+export const SIM_HELP = `Usage: kubedrift sim [--port N] [--scenario demo|minimal|FILE] [--write-kubeconfig FILE] [--user NAME=ROLE[:NS,...]]... [--token T] [--http] [--kubernetes-minor N] [--speed X] [--pods N --nodes N --namespaces N]
 
 Runs the simulated Kubernetes cluster (API server, controllers and a scenario) on 127.0.0.1.
 Prints
@@ -25,7 +26,13 @@ when ready. Point kubectl at it with --write-kubeconfig FILE and KUBECONFIG=FILE
   --read-only-token T    also accept T, refusing its writes with 403
   --http                 serve plain HTTP instead of HTTPS with a per-run CA
   --kubernetes-minor N   the minor version /version reports (27-33; default 32)
-  --speed X              run the scenario X times faster`;
+  --speed X              run the scenario X times faster
+  --pods N --nodes N --namespaces N
+                         add a cluster of this size (Running pods of a real pod's size in
+                         Deployments of up to 50, evenly over the nodes and namespaces
+                         churn-000...), up to Kubernetes' ceiling of 150,000 pods on 5,000 nodes;
+                         with the minimal scenario and no controllers unless --scenario is given
+                         (--user may bind namespaces churn-NNN)`;
 
 export async function simCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseFlags(argv, {
@@ -38,6 +45,9 @@ export async function simCommand(argv: string[]): Promise<number> {
     http: { type: 'boolean' },
     'kubernetes-minor': { type: 'string' },
     speed: { type: 'string' },
+    pods: { type: 'string' },
+    nodes: { type: 'string' },
+    namespaces: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) {
@@ -66,7 +76,9 @@ export async function simCommand(argv: string[]): Promise<number> {
   }
   const duplicate = users.find((user, i) => users.findIndex((other) => other.name === user.name) !== i);
   if (duplicate) throw new UsageError(`--user ${duplicate.name} is given twice`);
+  const size = parseClusterSize(values);
   const cluster = await startSimCluster({
+    ...(size ? { seed: (store) => seedCluster(store, size), controllers: values.scenario !== undefined, scenario: 'minimal' } : {}),
     ...(users.length ? { users } : {}),
     ...(values.scenario ? { scenario: values.scenario } : {}),
     port,
@@ -82,6 +94,7 @@ export async function simCommand(argv: string[]): Promise<number> {
     console.log(`kubeconfig written to ${file}`);
     for (const { user } of cluster.users) console.log(`  context ${userContextName(DEFAULT_CONTEXT_NAME, user.name)}: ${user.role}${user.namespaces ? ` in ${user.namespaces.join(', ')}` : user.role === 'none' ? '' : ' cluster-wide'}`);
   }
+  if (size) console.log(`seeded ${size.pods} pods on ${size.nodes} nodes in ${size.namespaces} namespaces`);
   console.log(`simcluster listening on ${cluster.server.url}`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', () => resolve());

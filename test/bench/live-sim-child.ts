@@ -4,9 +4,13 @@
  * charged for serving its own lists and watches, nor share an event loop with the server. It
  * seeds the fixture, reports where it listens, then serves the parent's requests over the fork
  * IPC channel: the stamps of the watched objects (how many the renderer must end up with), a
- * stamped churn, its own CPU time, and the CRD benchmarks' side (crd-fixture.ts). It stops when the parent disconnects.
+ * stamped churn, its own CPU time, the CRD benchmarks' side (crd-fixture.ts), a count of the
+ * requests that list a resource again (list-counter.ts) and restricted users (namespaced-sync.ts). It stops when the parent disconnects.
  */
 import { simulatorStamps } from '../e2e/consistency.ts';
+import { addPresetUser } from '../../electron/engine/simcluster/rbac/preset-users.ts';
+import { userKubeconfig } from '../../electron/engine/simcluster/rbac/kubeconfig-users.ts';
+import { ListCounter } from './list-counter.ts';
 import { CrdBench } from './crd-fixture.ts';
 import type { SimChildReady, SimChildReply, SimChildRequest } from './live-sim.ts';
 import { podCount, startSimFixture, type SeedSizes } from './sim-fixture.ts';
@@ -16,6 +20,7 @@ const sizes = JSON.parse(process.argv[2] ?? '') as SeedSizes;
 const fixture = await startSimFixture(sizes);
 let crdBench: CrdBench | undefined;
 const crds = (): CrdBench => (crdBench ??= new CrdBench(fixture.sim));
+let listCounter: ListCounter | undefined;
 
 function reply(message: SimChildReply | SimChildReady): void {
   process.send?.(message);
@@ -26,7 +31,7 @@ async function handle(request: SimChildRequest): Promise<SimChildReply> {
     case 'stamps':
       return { id: request.id, value: simulatorStamps(fixture.sim.store).length };
     case 'churn':
-      return { id: request.id, value: await stampedChurn(fixture.sim.store, request.perSecond, request.count) };
+      return { id: request.id, value: await stampedChurn(fixture.sim.store, request.perSecond, request.count, { withOrder: request.withOrder ?? false }) };
     case 'cpu': {
       const { user, system } = process.cpuUsage();
       return { id: request.id, value: (user + system) / 1e6 };
@@ -45,6 +50,17 @@ async function handle(request: SimChildRequest): Promise<SimChildReply> {
       return { id: request.id, value: crds().recordedRequests() };
     case 'connections':
       return { id: request.id, value: await crds().connections() };
+    case 'count-lists':
+      listCounter ??= new ListCounter(fixture.sim.server.access);
+      listCounter.count(request.resource);
+      return { id: request.id, value: null };
+    case 'counted-lists':
+      return { id: request.id, value: listCounter?.counted() ?? 0 };
+    case 'add-user': {
+      const { server } = fixture.sim;
+      const credentials = await addPresetUser({ store: fixture.sim.store, access: server.access, user: request.user });
+      return { id: request.id, value: userKubeconfig(fixture.sim.kubeconfigObject(), credentials, { contextName: 'bench', prefer: 'token' }) };
+    }
   }
 }
 

@@ -6,6 +6,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { kubeconfigObjectFor } from '../../electron/engine/simcluster/server/kubeconfig.ts';
+import type { PresetUser } from '../../electron/engine/simcluster/rbac/preset-users.ts';
 import type { ClientTarget } from './http-client.ts';
 import type { SeedSizes } from './sim-fixture.ts';
 import type { StampedRun } from './stamped-churn.ts';
@@ -13,14 +14,17 @@ import type { StampedRun } from './stamped-churn.ts';
 /** What the parent asks the child; `id` pairs each request with its reply. */
 export type SimChildRequest =
   | { id: number; op: 'stamps' }
-  | { id: number; op: 'churn'; perSecond: number; count: number }
+  | { id: number; op: 'churn'; perSecond: number; count: number; withOrder?: boolean }
   | { id: number; op: 'cpu' }
   | { id: number; op: 'install-crds'; count: number; excluded: boolean }
   | { id: number; op: 'remove-crds' }
   | { id: number; op: 'create-resources'; count: number }
   | { id: number; op: 'record-requests'; prefixes: string[] }
   | { id: number; op: 'recorded-requests' }
-  | { id: number; op: 'connections' };
+  | { id: number; op: 'connections' }
+  | { id: number; op: 'count-lists'; resource: string }
+  | { id: number; op: 'counted-lists' }
+  | { id: number; op: 'add-user'; user: PresetUser };
 
 /** The child's answer to one request. */
 export type SimChildReply = { id: number; value: unknown } | { id: number; error: string };
@@ -41,12 +45,24 @@ const READY_TIMEOUT_MS = 120_000;
 /** A seeded simulated cluster in its own process. */
 export interface SimProcess {
   readonly pods: number;
+  /** Where a client reaches the API server as its admin (URL, CA, token). */
+  readonly target: ClientTarget;
   /** A kubeconfig for the cluster, its context named `contextName` (the engine's demo cluster). */
   kubeconfigObject(contextName?: string): object;
   /** How many objects of the watched kinds the cluster holds (what a synced store holds). */
   watchedObjects(): Promise<number>;
   /** Stamped pod modifications at `perSecond` (see stamped-churn.ts), written in the child. */
-  churn(perSecond: number, count: number): Promise<StampedRun>;
+  churn(perSecond: number, count: number, options?: { withOrder?: boolean }): Promise<StampedRun>;
+  /**
+   * Counts, from now on, the requests that (re)read every `resource` (a plural of the core group,
+   * `pods`): a list (a GET of the collection without watch=true) or a WatchList watch
+   * (sendInitialEvents=true). An ordinary watch resuming from a resourceVersion is not counted.
+   */
+  countLists(resource: string): Promise<void>;
+  /** What `countLists` has counted so far. */
+  countedLists(): Promise<number>;
+  /** Adds a user with a preset role (its bindings in namespaces that exist); its kubeconfig (bearer token). */
+  addUser(user: PresetUser): Promise<object>;
   /** CPU seconds the child has used so far. */
   cpuSeconds(): Promise<number>;
   /** The custom-resource side of the cluster (crd-fixture.ts's CrdBench, run in the child). */
@@ -115,9 +131,13 @@ export async function startSimProcess(sizes: SeedSizes): Promise<SimProcess> {
   const { target } = ready;
   return {
     pods: ready.pods,
+    target,
     kubeconfigObject: (contextName) => kubeconfigObjectFor({ server: target.url, ...(target.caPem ? { caPem: target.caPem } : {}), ...(target.token ? { token: target.token } : {}), ...(contextName ? { contextName } : {}) }),
     watchedObjects: () => ask<number>({ op: 'stamps' }),
-    churn: (perSecond, count) => ask<StampedRun>({ op: 'churn', perSecond, count }),
+    churn: (perSecond, count, options) => ask<StampedRun>({ op: 'churn', perSecond, count, ...(options?.withOrder ? { withOrder: true } : {}) }),
+    countLists: (resource) => ask<void>({ op: 'count-lists', resource }),
+    countedLists: () => ask<number>({ op: 'counted-lists' }),
+    addUser: (user) => ask<object>({ op: 'add-user', user }),
     cpuSeconds: () => ask<number>({ op: 'cpu' }),
     crds: {
       install: (count, excluded) => ask<string[]>({ op: 'install-crds', count, excluded }),

@@ -22,10 +22,36 @@ import { snapshotExport } from './snapshot-export.ts';
 import { crdDiscovery } from './crd-discovery.ts';
 import { crdHeap } from './crd-heap.ts';
 import { crdSync } from './crd-sync.ts';
+import { jsonParse } from './json-parse.ts';
+import { overload } from './overload.ts';
+import { namespacedSync } from './namespaced-sync.ts';
+import { scaleSync } from './scale-sync.ts';
+import { deriveRatios, RATIO_GOALS } from './ratios.ts';
+import { parseScaleSizes, SCALE_OPTIONS } from './scale-sizes.ts';
 import { PartialResultsError, type BenchContext, type BenchGoal, type BenchScenario, type BenchValue } from './types.ts';
 
 /** In run order: seeding first, while the heap holds nothing else; the browser pipeline last. */
-const SCENARIOS: readonly BenchScenario[] = [simSeed, simList, simWatch, eventsGroup, graphBuild, causeFind, snapshotExport, historyTimeline, historyStateAt, historyOverhead, diff500, crdDiscovery, crdSync, crdHeap, livePipeline];
+const SCENARIOS: readonly BenchScenario[] = [
+  simSeed,
+  simList,
+  simWatch,
+  eventsGroup,
+  graphBuild,
+  causeFind,
+  snapshotExport,
+  historyTimeline,
+  historyStateAt,
+  historyOverhead,
+  diff500,
+  crdDiscovery,
+  crdSync,
+  crdHeap,
+  jsonParse,
+  overload,
+  namespacedSync,
+  scaleSync,
+  livePipeline,
+];
 
 /** The names in `--only`/`--skip` values (each may be a comma-separated list); throws on one no scenario has. */
 function namesOf(values: string[]): string[] {
@@ -53,8 +79,9 @@ function goalText(goal: BenchGoal): string {
 
 function checkGoals(scenarios: readonly BenchScenario[], results: Record<string, BenchValue>): Record<string, { goal: string; met: boolean }> {
   const goals: Record<string, { goal: string; met: boolean }> = {};
-  for (const goal of scenarios.flatMap((s) => s.goals ?? [])) {
+  for (const goal of [...scenarios.flatMap((s) => s.goals ?? []), ...RATIO_GOALS]) {
     const value = results[goal.result];
+    if (typeof value === 'boolean' && goal.equals !== undefined) goals[goal.result] = { goal: `= ${goal.equals}`, met: value === goal.equals };
     if (typeof value !== 'number') continue;
     goals[goal.result] = { goal: goalText(goal), met: (goal.atLeast === undefined || value >= goal.atLeast) && (goal.atMost === undefined || value <= goal.atMost) && (goal.below === undefined || value < goal.below) };
   }
@@ -66,16 +93,20 @@ function checkGoals(scenarios: readonly BenchScenario[], results: Record<string,
  * (1 when a scenario failed). Needs `global.gc` (node --expose-gc).
  */
 export async function runBench(args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { json: { type: 'boolean' }, quick: { type: 'boolean' }, only: { type: 'string', multiple: true }, skip: { type: 'string', multiple: true } }, strict: true });
+  const { values } = parseArgs({ args, options: { json: { type: 'boolean' }, quick: { type: 'boolean' }, only: { type: 'string', multiple: true }, skip: { type: 'string', multiple: true }, ...SCALE_OPTIONS }, strict: true });
   const quick = values.quick ?? false;
+  const scale = parseScaleSizes(values);
   const scenarios = select(values.only ?? [], values.skip ?? []);
   const sizes = quick ? QUICK_SIZES : FULL_SIZES;
   const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
   let fixture: Promise<SimFixture> | undefined;
   const processes = new Map<string, Promise<SimProcess>>();
+  const results: Record<string, BenchValue> = {};
   const ctx: BenchContext = {
     quick,
     sizes,
+    results,
+    scale,
     sim: () => {
       if (!fixture) {
         log(`seeding the simulated cluster with ${podCount(sizes)} pods`);
@@ -96,7 +127,6 @@ export async function runBench(args: string[]): Promise<number> {
     log,
   };
   const speedBefore = jsonMegabytesPerSecond();
-  const results: Record<string, BenchValue> = {};
   const errors: Record<string, string> = {};
   // The shared cluster holds 50,000 pods in this process (~320 MB of heap), which the engine of
   // the live pipeline, also in this process, would otherwise have to collect around (its first
@@ -132,9 +162,12 @@ export async function runBench(args: string[]): Promise<number> {
     await stopSharedSim();
     await stopSimProcesses();
   }
+  // The ratio goals: each headline time over work measured in the same run (ratios.ts).
+  // crd-sync's 50,000-pod engine sync runs only in a whole run (--quick syncs a handful of pods).
+  Object.assign(results, deriveRatios(quick ? { ...results, initial_sync_50k_pods_300_crds_ms: 0 } : results, { pods: podCount(sizes), scalePods: scale.pods }));
   const report = {
     machine: { cpus: availableParallelism(), node: process.version, json_mb_per_s: { before: speedBefore, after: jsonMegabytesPerSecond() } },
-    config: { quick, pods: podCount(sizes) },
+    config: { quick, pods: podCount(sizes), ...(quick ? {} : { scale }) },
     results,
     goals: checkGoals(scenarios, results),
     ...(Object.keys(errors).length > 0 ? { errors } : {}),

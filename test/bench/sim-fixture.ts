@@ -15,6 +15,10 @@ export interface SeedSizes {
   namespaces: number;
   deploymentsPerNamespace: number;
   podsPerDeployment: number;
+  /** Pods per node (default 110: 455 nodes for 50,000 pods); the scale scenario's 30 gives 5,000 nodes for 150,000. */
+  podsPerNode?: number;
+  /** Serve HTTP/2 as well (the simulator's `http2` option; crd-engine.ts's CRD_SIM_HTTP2). */
+  http2?: boolean;
 }
 
 /** 50,000 pods: 50 namespaces x 20 Deployments x 50 pods (455 nodes at 110 pods each). */
@@ -59,9 +63,12 @@ export interface SimFixture {
 }
 
 export async function startSimFixture(sizes: SeedSizes): Promise<SimFixture> {
-  const sim = await startSimCluster({ scenario: 'minimal', controllers: false, tls: true, onError: (message) => console.error(`[bench] ${message}`) });
+  const { http2, ...seed } = sizes;
+  // `http2` is passed only when asked for, so a simulator without the option still starts.
+  const options: Parameters<typeof startSimCluster>[0] & { http2?: boolean } = { scenario: 'minimal', controllers: false, tls: true, onError: (message) => console.error(`[bench] ${message}`), ...(http2 ? { http2 } : {}) };
+  const sim = await startSimCluster(options);
   try {
-    const driver = seedChurn(sim.store, sizes);
+    const driver = seedChurn(sim.store, seed);
     const user = sim.kubeconfigObject().users[0]?.user;
     return {
       sim,

@@ -23,14 +23,18 @@ export interface StampedRun {
   writes: number[];
   /** Writes per second achieved (below the rate when the process could not keep up). */
   achievedPerSecond: number;
+  /** With `withOrder`: the uids of the pods in write order (write i modified `order[i % order.length]`). */
+  order?: string[];
+  /** When the last write was made (ms since the epoch, as the write times). */
+  endedAt: number;
 }
 
 /**
  * Modifies `count` pods at `perSecond` (round robin over every pod, so no pod changes twice
  * within a flush window and nothing is coalesced away), then resolves.
  */
-export async function stampedChurn(store: ObjectStore, perSecond: number, count: number): Promise<StampedRun> {
-  const pods = store.all(PODS).map((pod) => ({ namespace: pod.metadata.namespace, name: pod.metadata.name }));
+export async function stampedChurn(store: ObjectStore, perSecond: number, count: number, options: { withOrder?: boolean } = {}): Promise<StampedRun> {
+  const pods = store.all(PODS).map((pod) => ({ namespace: pod.metadata.namespace, name: pod.metadata.name, uid: pod.metadata.uid }));
   if (pods.length === 0) throw new Error('the store holds no pods to modify');
   const start = performance.now();
   let written = 0;
@@ -39,7 +43,7 @@ export async function stampedChurn(store: ObjectStore, perSecond: number, count:
     const due = Math.min(count, Math.floor(((performance.now() - start) * perSecond) / 1000)) - written;
     // A late tick catches up, but never by more than a second's worth at once.
     for (let i = 0; i < Math.min(due, perSecond); i += 1) {
-      const pod = pods[written % pods.length] as { namespace: string | undefined; name: string };
+      const pod = pods[written % pods.length] as (typeof pods)[number];
       const stamp = performance.timeOrigin + performance.now();
       const modified = store.mutate(PODS, pod.namespace, pod.name, (copy) => {
         copy.metadata.annotations = { ...copy.metadata.annotations, [STAMP_ANNOTATION]: String(stamp) };
@@ -49,5 +53,12 @@ export async function stampedChurn(store: ObjectStore, perSecond: number, count:
     }
     await sleep(WRITE_TICK_MS);
   }
-  return { written, lastRv: writes.at(-2) ?? 0, writes, achievedPerSecond: written / ((performance.now() - start) / 1000) };
+  return {
+    written,
+    lastRv: writes.at(-2) ?? 0,
+    writes,
+    achievedPerSecond: written / ((performance.now() - start) / 1000),
+    endedAt: writes.at(-1) ?? performance.timeOrigin + performance.now(),
+    ...(options.withOrder ? { order: pods.map((pod) => pod.uid) } : {}),
+  };
 }

@@ -2,8 +2,8 @@
 import type { SimProcess } from './live-sim.ts';
 import type { SeedSizes, SimFixture } from './sim-fixture.ts';
 
-/** One measured value: a number, or a latency distribution (`{ p50, p95, runs }`). */
-export type BenchValue = number | Record<string, number>;
+/** One measured value: a number, a yes/no outcome, or a latency distribution (`{ p50, p95, runs }`). */
+export type BenchValue = number | boolean | Record<string, number>;
 
 /** What the runner hands each scenario. */
 export interface BenchContext {
@@ -20,6 +20,20 @@ export interface BenchContext {
   simProcess(sizes: SeedSizes): Promise<SimProcess>;
   /** Human notes; they go to stderr so stdout stays one JSON object. */
   log(message: string): void;
+  /**
+   * What the scenarios before this one measured (read-only): a scenario whose load is relative to
+   * this machine's capacity (overload.ts: 2x `sim_watch_events_per_s`) reads it here.
+   */
+  readonly results: Readonly<Record<string, BenchValue>>;
+  /** The scale scenario's sizes (`--pods/--nodes/--namespaces`; 150,000 pods on 5,000 nodes by default). */
+  readonly scale: ScaleSizes;
+}
+
+/** The cluster the scale scenario seeds. */
+export interface ScaleSizes {
+  pods: number;
+  nodes: number;
+  namespaces: number;
 }
 
 /** A target from the issue, checked against a result (numbers only). */
@@ -29,6 +43,8 @@ export interface BenchGoal {
   atMost?: number;
   /** Strictly less than (the issue's `< 250`). */
   below?: number;
+  /** A yes/no result's required outcome (`overload_final_state_complete`: true). */
+  equals?: boolean;
 }
 
 /** A benchmark module: the results it reports and how to measure them. */

@@ -40,6 +40,11 @@ export interface SimClusterOptions {
   /** false: only seed the store and serve it (no controllers, no timeline). */
   controllers?: boolean;
   onError?: (message: string) => void;
+  /**
+   * Fills the store once the server listens and before the preset users are bound, so their
+   * RoleBindings may name what it creates (`kubedrift sim --pods N`: the churn generator's namespaces).
+   */
+  seed?: (store: ObjectStore) => void;
   /** Users with preset roles (rbac/preset-users.ts), each with a token and, over TLS, a client certificate. */
   users?: readonly PresetUser[];
 }
@@ -107,6 +112,7 @@ export async function startSimCluster(options: SimClusterOptions = {}): Promise<
   }
   const users: UserCredentials[] = [];
   try {
+    options.seed?.(store);
     for (const user of options.users ?? []) {
       users.push(await addPresetUser({ store, access: server.access, user, ...(server.caPem ? { clientCertificate: (name, groups) => server.clientCertificate(name, groups) } : {}) }));
     }

@@ -25,8 +25,47 @@ const CRD_GOALS = {
   heap_bytes_per_custom_resource: '<= 2048',
 };
 
+/**
+ * Issue #21's overload and ratio results and issue #18's restricted sync. The scale scenario
+ * (150,000 pods) and the ratios that read it or crd-sync's 50,000-pod sync only come in a whole run.
+ */
+const OVERLOAD_RESULTS = [
+  'json_parse_50k_pods_ms',
+  'initial_sync_vs_json_parse',
+  'overload_offered_events_per_s',
+  'overload_applied_events_per_s',
+  'overload_writes_offered',
+  'overload_writes_applied',
+  'overload_final_state_complete',
+  'overload_relists',
+  'overload_max_lag_ms',
+  'overload_latest_state_latency_ms',
+  'overload_catch_up_ms',
+  'overload_max_heap_bytes',
+  'overload_heap_growth_bytes_per_pod',
+  'sustained_events_ratio',
+  'initial_sync_50k_pods_50_namespaces_ms',
+  'initial_sync_50k_pods_cluster_wide_ms',
+  'initial_sync_50_namespaces_ratio',
+  'watch_connections_50_namespaces',
+  ...(process.platform === 'linux' ? ['tcp_connections_50_namespaces'] : []),
+];
+
+/** Results that are 0 when all is well (no relist, no lag reported, nothing left to catch up) or on a slow machine (no sustained rate). */
+const MAY_BE_ZERO = new Set(['overload_relists', 'overload_max_lag_ms', 'overload_catch_up_ms', 'sustained_events_ratio']);
+
+const OVERLOAD_GOALS = {
+  initial_sync_vs_json_parse: '<= 1.5',
+  overload_relists: '<= 0',
+  overload_final_state_complete: '= true',
+  sustained_events_ratio: '>= 0.8',
+  initial_sync_50_namespaces_ratio: '<= 1.5',
+};
+
 /** CRDs a --quick run creates in place of 300. */
 const QUICK_CRDS = 10;
+/** Namespaces the pods of a --quick run's restricted sync are in (the CRD benchmarks' few pods). */
+const QUICK_NAMESPACES = 1;
 
 const RESULTS = [
   'sim_seed_50k_pods_ms',
@@ -64,7 +103,7 @@ const RESULTS = [
 ];
 
 /** Heap growth per pod: noise at quick sizes (see the test). */
-const HEAP_RESULTS = new Set(['heap_bytes_per_pod', 'sim_heap_bytes_per_pod']);
+const HEAP_RESULTS = new Set(['heap_bytes_per_pod', 'sim_heap_bytes_per_pod', 'overload_heap_growth_bytes_per_pod']);
 
 /** The issues' targets, as the report states them. */
 const GOALS = {
@@ -128,13 +167,13 @@ describe('npm run bench', () => {
     expect(report.machine.json_mb_per_s.before).toBeGreaterThan(0);
     expect(report.machine.json_mb_per_s.after).toBeGreaterThan(0);
     expect(report.config.quick).toBe(true);
-    expect(Object.keys(report.results).sort()).toEqual([...RESULTS, ...CRD_RESULTS].sort());
-    for (const name of RESULTS) {
+    expect(Object.keys(report.results).sort()).toEqual([...RESULTS, ...CRD_RESULTS, ...OVERLOAD_RESULTS].sort());
+    for (const name of [...RESULTS, ...OVERLOAD_RESULTS.filter((n) => n !== 'overload_final_state_complete')]) {
       const numbers = numbersOf(report.results[name]);
       expect(numbers.length, name).toBeGreaterThan(0);
       // A quick run's 1,000 pods grow the heap by ~3 MB, within the collector's noise: its
       // per-pod heap may come out below zero. Every other result is a positive measure.
-      const valid = (n: number) => Number.isFinite(n) && (HEAP_RESULTS.has(name) || n > 0);
+      const valid = (n: number) => Number.isFinite(n) && (HEAP_RESULTS.has(name) || n > 0 || (MAY_BE_ZERO.has(name) && n === 0));
       for (const n of numbers) expect(valid(n), `${name}: ${JSON.stringify(report.results[name])}`).toBe(true);
     }
     expect(report.results['sim_list_50k_pods_ms']).toEqual({ p50: expect.any(Number), p95: expect.any(Number), runs: expect.any(Number) });
@@ -167,6 +206,23 @@ describe('npm run bench', () => {
     expect(report.goals['excluded_kind_requests']?.met).toBe(true);
   });
 
+  it('overloads the engine relative to this run\'s measured capacity and reports relists, latest-state latency and completeness (issue #21), and the restricted 50-namespace sync (issue #18)', () => {
+    expect(run1.code, run1.stderr).toBe(0);
+    const { results } = report;
+    expect(typeof results['overload_final_state_complete']).toBe('boolean');
+    // Every write made is accounted for: its state, or a newer one, reached the cache, or not.
+    expect(results['overload_writes_applied']).toBeLessThanOrEqual(results['overload_writes_offered'] as number);
+    if (results['overload_final_state_complete'] === true) expect(results['overload_writes_applied']).toBe(results['overload_writes_offered']);
+    expect(results['overload_latest_state_latency_ms']).toEqual({ p50: expect.any(Number), p99: expect.any(Number), writes: results['overload_writes_applied'] });
+    // The ratio is the two measured times' quotient, not a number of its own.
+    const ratio = (results['initial_sync_50k_pods_ms'] as number) / (results['json_parse_50k_pods_ms'] as number);
+    expect(results['initial_sync_vs_json_parse']).toBeCloseTo(ratio, 1);
+    // Per namespace: at least one watch per namespace for the pods alone.
+    expect(results['watch_connections_50_namespaces']).toBeGreaterThanOrEqual(QUICK_NAMESPACES);
+    for (const [name, goal] of Object.entries(OVERLOAD_GOALS)) expect(report.goals[name], name).toEqual({ goal, met: expect.any(Boolean) });
+    expect(report.config).not.toHaveProperty('scale');
+  });
+
   it('runs only the scenario asked for, and refuses a name it does not know', { timeout: 120_000 }, async () => {
     const only = await run(['--quick', '--only', 'sim_seed_50k_pods_ms']);
     expect(only.code, only.stderr).toBe(0);
@@ -174,5 +230,8 @@ describe('npm run bench', () => {
     const unknown = await run(['--quick', '--only', 'sim_nothing']);
     expect(unknown.code).not.toBe(0);
     expect(unknown.stderr).toContain('unknown benchmark sim_nothing');
+    const uneven = await run(['--quick', '--only', 'scale-sync', '--pods', '1001', '--namespaces', '10']);
+    expect(uneven.code).not.toBe(0);
+    expect(uneven.stderr).toContain('--pods (1001) must be a multiple of --namespaces (10)');
   });
 });

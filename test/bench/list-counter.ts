@@ -1,0 +1,41 @@
+/**
+ * Counts, at the simulated API server, the requests that read a whole resource again: a list
+ * (GET of the collection, `verb: list`, paged or not) or a WatchList watch
+ * (`sendInitialEvents=true`). After an informer's first sync, each of them is a relist: what an
+ * overloaded client does after a 410 or a broken watch, and what must never happen while it
+ * keeps up (overload.ts: `overload_relists`, goal 0). An ordinary watch that resumes from a
+ * resourceVersion is not a relist and is not counted.
+ *
+ * The server's request path calls `AccessControl.authorize` once per request, before anything
+ * else, with the full URL (query included) and answers with the request's attributes (verb,
+ * group, resource), which the fault switches' path-only matchers do not see. The counter wraps
+ * that one method of the bench's own server instance, observing and changing nothing.
+ */
+import type { AccessControl } from '../../electron/engine/simcluster/rbac/access-control.ts';
+
+export class ListCounter {
+  private resource: string | undefined;
+  private lists = 0;
+
+  constructor(access: AccessControl) {
+    const authorize = access.authorize.bind(access);
+    access.authorize = (user, method, url) => {
+      const attributes = authorize(user, method, url);
+      if (this.resource !== undefined && attributes.resourceRequest && attributes.apiGroup === '' && attributes.resource === this.resource && !attributes.subresource && !attributes.name) {
+        const relist = attributes.verb === 'list' || (attributes.verb === 'watch' && url.searchParams.get('sendInitialEvents') === 'true');
+        if (relist) this.lists += 1;
+      }
+      return attributes;
+    };
+  }
+
+  /** Counts from zero, from now on, the requests that read all of `resource` (core group plural). */
+  count(resource: string): void {
+    this.resource = resource;
+    this.lists = 0;
+  }
+
+  counted(): number {
+    return this.lists;
+  }
+}
