@@ -11,6 +11,7 @@ import type { Result } from '../../shared/result.ts';
 import type { Engine } from '../../electron/engine/engine.ts';
 import type { ResourceType } from '../../electron/engine/simcluster/resources.ts';
 import type { ObjectStore } from '../../electron/engine/simcluster/store.ts';
+import type { KubeObject } from '../../electron/engine/simcluster/types.ts';
 
 /** One object as the three views are compared. */
 export interface Stamp {
@@ -60,11 +61,18 @@ function storedTypeOf(store: ObjectStore, kind: KindKey): ResourceType | undefin
   return store.types.byId(kind);
 }
 
-/** The simulator's own view: every stored object of the given kinds (default: the built-in watched ones), at the current rv. */
-export function simulatorStamps(store: ObjectStore, kinds: readonly KindKey[] = WATCHED_KINDS): Stamp[] {
+/** Which stored objects a view should hold: all of them, or those the user may read (a restricted user). */
+export type VisibleFilter = (type: ResourceType, object: KubeObject) => boolean;
+
+/**
+ * The simulator's own view: every stored object of the given kinds (default: the built-in
+ * watched ones), at the current rv; with `visible`, only the objects it keeps.
+ */
+export function simulatorStamps(store: ObjectStore, kinds: readonly KindKey[] = WATCHED_KINDS, visible?: VisibleFilter): Stamp[] {
   return kinds.flatMap((kind) => {
     const type = storedTypeOf(store, kind);
-    return type ? store.all(type).map((object) => ({ kind, uid: object.metadata.uid, resourceVersion: object.metadata.resourceVersion })) : [];
+    const objects = type ? store.all(type).filter((object) => !visible || visible(type, object)) : [];
+    return objects.map((object) => ({ kind, uid: object.metadata.uid, resourceVersion: object.metadata.resourceVersion }));
   });
 }
 
@@ -155,6 +163,11 @@ export interface ConsistencyOptions {
   /** How long the views may take to agree (default 15 s). */
   timeoutMs?: number;
   kinds?: readonly KindKey[];
+  /**
+   * The simulator's objects the views should hold (default: all): a restricted user's views are
+   * compared with what that user may read, so an object it must not see counts as extra.
+   */
+  visible?: VisibleFilter;
 }
 
 /**
@@ -171,7 +184,7 @@ export async function expectConsistent(options: ConsistencyOptions): Promise<{ o
   for (;;) {
     const renderer = await rendererStamps(page);
     if (renderer) {
-      report = compareViews({ simulator: simulatorStamps(cluster.store, kinds), engine: engine.inspectCache(), renderer }, kinds);
+      report = compareViews({ simulator: simulatorStamps(cluster.store, kinds, options.visible), engine: engine.inspectCache(), renderer }, kinds);
       if (report.consistent) return { objects: report.objects, ms: Date.now() - started };
     }
     if (Date.now() - started >= timeoutMs) break;

@@ -5,15 +5,22 @@
  * what is visible and what is hidden, the Nodes screen says Nodes are hidden, and the Cluster
  * screen's "Accessible namespaces" editor lists where each namespace came from and takes a
  * namespace of the user's own (one that does not exist gets its own message); Diagnostics lists
- * the access reviews per namespace.
+ * the access reviews per namespace. Then the three views (simulator, engine, renderer) agree once
+ * the simulator is filtered by what dev may read (its own RBAC decides), a RoleBinding granted
+ * while the app runs brings `platform` in on "Check again", and its revoke takes it out with a
+ * notice quoting the server's 403 while the history recorded for platform's workloads stays.
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startDemoWithDeveloper } from '../../electron/engine/simcluster/demo-users.ts';
 import type { SimCluster } from '../../electron/engine/simcluster/index.ts';
+import { Authorizer } from '../../electron/engine/simcluster/rbac/authorizer.ts';
+import { AUTHENTICATED_GROUP, RBAC_GROUP } from '../../electron/engine/simcluster/rbac/types.ts';
+import type { SeriesResult } from '../../shared/contracts/history.ts';
 import { DEMO_DEV_CONTEXT } from '../../shared/model.ts';
 import { withTempDir } from '../helpers/tmp.ts';
+import { expectConsistent, type VisibleFilter } from './consistency.ts';
 import { launchBrowser, screenshot } from './harness.ts';
 import { startLiveShell, type LiveShell } from './live-shell.ts';
 
@@ -22,6 +29,8 @@ const WORKLOADS: ReadonlyArray<[string, string]> = [['apps', 'deployments'], ['a
 
 let shell: LiveShell;
 let browser: Browser;
+/** One page for the whole file: a second page costs a renderer start. */
+let page: Page;
 let demo: SimCluster | undefined;
 let cleanup: () => Promise<void>;
 
@@ -30,6 +39,7 @@ beforeAll(async () => {
   ({ dir, cleanup } = await withTempDir('kubedrift-e2e-restricted-'));
   shell = await startLiveShell({ dataDir: path.join(dir, 'data'), kubeconfig: path.join(dir, 'no-such-kubeconfig'), demoCluster: async () => (demo = await startDemoWithDeveloper()) });
   browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1400, height: 1400 }, colorScheme: 'light' });
   const selected = await shell.engine.dispatch('contexts:select', { name: DEMO_DEV_CONTEXT });
   expect(selected.ok).toBe(true);
 });
@@ -52,9 +62,36 @@ function workloadsIn(namespaces: readonly string[] | null): string[] {
   return [...new Set(names)].sort();
 }
 
+/** The workload names the Overview lists, each once, sorted. */
+async function shown(): Promise<string[]> {
+  return [...new Set(await page.locator('[data-testid="virtual-table"] [data-testid="workload-link"]').allTextContents())].map((t) => t.trim()).sort();
+}
+
+function cluster(): SimCluster {
+  if (!demo) throw new Error('the demo cluster has not started');
+  return demo;
+}
+
+/** What dev may read, as the simulator's own RBAC decides it: list and watch of the object's kind in its namespace (or cluster-wide). */
+function devMayRead(): VisibleFilter {
+  const authorizer = new Authorizer(cluster().store);
+  const user = { name: 'dev', groups: [AUTHENTICATED_GROUP] };
+  return (type, object) =>
+    ['list', 'watch'].every(
+      (verb) =>
+        authorizer.authorize({ user, verb, resourceRequest: true, path: '', apiGroup: type.group, apiVersion: type.version, resource: type.plural, subresource: '', namespace: object.metadata.namespace ?? '', name: '' }).allowed,
+    );
+}
+
+/** The simulator's RBAC type of `plural` (rolebindings, ...). */
+function rbacType(plural: string) {
+  const type = cluster().store.types.byGVR(RBAC_GROUP, 'v1', plural);
+  if (!type) throw new Error(`the simulator does not serve ${plural}.${RBAC_GROUP}`);
+  return type;
+}
+
 describe('the restricted demo context', () => {
   it('shows only what dev may read, says what is hidden, and takes a namespace of the user’s own on the Cluster screen', async () => {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 1400 }, colorScheme: 'light' });
     await page.goto(`${shell.url}#/overview`);
 
     // The status bar and the banner: found by itself, no namespace added by hand.
@@ -65,7 +102,6 @@ describe('the restricted demo context', () => {
     const expected = workloadsIn(['shop', 'payments']);
     expect(expected.length).toBeGreaterThan(0);
     expect(workloadsIn(null).length).toBeGreaterThan(expected.length);
-    const shown = async () => [...new Set(await page.locator('[data-testid="virtual-table"] [data-testid="workload-link"]').allTextContents())].map((t) => t.trim()).sort();
     await expect.poll(shown, { timeout: 30_000 }).toEqual(expected);
     await screenshot(page, 'restricted-overview-light');
 
@@ -100,6 +136,54 @@ describe('the restricted demo context', () => {
     expect(await reviews.locator('[data-namespace="*"]').textContent()).toContain('SelfSubjectReview: yes — User "dev"');
     await reviews.scrollIntoViewIfNeeded();
     await screenshot(page, 'restricted-diagnostics-light');
-    await page.close();
+  });
+
+  it('agrees with the simulator filtered by dev’s rights; a RoleBinding granted shows platform on "Check again", its revoke hides it with a notice and keeps its history', async () => {
+    const start = Date.now();
+    await page.goto(`${shell.url}#/overview`);
+    // Consistency against what dev may read: shop's and payments' objects and the namespaces; no platform, no nodes.
+    const { objects } = await expectConsistent({ cluster: cluster(), engine: shell.engine, page, visible: devMayRead() });
+    expect(objects).toBeGreaterThan(0);
+
+    // Granted while the app runs: platform appears on "Check again".
+    const binding = { apiVersion: `${RBAC_GROUP}/v1`, kind: 'RoleBinding', metadata: { name: 'dev-view', namespace: 'platform' }, roleRef: { apiGroup: RBAC_GROUP, kind: 'ClusterRole', name: 'view' }, subjects: [{ apiGroup: RBAC_GROUP, kind: 'User', name: 'dev' }] };
+    cluster().store.create(rbacType('rolebindings'), binding);
+    const platform = workloadsIn(['platform']);
+    expect(platform.length).toBeGreaterThan(0);
+    await page.getByTestId('access-recheck').click();
+    await expect.poll(shown, { timeout: 30_000, interval: 200 }).toEqual(workloadsIn(['shop', 'payments', 'platform']));
+    expect(await page.getByTestId('access-text').textContent()).toMatch(/^Namespaces payments, platform, shop · /);
+    await expectConsistent({ cluster: cluster(), engine: shell.engine, page, visible: devMayRead() });
+
+    // History is recorded for a platform workload while it is visible.
+    const deployments = cluster().store.types.byGVR('apps', 'v1', 'deployments');
+    const recorded = deployments ? cluster().store.all(deployments, 'platform')[0] : undefined;
+    if (!recorded) throw new Error('the demo has no Deployment in platform');
+    const series = async () => {
+      const answer = await shell.engine.dispatch('history:series', { uid: recorded.metadata.uid, from: start - 60_000, to: Date.now() + 60_000 });
+      if (!answer.ok) throw new Error(answer.error.message);
+      return answer.value as SeriesResult;
+    };
+    await expect.poll(async () => (await series()).rawSamples, { timeout: 20_000, interval: 250 }).toBeGreaterThan(0);
+    const before = await series();
+
+    // Revoked: platform disappears, with a notice quoting the server.
+    cluster().store.delete(rbacType('rolebindings'), 'platform', 'dev-view');
+    await page.getByTestId('access-recheck').click();
+    const notice = page.locator('[data-testid="access-notice"][data-namespace="platform"]');
+    await expect
+      .poll(() => notice.textContent(), { timeout: 15_000, interval: 200 })
+      .toContain('You can no longer read platform: pods is forbidden: User "dev" cannot list resource "pods" in API group "" in the namespace "platform"');
+    await expect.poll(shown, { timeout: 15_000, interval: 200 }).toEqual(workloadsIn(['shop', 'payments']));
+    expect(await page.getByTestId('access-text').textContent()).toMatch(/^Namespaces payments, shop · /);
+    await page.mouse.move(0, 0);
+    await screenshot(page, 'restricted-revoked-notice-light');
+    await expectConsistent({ cluster: cluster(), engine: shell.engine, page, visible: devMayRead() });
+
+    // The history recorded so far is kept: the same samples and episodes still answer.
+    const after = await series();
+    expect(after.rawSamples).toBeGreaterThanOrEqual(before.rawSamples);
+    expect(after.episodes.map((e) => e.id)).toEqual(expect.arrayContaining(before.episodes.map((e) => e.id)));
+    expect(after.series.find((s) => s.name === 'desired')?.points.length ?? 0).toBeGreaterThan(0);
   });
 });
