@@ -40,6 +40,16 @@ describe('consistency checker', () => {
     expect(stamps).toContainEqual({ kind: 'events', uid: event.metadata.uid, resourceVersion: event.metadata.resourceVersion });
   });
 
+  it('keeps only the objects a visibility filter lets through, so a restricted user’s views compare with what it may read', () => {
+    const store = new ObjectStore();
+    const shop = store.create(T('pods'), { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web', namespace: 'shop' }, spec: { containers: [{ name: 'web', image: 'nginx' }] } });
+    store.create(T('pods'), { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'api', namespace: 'platform' }, spec: { containers: [{ name: 'api', image: 'nginx' }] } });
+    store.create(T('nodes'), { apiVersion: 'v1', kind: 'Node', metadata: { name: 'node-1' } });
+    const visible = simulatorStamps(store, ['pods', 'nodes'], (type, object) => type.namespaced && object.metadata.namespace === 'shop');
+    expect(visible).toEqual([{ kind: 'pods', uid: shop.metadata.uid, resourceVersion: shop.metadata.resourceVersion }]);
+    expect(simulatorStamps(store, ['pods', 'nodes'])).toHaveLength(3);
+  });
+
   it('reads every built-in watched kind from the store id that is its kind key', () => {
     const store = new ObjectStore();
     for (const kind of WATCHED_KINDS) expect(store.types.byId(kind)?.kind, kind).toBe(kindNameOf(kind));
