@@ -8,7 +8,7 @@ import { DEFAULT_CONTEXT_NAME } from '../engine/simcluster/server/kubeconfig.ts'
 import { parseFlags, parsePort, UsageError } from './args.ts';
 import { parseClusterSize, seedCluster } from './sim-size.ts';
 
-export const SIM_HELP = `Usage: kubedrift sim [--port N] [--scenario demo|minimal|FILE] [--write-kubeconfig FILE] [--user NAME=ROLE[:NS,...]]... [--token T] [--http] [--kubernetes-minor N] [--speed X] [--pods N --nodes N --namespaces N]
+export const SIM_HELP = `Usage: kubedrift sim [--port N] [--scenario demo|minimal|FILE] [--write-kubeconfig FILE] [--user NAME=ROLE[:NS,...]]... [--token T] [--http] [--http2] [--kubernetes-minor N] [--speed X] [--pods N --nodes N --namespaces N]
 
 Runs the simulated Kubernetes cluster (API server, controllers and a scenario) on 127.0.0.1.
 Prints
@@ -25,6 +25,7 @@ when ready. Point kubectl at it with --write-kubeconfig FILE and KUBECONFIG=FILE
   --token T              require this bearer token
   --read-only-token T    also accept T, refusing its writes with 403
   --http                 serve plain HTTP instead of HTTPS with a per-run CA
+  --http2                also serve HTTP/2 (ALPN h2, as kube-apiserver; HTTPS only)
   --kubernetes-minor N   the minor version /version reports (27-33; default 32)
   --speed X              run the scenario X times faster
   --pods N --nodes N --namespaces N
@@ -43,6 +44,7 @@ export async function simCommand(argv: string[]): Promise<number> {
     token: { type: 'string' },
     'read-only-token': { type: 'string' },
     http: { type: 'boolean' },
+    http2: { type: 'boolean' },
     'kubernetes-minor': { type: 'string' },
     speed: { type: 'string' },
     pods: { type: 'string' },
@@ -56,6 +58,7 @@ export async function simCommand(argv: string[]): Promise<number> {
   }
   if (positionals.length > 0) throw new UsageError(`sim takes no arguments, got "${positionals[0]}"`);
   const port = parsePort(values.port, 0);
+  if (values.http2 && values.http) throw new UsageError('--http2 needs HTTPS: kube-apiserver offers HTTP/2 only through TLS (ALPN), so it cannot be combined with --http');
   let minor: number | undefined;
   if (values['kubernetes-minor'] !== undefined) {
     minor = Number(values['kubernetes-minor']);
@@ -83,6 +86,7 @@ export async function simCommand(argv: string[]): Promise<number> {
     ...(values.scenario ? { scenario: values.scenario } : {}),
     port,
     tls: !values.http,
+    ...(values.http2 ? { http2: true } : {}),
     ...(values.token ? { token: values.token } : {}),
     ...(values['read-only-token'] ? { readOnlyToken: values['read-only-token'] } : {}),
     ...(minor !== undefined ? { kubernetesMinor: minor } : {}),

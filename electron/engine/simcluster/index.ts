@@ -26,6 +26,10 @@ export interface SimClusterOptions {
   port?: number;
   /** HTTPS with a per-run CA (default); false serves plain HTTP. */
   tls?: boolean;
+  /** Also serve HTTP/2 over ALPN, as kube-apiserver does (TLS only); default HTTP/1.1 only. */
+  http2?: boolean;
+  /** SETTINGS_MAX_CONCURRENT_STREAMS of each HTTP/2 connection (default 1000, kube-apiserver's). */
+  http2MaxStreams?: number;
   /** Require this bearer token (and optionally a read-only one whose writes get 403). */
   token?: string;
   readOnlyToken?: string;
@@ -105,6 +109,8 @@ export async function startSimCluster(options: SimClusterOptions = {}): Promise<
       ...(clock ? { now: () => clock.now() } : {}),
       ...(options.bookmarkIntervalMs !== undefined ? { bookmarkIntervalMs: options.bookmarkIntervalMs } : {}),
       ...(options.watchList !== undefined ? { watchList: options.watchList } : {}),
+      ...(options.http2 !== undefined ? { http2: options.http2 } : {}),
+      ...(options.http2MaxStreams !== undefined ? { http2MaxStreams: options.http2MaxStreams } : {}),
     });
   } catch (error) {
     running.stop();

@@ -110,4 +110,10 @@ describe('kubedrift command', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--kubernetes-minor must be a whole number/);
   });
+
+  it('sim refuses --http2 with --http: HTTP/2 is offered only through TLS', async () => {
+    const bad = await runCli(['sim', '--http', '--http2']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--http2 needs HTTPS/);
+  });
 });

@@ -2,11 +2,15 @@
  * The informers' HTTP: client-node's KubeConfig supplies the TLS agent and the auth headers
  * (so exec credential plugins, tokens, client certificates and CA data behave as they do for
  * kubectl); the requests and the streaming are ours, so every one can be aborted, timed and
- * classified.
+ * classified. Over TLS the transport speaks HTTP/2 when the server picks it by ALPN, as client-go
+ * does: one connection carries every list and watch (http2-sessions.ts); HTTP/1.1 with a
+ * keep-alive agent otherwise (plain HTTP, proxies, servers without h2).
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest, type RequestOptions } from 'node:https';
+import type { ConnectionOptions } from 'node:tls';
 import { KubeConfig } from '@kubernetes/client-node';
+import { Http2Sessions, type Http2SessionsOptions } from './http2-sessions.ts';
 
 /** A failed API request: the HTTP status and the server's `Status` message. */
 export class ApiStatusError extends Error {
@@ -57,6 +61,35 @@ function tlsMaterialKey(options: RequestOptions): string {
   }).join('|');
 }
 
+/** Whether client-node gave a plain agent (a direct connection), not a proxy agent. */
+function isDirect(agent: unknown): boolean {
+  return agent instanceof HttpAgent && (agent.constructor === HttpsAgent || agent.constructor === HttpAgent);
+}
+
+function tlsOf(options: RequestOptions): ConnectionOptions {
+  return Object.fromEntries(TLS_FIELDS.filter((f) => options[f] !== undefined).map((f) => [f, options[f]])) as ConnectionOptions;
+}
+
+/** The HTTP/2 sessions for the current TLS material; material that changes (a rotated client certificate) gets new ones. */
+function http2Pools(server: string, options: Http2SessionsOptions): { sessionsFor(options: RequestOptions): Http2Sessions; close(): void } {
+  let current: { key: string; sessions: Http2Sessions } | undefined;
+  return {
+    sessionsFor(request) {
+      const key = tlsMaterialKey(request);
+      if (current?.key !== key) {
+        // Streams open on the old material finish; new requests use the new one.
+        current?.sessions.close(true);
+        current = { key, sessions: new Http2Sessions(new URL(server).origin, tlsOf(request), options) };
+      }
+      return current.sessions;
+    },
+    close() {
+      current?.sessions.close();
+      current = undefined;
+    },
+  };
+}
+
 /**
  * client-node's agents do not keep connections alive, so each list page would pay a new TLS
  * handshake. For direct connections (proxy agents are left alone) the transport uses its own
@@ -69,11 +102,11 @@ function keepAliveAgents(): { agentFor(options: RequestOptions): HttpAgent | und
   return {
     agentFor(options) {
       const given = options.agent;
-      const direct = given instanceof HttpAgent && (given.constructor === HttpsAgent || given.constructor === HttpAgent);
-      if (!direct) return given instanceof HttpAgent ? given : undefined;
+      if (!(given instanceof HttpAgent)) return undefined;
+      if (!isDirect(given)) return given;
       const key = `${given.constructor === HttpsAgent ? 'https' : 'http'}|${tlsMaterialKey(options)}`;
       if (current?.key !== key) {
-        const tls = Object.fromEntries(TLS_FIELDS.filter((f) => options[f] !== undefined).map((f) => [f, options[f]]));
+        const tls = tlsOf(options);
         const agent = given.constructor === HttpsAgent ? new HttpsAgent({ ...tls, keepAlive: true }) : new HttpAgent({ keepAlive: true });
         made.add(agent);
         current = { key, agent };
@@ -88,12 +121,21 @@ function keepAliveAgents(): { agentFor(options: RequestOptions): HttpAgent | und
   };
 }
 
+/** Options of `createTransport`. */
+export interface TransportOptions {
+  /** Offer HTTP/2 by ALPN on TLS connections (default true); false: HTTP/1.1 only, a connection per open watch. */
+  http2?: boolean;
+  /** The HTTP/2 sessions' keep-alive pings. */
+  http2Sessions?: Http2SessionsOptions;
+}
+
 /** A transport for a single-context kubeconfig object; throws when the kubeconfig is unusable. */
-export function createTransport(config: object): Transport {
+export function createTransport(config: object, transportOptions: TransportOptions = {}): Transport {
   let kc = loadKubeConfig(config);
   const server = (kc.getCurrentCluster()?.server ?? '').replace(/\/+$/, '');
   const given = new Set<HttpAgent>();
   const pool = keepAliveAgents();
+  const h2 = server.startsWith('https:') && transportOptions.http2 !== false ? http2Pools(server, transportOptions.http2Sessions ?? {}) : undefined;
   return {
     server,
     async get(path, { signal, accept }) {
@@ -105,6 +147,13 @@ export function createTransport(config: object): Transport {
       // Concatenated, not resolved: a server URL may carry a path prefix (Rancher, proxies).
       const url = new URL(`${server}${path}`);
       const headers: OutgoingHttpHeaders = { ...((options.headers as OutgoingHttpHeaders | undefined) ?? {}), Accept: accept ?? 'application/json', 'User-Agent': USER_AGENT };
+      if (h2 && url.protocol === 'https:' && isDirect(options.agent)) {
+        const sessions = h2.sessionsFor(options);
+        if ((await sessions.protocol(signal)) === 'h2') {
+          if (options.auth) headers.Authorization = `Basic ${Buffer.from(options.auth).toString('base64')}`;
+          return sessions.get(`${url.pathname}${url.search}`, headers, signal);
+        }
+      }
       const request = url.protocol === 'http:' ? httpRequest : httpsRequest;
       return new Promise<IncomingMessage>((resolve, reject) => {
         const req = request(url, { method: 'GET', headers, signal, ...(agent !== undefined ? { agent } : {}), ...(options.auth ? { auth: options.auth } : {}) }, resolve);
@@ -116,6 +165,7 @@ export function createTransport(config: object): Transport {
       kc = loadKubeConfig(config);
     },
     close() {
+      h2?.close();
       pool.destroy();
       for (const agent of given) agent.destroy();
       given.clear();

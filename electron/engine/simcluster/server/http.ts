@@ -1,12 +1,14 @@
 /**
  * The simulated API server's HTTP(S) front: per-run TLS, optional bearer tokens, fault
  * injection, and Kubernetes `Status` bodies for every failure (a bad request never takes the
- * server down). HTTP/1.1 only, as clients fall back to it when ALPN offers nothing else.
+ * server down). HTTP/1.1 by default; with `http2` also HTTP/2 over ALPN as kube-apiserver
+ * serves it (http2-front.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Http2SecureServer } from 'node:http2';
 import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { attachCrdController } from '../crd/controller.ts';
 import { ApiError, internalError } from '../errors.ts';
@@ -21,6 +23,7 @@ import { DEFAULT_KUBERNETES_MINOR } from './discovery.ts';
 import { dispatch } from './dispatch.ts';
 import type { ApiExtensions } from './extensions.ts';
 import { Faults } from './faults.ts';
+import { createHttp2Server, DEFAULT_HTTP2_MAX_STREAMS } from './http2-front.ts';
 import { kubeconfigFor } from './kubeconfig.ts';
 import { notFoundPath, parseRoute } from './router.ts';
 import { StreamedBody, writeStreamed } from './streamed-body.ts';
@@ -61,6 +64,10 @@ export interface ApiServerOptions {
   watchList?: boolean;
   /** Bytes a watch may fall behind before the server closes it. */
   watchBufferLimitBytes?: number;
+  /** Also serve HTTP/2 (ALPN h2 + http/1.1, as kube-apiserver); TLS only. Default off. */
+  http2?: boolean;
+  /** SETTINGS_MAX_CONCURRENT_STREAMS per HTTP/2 connection (default 1000, kube-apiserver's). */
+  http2MaxStreams?: number;
 }
 
 /** A running simulated API server. */
@@ -80,6 +87,10 @@ export interface ApiServer {
   close(): Promise<void>;
   /** Cuts every connection and listens again on the same port with the same store. */
   restart(): Promise<void>;
+  /** TCP connections open now and accepted since the start (an HTTP/2 connection carries many requests). */
+  connections(): { open: number; accepted: number };
+  /** The HTTP/2 sessions open now; to test a client's recovery, `goaway()` or `destroy()` them. */
+  http2Sessions(): Array<{ goaway(code?: number): void; destroy(): void }>;
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer> {
@@ -172,18 +183,37 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   if (options.seedAccessPolicy ?? Boolean(options.tokens?.readWrite || options.tokens?.readOnly)) seedAccessPolicy(options.store);
   const handler = (req: IncomingMessage, res: ServerResponse): void => void handleRequest(ctx, access, req, res);
 
-  const create = (): Server => {
-    const server = certificates
-      ? // Client certificates are asked for, not required; the CA's signature makes one an identity.
-        createHttpsServer({ key: certificates.keyPem, cert: certificates.certPem, ca: certificates.caPem, requestCert: true, rejectUnauthorized: false, ALPNProtocols: ['http/1.1'] }, handler)
-      : createHttpServer(handler);
-    server.on('clientError', (_error, socket) => {
+  if (options.http2 && !certificates) throw new Error('HTTP/2 needs a TLS server (kube-apiserver offers h2 only through ALPN)');
+  const sockets = new Set<Socket>();
+  let accepted = 0;
+  const sessions = new Set<{ goaway(code?: number): void; destroy(): void; once(event: 'close', listener: () => void): unknown }>();
+  const create = (): Server | Http2SecureServer => {
+    let server: Server | Http2SecureServer;
+    if (certificates && options.http2) {
+      const h2 = createHttp2Server(certificates, options.http2MaxStreams ?? DEFAULT_HTTP2_MAX_STREAMS, handler);
+      h2.on('session', (session) => {
+        sessions.add(session);
+        session.once('close', () => sessions.delete(session));
+      });
+      server = h2;
+    } else if (certificates) {
+      // Client certificates are asked for, not required; the CA's signature makes one an identity.
+      server = createHttpsServer({ key: certificates.keyPem, cert: certificates.certPem, ca: certificates.caPem, requestCert: true, rejectUnauthorized: false, ALPNProtocols: ['http/1.1'] }, handler);
+    } else {
+      server = createHttpServer(handler);
+    }
+    server.on('connection', (socket: Socket) => {
+      accepted += 1;
+      sockets.add(socket);
+      socket.once('close', () => sockets.delete(socket));
+    });
+    server.on('clientError', (_error: Error, socket: Socket) => {
       if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
       else socket.destroy();
     });
     return server;
   };
-  const listen = (server: Server): Promise<void> =>
+  const listen = (server: Server | Http2SecureServer): Promise<void> =>
     new Promise((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, host, () => {
@@ -191,11 +221,12 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
         resolve();
       });
     });
-  const shutdown = (server: Server): Promise<void> =>
+  const shutdown = (server: Server | Http2SecureServer): Promise<void> =>
     new Promise((resolve) => {
       faults.cutWatches();
       server.close(() => resolve());
-      server.closeAllConnections();
+      for (const session of sessions) session.destroy();
+      for (const socket of sockets) socket.destroy();
     });
 
   let server = create();
@@ -217,6 +248,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     },
     kubeconfig: (contextName?: string) =>
       kubeconfigFor({ server: url, ...(certificates ? { caPem: certificates.caPem } : {}), token: options.tokens?.readWrite ?? OPEN_ACCESS_TOKEN, ...(contextName ? { contextName } : {}) }),
+    connections: () => ({ open: sockets.size, accepted }),
+    http2Sessions: () => [...sessions],
     async close() {
       if (closed) return;
       closed = true;
