@@ -17,6 +17,12 @@ export const HTTP2_PING_INTERVAL_MS = 30_000;
 export const HTTP2_PING_TIMEOUT_MS = 15_000;
 /** Streams opened on a session before its server's SETTINGS arrive; RFC 9113 asks servers to allow at least 100. */
 const ASSUMED_MAX_STREAMS = 100;
+/**
+ * Flow-control windows, golang.org/x/net/http2's Transport defaults (client-go's): with HTTP/2's
+ * 64 KiB default a 100 MB list would stall on a WINDOW_UPDATE every 64 KiB.
+ */
+const STREAM_WINDOW_BYTES = 4 << 20;
+const CONNECTION_WINDOW_BYTES = 1 << 30;
 /** Headers HTTP/2 forbids (RFC 9113 §8.2.2) and ones it carries as pseudo-headers. */
 const DROPPED_HEADERS = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'host', 'te']);
 
@@ -200,7 +206,8 @@ export class Http2Sessions {
           else resolve('http/1.1');
           return;
         }
-        const session = connectHttp2(this.origin, { createConnection: () => socket });
+        const session = connectHttp2(this.origin, { createConnection: () => socket, settings: { initialWindowSize: STREAM_WINDOW_BYTES } });
+        session.setLocalWindowSize(CONNECTION_WINDOW_BYTES);
         this.opened += 1;
         const slot = this.adopt(session);
         // The server's SETTINGS (its stream limit) are its first frame: waiting for them keeps
