@@ -64,7 +64,7 @@ describe('buildElectron', () => {
   it("puts the demo's own manifests beside main as a folder of files, where the Diff screen finds them", () => {
     const source = path.resolve('electron/engine/simcluster/scenarios/demo-manifests');
     const files = (root: string) => (readdirSync(root, { recursive: true }) as string[]).filter((name) => name.endsWith('.yaml')).sort();
-    expect(files(source)).toEqual(['monitoring/grafana.yaml', 'platform/auth.yaml', 'platform/gateway-config.yaml', 'platform/gateway.yaml', 'shop/reviews.yaml']);
+    expect(files(source)).toEqual(['monitoring/grafana.yaml', 'payments/payments-api-tls.yaml', 'platform/auth.yaml', 'platform/gateway-config.yaml', 'platform/gateway.yaml', 'shop/orders-db.yaml', 'shop/reviews.yaml']);
     expect(files(path.join(dir, 'main', 'demo-manifests'))).toEqual(files(source));
     for (const name of files(source)) expect(readFileSync(path.join(dir, 'main', 'demo-manifests', name), 'utf8')).toBe(readFileSync(path.join(source, name), 'utf8'));
   });
