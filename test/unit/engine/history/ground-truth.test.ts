@@ -116,12 +116,14 @@ afterAll(async () => {
 });
 
 /**
- * The recorder's resolution: a watch applies every change while the engine keeps up, but under
- * load its buffer keeps only each object's latest state (issue #21: no relist spiral), so a drift
- * that lasted a few milliseconds (a spec write before the controller's status write) may never be
- * seen. Both sides drop spans shorter than this and join spans closer together than this.
+ * The recorder's resolution, half the tolerance: a watch applies every change while the engine
+ * keeps up, but under load its buffer keeps only each object's latest state (issue #21: no relist
+ * spiral), so a drift that lasted a few milliseconds (a spec write before the controller's status
+ * write) may never be seen, and a watch restarted under load is a short unobserved span that
+ * closes an episode (history never spans time nobody watched). Both sides drop spans shorter than
+ * this and join spans closer together than this.
  */
-const RESOLUTION_MS = 100;
+const RESOLUTION_MS = 500;
 
 function atResolution(spans: readonly Span[]): Span[] {
   const out: Span[] = [];
