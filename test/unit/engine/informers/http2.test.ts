@@ -3,14 +3,18 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTransport, getJson, readLines, type Transport } from '../../../../electron/engine/cluster/informers/http.ts';
 import { startSimCluster, type SimCluster, type SimClusterOptions } from '../../../../electron/engine/simcluster/index.ts';
-import { T, waitFor } from './helpers.ts';
+import type { KindKey } from '../../../../shared/cluster.ts';
+import { cacheMatchesStore, startQuietCluster, T, waitFor, watching, type Watching } from './helpers.ts';
 
 let transport: Transport | undefined;
 let sim: SimCluster | undefined;
 let proxy: TcpServer | undefined;
+let w: Watching | undefined;
 const controllers: AbortController[] = [];
 afterEach(async () => {
   for (const controller of controllers.splice(0)) controller.abort();
+  await w?.watcher.stop();
+  w = undefined;
   transport?.close();
   await sim?.stop();
   proxy?.close();
@@ -152,6 +156,29 @@ describe('HTTP/2 transport against a server offering h2', () => {
     const started = Date.now();
     await expect(watch.done).rejects.toThrow();
     expect(Date.now() - started).toBeLessThan(2_000);
+  });
+});
+
+describe('informers over HTTP/2', () => {
+  const KINDS: KindKey[] = ['namespaces', 'nodes', 'pods', 'deployments.apps', 'replicasets.apps'];
+
+  it('syncs every kind over one connection, and recovers the watches the server cuts', async () => {
+    sim = await startQuietCluster({ http2: true });
+    const cluster = sim;
+    w = watching(cluster.kubeconfigObject(), { kinds: KINDS, pageSize: 5 });
+    await w.watcher.start();
+    await waitFor('every kind live', () => w?.health.all(KINDS, 'live'));
+    expect(cacheMatchesStore(w.cache, cluster)).toBe(true);
+    expect(cluster.server.connections().accepted).toBe(1);
+    expect(cluster.server.faults.cutWatches()).toBe(KINDS.length);
+    const [pod] = cluster.store.all(T('pods'));
+    if (!pod) throw new Error('no pod');
+    cluster.store.update(T('pods'), { ...pod, metadata: { ...pod.metadata, labels: { ...pod.metadata.labels, touched: 'after-cut' } } });
+    await waitFor('the change after the cut', () => w?.cache.get('pods', pod.metadata.uid as string)?.metadata.labels?.['touched'] === 'after-cut');
+    await waitFor('one watch per kind again', () => cluster.server.faults.openWatches() === KINDS.length);
+    expect(w.logs.some((m) => m.startsWith('pods: ') && m.includes('NGHTTP2_INTERNAL_ERROR'))).toBe(true);
+    // The cut reset streams, not the connection.
+    expect(cluster.server.connections().accepted).toBe(1);
   });
 });
 
