@@ -1,6 +1,6 @@
 /**
  * Counts, at the simulated API server, the requests that read a whole resource again: a list
- * (GET of the collection, `verb: list`, paged or not) or a WatchList watch
+ * (GET of the collection, `verb: list`; a paged list counts once, by its first page) or a WatchList watch
  * (`sendInitialEvents=true`). After an informer's first sync, each of them is a relist: what an
  * overloaded client does after a 410 or a broken watch, and what must never happen while it
  * keeps up (overload.ts: `overload_relists`, goal 0). An ordinary watch that resumes from a
@@ -13,6 +13,9 @@
  */
 import type { AccessControl } from '../../electron/engine/simcluster/rbac/access-control.ts';
 
+/** Relists named on stderr per count. */
+const LOGGED_RELISTS = 5;
+
 export class ListCounter {
   private resource: string | undefined;
   private lists = 0;
@@ -22,8 +25,13 @@ export class ListCounter {
     access.authorize = (user, method, url) => {
       const attributes = authorize(user, method, url);
       if (this.resource !== undefined && attributes.resourceRequest && attributes.apiGroup === '' && attributes.resource === this.resource && !attributes.subresource && !attributes.name) {
-        const relist = attributes.verb === 'list' || (attributes.verb === 'watch' && url.searchParams.get('sendInitialEvents') === 'true');
-        if (relist) this.lists += 1;
+        // A paged list is one relist: its later pages (with a continue token) are not counted.
+        const relist = (attributes.verb === 'list' && !url.searchParams.get('continue')) || (attributes.verb === 'watch' && url.searchParams.get('sendInitialEvents') === 'true');
+        if (relist) {
+          this.lists += 1;
+          // The first few are named on stderr, so a run says which requests they were.
+          if (this.lists <= LOGGED_RELISTS) console.error(`[bench] relist of ${this.resource} at the simulator: ${method} ${url.pathname}${url.search}`);
+        }
       }
       return attributes;
     };
