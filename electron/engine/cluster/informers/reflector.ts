@@ -85,6 +85,8 @@ export class Reflector {
   private applyFailure: unknown;
   /** The kind reports "behind": its oldest waiting change is older than BEHIND_AFTER_MS. */
   private behind = false;
+  /** 500 answers in a row (two make the kind unavailable). */
+  private serverErrors = 0;
 
   constructor(options: ReflectorOptions) {
     this.o = options;
@@ -235,6 +237,7 @@ export class Reflector {
     }
     const openedAt = clock.now();
     this.backoff.connected(openedAt);
+    this.serverErrors = 0;
     const onLive = (resourceVersion: string, count: number): void => {
       this.o.log(`${kind}: ${count} objects from the initial events of a WatchList`);
       this.resourceVersion = resourceVersion;
@@ -374,10 +377,10 @@ export class Reflector {
     if (error instanceof ApiStatusError && error.status === 504) this.knownVersion = undefined;
     const message = describeFailure(error, transport.server, kind);
     log(`${kind}: ${message}`);
-    // The server answered, and said it cannot serve this kind (a failing conversion webhook, a
-    // broken storage version): the kind is unavailable, not a connection being re-made. It is
-    // retried all the same, and every other kind goes on.
-    health.set(kind, error instanceof ApiStatusError && error.status === 500 ? 'unavailable' : 'reconnecting', { count, message });
+    // 500 twice running: the server cannot serve this kind (a failing conversion webhook), so it is
+    // unavailable, not reconnecting; retried all the same while every other kind goes on.
+    this.serverErrors = error instanceof ApiStatusError && error.status === 500 ? this.serverErrors + 1 : 0;
+    health.set(kind, this.serverErrors >= 2 ? 'unavailable' : 'reconnecting', { count, message });
     return error instanceof ApiStatusError && error.retryAfterMs !== undefined ? error.retryAfterMs : this.backoff.next();
   }
 
