@@ -43,7 +43,9 @@ export class ListCounter {
     this.lists = 0;
   }
 
+  /** What was counted; counting stops here (a later scenario's first lists are not relists). */
   counted(): number {
+    this.resource = undefined;
     return this.lists;
   }
 }

@@ -59,7 +59,7 @@ export interface SimProcess {
    * (sendInitialEvents=true). An ordinary watch resuming from a resourceVersion is not counted.
    */
   countLists(resource: string): Promise<void>;
-  /** What `countLists` has counted so far. */
+  /** What `countLists` has counted; counting stops. */
   countedLists(): Promise<number>;
   /** Adds a user with a preset role (its bindings in namespaces that exist); its kubeconfig (bearer token). */
   addUser(user: PresetUser): Promise<object>;
