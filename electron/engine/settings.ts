@@ -5,7 +5,7 @@
  */
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { SettingsUpdate } from '../../shared/contracts/settings.ts';
+import { applySettingsUpdate, type SettingsUpdate } from '../../shared/contracts/settings.ts';
 import { DEFAULT_KIND_EXCLUSIONS, type KindExclusionList } from '../../shared/kind-exclusions.ts';
 import { SettingsSchema, type Settings } from '../../shared/model.ts';
 
@@ -66,21 +66,7 @@ export class SettingsStore {
    * `accessibleNamespaces` replaces one context's hand-added namespaces (an empty list forgets them).
    */
   apply(update: SettingsUpdate): Promise<Settings> {
-    const { kindExclusions, accessibleNamespaces, ...rest } = update;
-    const patch: Partial<Settings> = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
-    if (kindExclusions) {
-      const all = { ...this.current.kindExclusions };
-      if (kindExclusions.rules === null) delete all[kindExclusions.context];
-      else all[kindExclusions.context] = kindExclusions.rules;
-      patch.kindExclusions = all;
-    }
-    if (accessibleNamespaces) {
-      const all = { ...this.current.accessibleNamespaces };
-      if (accessibleNamespaces.namespaces.length === 0) delete all[accessibleNamespaces.context];
-      else all[accessibleNamespaces.context] = accessibleNamespaces.namespaces;
-      patch.accessibleNamespaces = all;
-    }
-    return this.update(patch);
+    return this.update(applySettingsUpdate(this.current, update));
   }
 
   async update(patch: Partial<Settings>): Promise<Settings> {

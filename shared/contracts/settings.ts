@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { AccessibleNamespacesSchema } from '../access.ts';
 import { KindExclusionListSchema } from '../kind-exclusions.ts';
-import { SettingsSchema, ThemeSchema } from '../model.ts';
+import { SettingsSchema, ThemeSchema, type Settings } from '../model.ts';
 import { UserStatusRulesSchema } from './status-rules.ts';
 
 /** Most exclusion rules one context keeps (each is checked against every discovered kind). */
@@ -30,3 +30,27 @@ export const SettingsUpdateSchema = SettingsSchema.pick({ historyRecording: true
   .extend({ theme: ThemeSchema.optional(), kindExclusions: KindExclusionsPatchSchema.optional(), accessibleNamespaces: AccessibleNamespacesPatchSchema.optional(), statusRules: UserStatusRulesSchema.optional() })
   .strict();
 export type SettingsUpdate = z.infer<typeof SettingsUpdateSchema>;
+
+/**
+ * The settings after an update, as the engine stores them: preferences replace theirs, one
+ * context's kind exclusion rules replace that context's (null rules forget them: the defaults
+ * apply again) and one context's hand-added namespaces replace that context's (an empty list
+ * forgets them). Pure, so the engine and the renderer's tests merge alike.
+ */
+export function applySettingsUpdate(current: Settings, update: SettingsUpdate): Settings {
+  const { kindExclusions, accessibleNamespaces, ...rest } = update;
+  const next: Settings = { ...current, ...(Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)) as Partial<Settings>) };
+  if (kindExclusions) {
+    const all = { ...current.kindExclusions };
+    if (kindExclusions.rules === null) delete all[kindExclusions.context];
+    else all[kindExclusions.context] = kindExclusions.rules;
+    next.kindExclusions = all;
+  }
+  if (accessibleNamespaces) {
+    const all = { ...current.accessibleNamespaces };
+    if (accessibleNamespaces.namespaces.length === 0) delete all[accessibleNamespaces.context];
+    else all[accessibleNamespaces.context] = accessibleNamespaces.namespaces;
+    next.accessibleNamespaces = all;
+  }
+  return next;
+}

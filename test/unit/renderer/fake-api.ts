@@ -2,6 +2,7 @@
  * A scripted stand-in for the engine: answers requests from handlers, records every call, and
  * lets a test push stream payloads the way the engine would.
  */
+import { applySettingsUpdate } from '../../../shared/contracts/settings.ts';
 import type {
   KubedriftApi,
   RequestChannel,
@@ -76,7 +77,7 @@ const DEFAULTS: Handlers = {
   'contexts:select': ({ name }) => ok({ ...CONTEXT_LIST, selected: name }),
   'connection:status': () => ok(CONNECTED),
   'settings:get': () => ok(SETTINGS),
-  'settings:update': (patch) => ok({ ...SETTINGS, ...patch }),
+  'settings:update': (patch) => ok(applySettingsUpdate(SETTINGS, patch)),
   'cluster:resync': () => ok({ epoch: 'epoch-1', seq: 0 }),
   'cluster:health': () => ok({ context: 'kind-dev', epoch: 'epoch-1', kinds: [] }),
 };

@@ -5,7 +5,7 @@
  */
 import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
-import type { SettingsUpdate } from '../../../shared/contracts/settings.ts';
+import { applySettingsUpdate, type SettingsUpdate } from '../../../shared/contracts/settings.ts';
 import type { ClusterDiscovery, KindEntry } from '../../../shared/discovery.ts';
 import { DEFAULT_KIND_EXCLUSIONS } from '../../../shared/kind-exclusions.ts';
 import type { Settings } from '../../../shared/model.ts';
@@ -21,11 +21,7 @@ const test = useRendererTest({ hash: '#/settings' });
 function engineSettings(initial: Settings = SETTINGS): (patch: SettingsUpdate) => ReturnType<typeof ok<Settings>> {
   let current = initial;
   return (patch) => {
-    const { kindExclusions, ...rest } = patch;
-    const all = { ...current.kindExclusions };
-    if (kindExclusions?.rules === null) delete all[kindExclusions.context];
-    else if (kindExclusions) all[kindExclusions.context] = kindExclusions.rules;
-    current = { ...current, ...rest, kindExclusions: all };
+    current = applySettingsUpdate(current, patch);
     return ok(current);
   };
 }

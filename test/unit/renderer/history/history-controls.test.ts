@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { applySettingsUpdate } from '../../../../shared/contracts/settings.ts';
 import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import { err, ok } from '../../../../shared/result.ts';
@@ -47,7 +48,7 @@ describe('status bar history item', () => {
 
 describe('history settings', () => {
   it('saves retention and shows what is recorded', async () => {
-    const api = installApi({ 'history:status': () => ok(STATUS), 'settings:update': (patch) => ok({ ...SETTINGS, ...patch }) });
+    const api = installApi({ 'history:status': () => ok(STATUS), 'settings:update': (patch) => ok(applySettingsUpdate(SETTINGS, patch)) });
     wrapper = test.mount(SettingsHistoryCard);
     await flushPromises();
     expect(wrapper.get('[data-testid="settings-history-since"]').text()).toMatch(/^Recording · History since .* · 12 MiB recorded$/);
