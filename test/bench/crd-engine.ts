@@ -19,7 +19,7 @@ import type { BenchContext } from './types.ts';
  * and the engine's HTTP/2 transport have landed: 300 kinds' watches then share connections, and
  * `tcp_connections_300_crds` shows it. The only place this switch goes.
  */
-export const CRD_SIM_HTTP2 = false;
+export const CRD_SIM_HTTP2 = true;
 
 /** A handful of pods: what the discovery and heap benchmarks measure is kinds, not pods. */
 const FEW_PODS: SeedSizes = { namespaces: 1, deploymentsPerNamespace: 2, podsPerDeployment: 2, ...(CRD_SIM_HTTP2 ? { http2: true } : {}) };
@@ -38,7 +38,7 @@ export function fewPodsSim(ctx: BenchContext): Promise<SimProcess> {
  * machine), with the sizes it was seeded with.
  */
 export async function sizedSim(ctx: BenchContext): Promise<{ sim: SimProcess; sizes: SeedSizes }> {
-  const sizes = ctx.quick ? FEW_PODS : ctx.sizes;
+  const sizes = ctx.quick ? FEW_PODS : { ...ctx.sizes, ...(CRD_SIM_HTTP2 ? { http2: true } : {}) };
   return { sim: await ctx.simProcess(sizes), sizes };
 }
 

@@ -16,7 +16,7 @@
  */
 import { benchKind } from './crd-fixture.ts';
 import { WATCHED_KINDS } from '../../shared/cluster.ts';
-import { allLive, discovered, fewPodsSim, followedLive, startEngine } from './crd-engine.ts';
+import { allLive, discovered, followedLive, sizedSim, startEngine } from './crd-engine.ts';
 import type { SimProcess } from './live-sim.ts';
 import { percentile, round } from './stats.ts';
 import type { BenchContext, BenchScenario } from './types.ts';
@@ -85,6 +85,6 @@ export const crdSync: BenchScenario = {
   sharedSimProcess: true,
   async run(ctx) {
     // --quick: a smoke test of the harness on the other CRD benchmarks' few pods.
-    return measure(ctx, await (ctx.quick ? fewPodsSim(ctx) : ctx.simProcess(ctx.sizes)));
+    return measure(ctx, (await sizedSim(ctx)).sim);
   },
 };
