@@ -20,13 +20,13 @@ describe('operators on the demo cluster', () => {
     await page.goto(`${env.shell.url}#/overview`);
     const customRows = page.locator('[data-testid="custom-row"]');
     await expect.poll(() => customRows.filter({ hasText: 'orders-db' }).count(), { timeout: 30_000 }).toBe(1);
-    await expect.poll(() => page.locator('[data-testid="custom-row"][data-kind="certificates.cert-manager.io"]').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('[data-testid="custom-row"][data-kind="certificates.cert-manager.io"]').count(), { timeout: 10_000 }).toBeGreaterThan(0);
 
     // One custom kind chosen: its rows only, with the CRD's printer columns from the server's Table.
     await page.getByTestId('kind-filter').selectOption(DATABASES);
     const bodyRows = page.locator('[data-testid="virtual-table"] .body [role="row"]');
-    await expect.poll(() => bodyRows.count()).toBe(1);
-    await expect.poll(() => page.locator(`[data-testid="custom-row"][data-kind="${DATABASES}"]`).count()).toBe(1);
+    await expect.poll(() => bodyRows.count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => page.locator(`[data-testid="custom-row"][data-kind="${DATABASES}"]`).count(), { timeout: 10_000 }).toBe(1);
     const headers = page.locator('[data-testid="virtual-table"] [role="columnheader"]');
     await expect.poll(async () => (await headers.allTextContents()).join('|'), { timeout: 15_000 }).toMatch(/Version/);
 
@@ -37,7 +37,7 @@ describe('operators on the demo cluster', () => {
     });
     const row = page.locator(`[data-testid="custom-row"][data-kind="${DATABASES}"]`).filter({ hasText: 'orders-db' });
     await expect.poll(() => row.textContent(), { timeout: 30_000 }).toMatch(/Failed|Stalled/);
-    await expect.poll(() => row.textContent()).toContain('UnsupportedVersion');
+    await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain('UnsupportedVersion');
     await page.mouse.move(0, 0);
     await screenshot(page, 'overview-operators-light');
 
@@ -47,16 +47,17 @@ describe('operators on the demo cluster', () => {
     await expect.poll(() => lane.count(), { timeout: 30_000 }).toBe(1);
     const episode = lane.locator('[data-testid="lane-episode"]');
     await expect.poll(() => episode.count(), { timeout: 30_000 }).toBeGreaterThan(0);
-    await expect.poll(() => episode.last().getAttribute('data-severity')).toBe('danger');
-    await expect.poll(() => episode.last().getAttribute('title')).toContain('UnsupportedVersion');
+    // The episode opens as "spec not observed" (pending) and turns failed once the operator stalls.
+    await expect.poll(() => episode.last().getAttribute('data-severity'), { timeout: 30_000 }).toBe('danger');
+    await expect.poll(() => episode.last().getAttribute('title'), { timeout: 10_000 }).toContain('UnsupportedVersion');
     await screenshot(page, 'timeline-operators-light');
 
     // The Graph: the Database owns its StatefulSet; pods use the Secret it made.
     await page.goto(`${env.shell.url}#/graph?namespace=shop`);
     const database = page.locator(`[data-testid="graph-node"][data-kind-key="${DATABASES}"]`);
     await expect.poll(() => database.count(), { timeout: 30_000 }).toBe(1);
-    await expect.poll(() => page.locator('[data-testid="graph-node"][data-kind-key="statefulsets.apps"]').count()).toBeGreaterThan(0);
-    await expect.poll(() => page.locator('path[data-type="uses"]').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('[data-testid="graph-node"][data-kind-key="statefulsets.apps"]').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('path[data-type="uses"]').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await page.mouse.move(0, 0);
     await screenshot(page, 'graph-operators-light');
     await page.close();
