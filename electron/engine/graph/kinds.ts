@@ -6,6 +6,7 @@
  * kind outside the groups Kubernetes serves itself). Other built-in kinds the engine may hold
  * (RBAC, ControllerRevisions, CRDs, quotas) stay out: they would bury the workloads.
  */
+import { WATCHED_KINDS } from '../../../shared/cluster.ts';
 import { BUILTIN_KEYS, BUILTIN_KINDS, BUILTIN_RESOLVER, type BuiltinKindName, type KindResolver } from '../../../shared/builtin-kinds.ts';
 import { groupKindKey, parseKindKey, tryParseApiVersion } from '../../../shared/kinds.ts';
 import { BUILT_IN_GROUPS } from '../cluster/discovery/modes.ts';
@@ -19,18 +20,9 @@ export const USED_KEYS = {
 } as const;
 export type UsedKey = (typeof USED_KEYS)[keyof typeof USED_KEYS];
 
-/** Built-in kinds the graph draws, by kind key (Events and Namespaces are not nodes). */
+/** Built-in kinds the graph draws, by kind key: the watched ones but Events and Namespaces, which are not nodes. */
 const DRAWN_BUILTIN_KEYS: ReadonlySet<string> = new Set<string>([
-  BUILTIN_KEYS.Node,
-  BUILTIN_KEYS.Pod,
-  BUILTIN_KEYS.Service,
-  BUILTIN_KEYS.Deployment,
-  BUILTIN_KEYS.ReplicaSet,
-  BUILTIN_KEYS.StatefulSet,
-  BUILTIN_KEYS.DaemonSet,
-  BUILTIN_KEYS.Job,
-  BUILTIN_KEYS.CronJob,
-  BUILTIN_KEYS.HorizontalPodAutoscaler,
+  ...WATCHED_KINDS.filter((key) => key !== BUILTIN_KEYS.Event && key !== BUILTIN_KEYS.Namespace),
   ...Object.values(USED_KEYS),
 ]);
 

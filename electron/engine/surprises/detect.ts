@@ -172,7 +172,7 @@ export class SurpriseDetector {
     const object = surpriseObject(kind, after);
     const reason = typeof now['reason'] === 'string' ? now['reason'] : 'Progressing=False';
     const message = typeof now['message'] === 'string' ? `: ${now['message']}` : '';
-    return { id: `stalled:${after.metadata.uid}:${since}`, type: 'stalled', at, object, workload: object, since, message: `The rollout of ${after.kind} ${label(after)} stalled (${reason})${message}. The controller stopped trying; it stays stalled until the cause is fixed or the spec changes.` };
+    return { id: `stalled:${after.metadata.uid}:${since}`, type: 'stalled', at, object, workload: object, since, message: `The rollout of ${after.kind} ${label(after)} stalled (${reason})${message}. The controller reports no progress within its deadline; it stays so until the cause is fixed or the spec changes.` };
   }
 
   /**
