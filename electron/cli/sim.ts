@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { startSimCluster } from '../engine/simcluster/index.ts';
 import { userContextName } from '../engine/simcluster/rbac/kubeconfig-users.ts';
-import { parseUserFlag, type PresetUser } from '../engine/simcluster/rbac/preset-users.ts';
+import { parseUserFlag, restrictedPresetUser, type PresetUser } from '../engine/simcluster/rbac/preset-users.ts';
 import { DEFAULT_CONTEXT_NAME } from '../engine/simcluster/server/kubeconfig.ts';
 import { parseFlags, parsePort, UsageError } from './args.ts';
 import { parseClusterSize, seedCluster } from './sim-size.ts';
@@ -19,9 +19,18 @@ when ready. Point kubectl at it with --write-kubeconfig FILE and KUBECONFIG=FILE
   --scenario NAME|FILE   built-in scenario (demo, minimal) or a scenario YAML file (default demo)
   --write-kubeconfig F   write a kubeconfig for this cluster to F
   --user NAME=ROLE[:NS,...]
-                         add a user with a preset role (cluster-admin, admin, edit, view, none),
-                         bound in the listed namespaces or cluster-wide; the kubeconfig gets a
-                         context <context>-NAME with its client certificate (repeatable)
+                         add a user with a preset role, bound in the listed namespaces or
+                         cluster-wide; the kubeconfig gets a context <context>-NAME with its
+                         client certificate (repeatable). Roles are the default ClusterRoles:
+                           cluster-admin  everything
+                           admin          read and write, RBAC within the namespace too
+                           edit           read and write most objects, no RBAC
+                           view           read most objects (not Secrets)
+                           none           nothing beyond discovery and the self-reviews
+                         A user with namespaces is set up like the demo's kubedrift-demo-dev:
+                         it may also list and watch namespaces (ClusterRole namespace-viewer)
+                         and its context namespace is the first one listed, e.g.
+                         --user dev=view:shop,payments is the demo's developer
   --token T              require this bearer token
   --read-only-token T    also accept T, refusing its writes with 403
   --http                 serve plain HTTP instead of HTTPS with a per-run CA
@@ -34,6 +43,13 @@ when ready. Point kubectl at it with --write-kubeconfig FILE and KUBECONFIG=FILE
                          churn-000...), up to Kubernetes' ceiling of 150,000 pods on 5,000 nodes;
                          with the minimal scenario and no controllers unless --scenario is given
                          (--user may bind namespaces churn-NNN)`;
+
+/** "view in shop, payments; may list namespaces; context namespace shop". */
+function describeUser(user: PresetUser): string {
+  const scope = user.namespaces ? ` in ${user.namespaces.join(', ')}` : user.role === 'none' ? '' : ' cluster-wide';
+  const extras = [...(user.namespaceViewer ? ['may list namespaces'] : []), ...(user.contextNamespace ? [`context namespace ${user.contextNamespace}`] : [])];
+  return [`${user.role}${scope}`, ...extras].join('; ');
+}
 
 export async function simCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseFlags(argv, {
@@ -72,7 +88,7 @@ export async function simCommand(argv: string[]): Promise<number> {
   const users: PresetUser[] = [];
   for (const flag of values.user ?? []) {
     try {
-      users.push(parseUserFlag(flag));
+      users.push(restrictedPresetUser(parseUserFlag(flag)));
     } catch (error) {
       throw new UsageError((error as Error).message);
     }
@@ -96,7 +112,7 @@ export async function simCommand(argv: string[]): Promise<number> {
     const file = path.resolve(values['write-kubeconfig']);
     await writeFile(file, cluster.kubeconfigWithUsers(), { mode: 0o600 });
     console.log(`kubeconfig written to ${file}`);
-    for (const { user } of cluster.users) console.log(`  context ${userContextName(DEFAULT_CONTEXT_NAME, user.name)}: ${user.role}${user.namespaces ? ` in ${user.namespaces.join(', ')}` : user.role === 'none' ? '' : ' cluster-wide'}`);
+    for (const { user } of cluster.users) console.log(`  context ${userContextName(DEFAULT_CONTEXT_NAME, user.name)}: ${describeUser(user)}`);
   }
   if (size) console.log(`seeded ${size.pods} pods on ${size.nodes} nodes in ${size.namespaces} namespaces`);
   console.log(`simcluster listening on ${cluster.server.url}`);

@@ -19,6 +19,9 @@ export function kubeconfigUser(credentials: UserCredentials, prefer: 'certificat
   return { token: credentials.token };
 }
 
+/** The context's `namespace` field, when the preset names one. */
+const namespaceOf = (credentials: UserCredentials): { namespace?: string } => (credentials.user.contextNamespace ? { namespace: credentials.user.contextNamespace } : {});
+
 /** The context name of a user's context beside `base`: `kubedrift-demo-dev`. */
 export function userContextName(base: string, user: string): string {
   return `${base}-${user}`;
@@ -32,7 +35,7 @@ export function withUserContexts(base: KubeconfigDocument, users: readonly UserC
   for (const credentials of users) {
     const name = userContextName(context.name, credentials.user.name);
     doc.users.push({ name, user: kubeconfigUser(credentials, prefer) });
-    doc.contexts.push({ name, context: { cluster: context.context.cluster, user: name } });
+    doc.contexts.push({ name, context: { cluster: context.context.cluster, user: name, ...namespaceOf(credentials) } });
   }
   return doc;
 }
@@ -46,7 +49,7 @@ export function userKubeconfig(base: KubeconfigDocument, credentials: UserCreden
     ...structuredClone(base),
     clusters: [{ name, cluster: structuredClone(cluster.cluster) }],
     users: [{ name, user: kubeconfigUser(credentials, options.prefer) }],
-    contexts: [{ name, context: { cluster: name, user: name } }],
+    contexts: [{ name, context: { cluster: name, user: name, ...namespaceOf(credentials) } }],
     'current-context': name,
   };
 }

@@ -4,10 +4,16 @@
  * TLS server, a client certificate, and the bindings of its role — RoleBindings in the listed
  * namespaces, or one ClusterRoleBinding when none are listed. `none` binds nothing: the user has
  * only what every authenticated user has (discovery and the self-reviews).
+ *
+ * A user bound in namespaces (`restrictedPresetUser`) is set up as the demo's developer and as
+ * company clusters usually set up a developer: it may also list and watch the namespaces
+ * themselves (the `namespace-viewer` ClusterRole), and its kubeconfig context points at the
+ * first of its namespaces.
  */
 import { randomBytes } from 'node:crypto';
 import type { ObjectStore } from '../store.ts';
 import type { AccessControl } from './access-control.ts';
+import { grantNamespaceViewer } from './namespace-viewer.ts';
 import { RBAC_GROUP } from './types.ts';
 
 export const PRESET_ROLES = ['cluster-admin', 'admin', 'edit', 'view', 'none'] as const;
@@ -21,6 +27,10 @@ export interface PresetUser {
   namespaces?: readonly string[];
   /** Groups besides system:authenticated (in the token table and the certificate's O). */
   groups?: readonly string[];
+  /** Also bind the `namespace-viewer` ClusterRole (list and watch namespaces). */
+  namespaceViewer?: boolean;
+  /** The namespace of the user's kubeconfig context. */
+  contextNamespace?: string;
 }
 
 const USER_NAME = /^[a-z0-9]([-a-z0-9.@]*[a-z0-9])?$/;
@@ -40,13 +50,27 @@ export function parseUserFlag(text: string): PresetUser {
   return { name, role: role as PresetRole, ...(namespaces.length ? { namespaces } : {}) };
 }
 
+/**
+ * The user as `kubedrift sim --user` and the demo set it up: one bound in namespaces may also list
+ * the namespaces and its context namespace is the first of them; other users are unchanged.
+ */
+export function restrictedPresetUser(user: PresetUser): PresetUser {
+  const first = user.namespaces?.[0];
+  return first === undefined ? user : { namespaceViewer: true, contextNamespace: first, ...user };
+}
+
 /** The name of a preset user's bindings: `<user>-<role>`. */
 export function bindingName(user: PresetUser): string {
   return `${user.name}-${user.role}`;
 }
 
-/** Creates the user's RoleBindings or ClusterRoleBinding; every namespace must exist. */
+/** Creates the user's RoleBindings or ClusterRoleBinding (and its namespace-viewer binding); every namespace must exist. */
 export function bindPresetUser(store: ObjectStore, user: PresetUser): void {
+  bindRole(store, user);
+  if (user.namespaceViewer) grantNamespaceViewer(store, user.name);
+}
+
+function bindRole(store: ObjectStore, user: PresetUser): void {
   if (user.role === 'none') return;
   const rbac = (plural: string) => {
     const type = store.types.byGVR(RBAC_GROUP, 'v1', plural);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bindPresetUser, parseUserFlag } from '../../../../electron/engine/simcluster/rbac/preset-users.ts';
+import { bindPresetUser, parseUserFlag, restrictedPresetUser } from '../../../../electron/engine/simcluster/rbac/preset-users.ts';
 import { seedAccessPolicy } from '../../../../electron/engine/simcluster/rbac/seed.ts';
 import { ObjectStore } from '../../../../electron/engine/simcluster/store.ts';
 
@@ -45,6 +45,15 @@ describe('preset user bindings', () => {
     ]);
     expect(s.find(rbac(s, 'clusterrolebindings'), undefined, 'ops-edit')?.['roleRef']).toEqual({ apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'edit' });
     expect(s.all(rbac(s, 'clusterrolebindings')).map((b) => b.metadata.name)).not.toContain('nobody-none');
+  });
+
+  it('sets a user bound in namespaces up as the demo developer: namespace-viewer and the first namespace as its context namespace', () => {
+    expect(restrictedPresetUser({ name: 'dev', role: 'view', namespaces: ['shop', 'payments'] })).toEqual({ name: 'dev', role: 'view', namespaces: ['shop', 'payments'], namespaceViewer: true, contextNamespace: 'shop' });
+    expect(restrictedPresetUser({ name: 'ops', role: 'edit' })).toEqual({ name: 'ops', role: 'edit' });
+    const s = store();
+    bindPresetUser(s, restrictedPresetUser({ name: 'dev', role: 'view', namespaces: ['shop'] }));
+    expect(s.find(rbac(s, 'clusterroles'), undefined, 'namespace-viewer')?.['rules']).toEqual([{ apiGroups: [''], resources: ['namespaces'], verbs: ['get', 'list', 'watch'] }]);
+    expect(s.find(rbac(s, 'clusterrolebindings'), undefined, 'dev-namespace-viewer')?.['subjects']).toEqual([{ apiGroup: 'rbac.authorization.k8s.io', kind: 'User', name: 'dev' }]);
   });
 
   it('refuses a namespace the cluster does not have', () => {
