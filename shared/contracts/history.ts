@@ -192,10 +192,11 @@ export type CoverageGap = z.infer<typeof CoverageGapSchema>;
 /**
  * What the cluster still held when the app connected, turned into a history row (backfill.ts):
  * a rollout (a ReplicaSet's revision, a ControllerRevision), a condition's last transition, a
- * container's termination, a Job's run, an object's creation. Not observed: inferred. `at` is
+ * container's termination, a Job's run, an object's creation, an Event still within its TTL
+ * (from its first to its last time when it repeated). Not observed: inferred. `at` is
  * null when the cluster does not say when (never guessed).
  */
-export const InferredFactKindSchema = z.enum(['created', 'rollout', 'condition', 'terminated', 'job-run']);
+export const InferredFactKindSchema = z.enum(['created', 'rollout', 'condition', 'terminated', 'job-run', 'event']);
 export type InferredFactKind = z.infer<typeof InferredFactKindSchema>;
 export const InferredFactSchema = z.object({
   /** Deterministic (the object's uid, the fact and its time): reconnecting adds no duplicate. */

@@ -7,7 +7,9 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { KindKey, SlimObject } from '../../../shared/cluster.ts';
 import type { InferredFact, InferredFactKind } from '../../../shared/contracts/history.ts';
-import { controllerUids, inferFacts, topController } from './backfill.ts';
+import { BUILTIN_KEYS } from '../../../shared/builtin-kinds.ts';
+import { controllerUids, inferFacts, topController, type InferredRow } from './backfill.ts';
+import { eventFact, objectLookup } from './backfill-events.ts';
 
 /** Objects read per slice at most... */
 export const BACKFILL_SLICE_OBJECTS = 500;
@@ -48,9 +50,16 @@ export async function runBackfill(options: BackfillOptions): Promise<BackfillRes
   const { db, objects, kinds } = options;
   const started = performance.now();
   const owners = controllerUids(objects);
+  const lookup = objectLookup(objects);
+  const factsOf = (object: SlimObject, kind: string): readonly InferredRow[] => {
+    if (kind !== BUILTIN_KEYS.Event) return inferFacts(object, kind, topController(object.metadata.uid, owners));
+    const row = eventFact(object, owners, lookup);
+    return row ? [row] : [];
+  };
   const upsert = db.prepare(
     'INSERT INTO inferred (id, object_uid, workload_uid, kind, namespace, name, fact, at, end_at, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ' +
-      'ON CONFLICT(id) DO UPDATE SET workload_uid = excluded.workload_uid, end_at = coalesce(excluded.end_at, end_at), detail = excluded.detail',
+      // An object gone since has no controller left to find: keep the workload found before.
+      'ON CONFLICT(id) DO UPDATE SET workload_uid = CASE WHEN excluded.workload_uid = excluded.object_uid THEN workload_uid ELSE excluded.workload_uid END, end_at = coalesce(excluded.end_at, end_at), detail = excluded.detail',
   );
   const count = db.prepare('SELECT count(*) AS n FROM inferred');
   const before = Number((count.get() as { n: number }).n);
@@ -69,7 +78,7 @@ export async function runBackfill(options: BackfillOptions): Promise<BackfillRes
       const last = Math.min(objects.length, i + slice);
       for (; i < last && performance.now() - sliceStart < sliceMs; i += 1) {
         const object = objects[i] as SlimObject;
-        for (const row of inferFacts(object, kinds[i] as string, topController(object.metadata.uid, owners))) {
+        for (const row of factsOf(object, kinds[i] as string)) {
           if (options.keepAfter !== undefined && (row.end ?? row.at ?? Infinity) < options.keepAfter) continue;
           upsert.run(row.id, row.objectUid, row.workloadUid, row.kind, row.namespace, row.name, row.fact, row.at, row.end, row.detail);
           rows += 1;
@@ -100,17 +109,28 @@ const toFact = (r: FactRow): InferredFact => ({
   detail: r[9],
 });
 
-/** Reading inferred rows back: a workload's (with those of unknown time), and the rollouts of a range. */
+/**
+ * Reading inferred rows back: a workload's (with those of unknown time), and the timeline's:
+ * the rollouts of a range, then the Events that overlap it (rollouts first, so a busy hour of
+ * Events never crowds them out of the MAX_INFERRED rows one answer carries).
+ */
 export function createInferredQuery(db: DatabaseSync) {
   const ofWorkload = db.prepare(
     `SELECT ${COLUMNS} FROM inferred WHERE workload_uid = ? AND (at IS NULL OR (at <= ? AND coalesce(end_at, at) >= ?)) ORDER BY at IS NULL, at LIMIT ${MAX_INFERRED}`,
   );
   ofWorkload.setReturnArrays(true);
+  const timeline = db.prepare(
+    `SELECT ${COLUMNS} FROM inferred WHERE fact IN ('rollout', 'event') AND at <= ? AND coalesce(end_at, at) >= ? AND (? IS NULL OR namespace = ?) ORDER BY fact = 'event', at LIMIT ${MAX_INFERRED}`,
+  );
+  timeline.setReturnArrays(true);
   const rollouts = db.prepare(`SELECT ${COLUMNS} FROM inferred WHERE fact = 'rollout' AND at BETWEEN ? AND ? AND (? IS NULL OR namespace = ?) ORDER BY at LIMIT ${MAX_INFERRED}`);
   rollouts.setReturnArrays(true);
   return {
     ofWorkload: (uid: string, from: number, to: number): InferredFact[] => (ofWorkload.all(uid, to, from) as unknown as FactRow[]).map(toFact),
     rollouts: (from: number, to: number, namespace?: string): InferredFact[] => (rollouts.all(from, to, namespace ?? null, namespace ?? null) as unknown as FactRow[]).map(toFact),
+    /** The rollouts and Events of a range (sorted by time), for the timeline. */
+    timeline: (from: number, to: number, namespace?: string): InferredFact[] =>
+      (timeline.all(to, from, namespace ?? null, namespace ?? null) as unknown as FactRow[]).map(toFact).sort((a, b) => (a.at ?? 0) - (b.at ?? 0)),
   };
 }
 

@@ -10,7 +10,7 @@
  *   reason; restarts the kubelet kept no termination for say so, with their time unknown;
  * - Job runs: startTime to completionTime (or the Failed condition's time);
  * - object creation (workloads; not every pod, whose creation the rollouts already tell).
- * Events are not here: the recorder already keeps every Event it lists with its own times.
+ * - Events still within their TTL (backfill-events.ts), on their involved object's workload.
  *
  * Nothing is guessed: a fact whose time the cluster does not give has `at` null. Ids hash the
  * object's uid, the fact, what it is about and its time, so a second backfill of the same

@@ -134,8 +134,8 @@ export function openStore(options: StoreOptions) {
       return answer && { ...answer, gaps: gaps(query.from, query.to), inferred: inferred.ofWorkload(query.uid, query.from, query.to) };
     },
     episodes: {
-      /** The swimlane's episodes, with the range's unobserved gaps and the inferred rollouts. */
-      episodes: (query: EpisodeQuery) => ({ ...episodeQueries.episodes(query), gaps: gaps(query.from, query.to), inferred: inferred.rollouts(query.from, query.to, query.namespace) }),
+      /** The swimlane's episodes, with the range's unobserved gaps and the inferred rollouts and Events. */
+      episodes: (query: EpisodeQuery) => ({ ...episodeQueries.episodes(query), gaps: gaps(query.from, query.to), inferred: inferred.timeline(query.from, query.to, query.namespace) }),
       episode: episodeQueries.episode,
     },
     gaps,

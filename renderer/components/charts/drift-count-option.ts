@@ -6,7 +6,8 @@
  *
  * Time nobody observed is shaded and labelled, and the count breaks there (no value, not 0):
  * "0 drifting" is only said of time that was watched. Rollouts inferred from the cluster on
- * connect are hollow dashed markers on the axis, apart from anything observed.
+ * connect are hollow dashed markers on the axis, apart from anything observed (the inferred
+ * Events are drawn on their workloads' lanes only: an hour of them would bury the axis).
  */
 import type { CoverageGap, InferredFact, Point } from '../../../shared/contracts/history.ts';
 import { breakAtGaps, gapAreas, gapAt, gapLabel, inferredSeries, timedFacts } from './coverage-marks.ts';
@@ -39,6 +40,7 @@ export function buildDriftCountOption(points: readonly Point[], theme: ChartThem
   const lines: unknown[] = [];
   if (view.pinned !== null && view.pinned !== undefined) lines.push(cursorLine(view.pinned, theme.muted, `A ${formatMoment(view.pinned, view.now)}`, true));
   if (view.cursor !== null && view.cursor !== undefined) lines.push(cursorLine(view.cursor, theme.accent, formatMoment(view.cursor, view.now)));
+  const rollouts = timedFacts(view.inferred).filter((fact) => fact.fact === 'rollout');
   return {
     animation: false,
     textStyle: { fontFamily: theme.font },
@@ -77,7 +79,7 @@ export function buildDriftCountOption(points: readonly Point[], theme: ChartThem
         // Silent, so a click in a gap still moves the cursor; the label and the axis tooltip say why.
         markArea: { silent: true, data: gapAreas(view.gaps, theme, view.now) },
       },
-      ...(timedFacts(view.inferred).length > 0 ? [inferredSeries(timedFacts(view.inferred), theme, view.now, { y: 0 })] : []),
+      ...(rollouts.length > 0 ? [inferredSeries(rollouts, theme, view.now, { y: 0 })] : []),
     ],
   } as ChartOption;
 }

@@ -1,6 +1,6 @@
 /**
  * The swimlane's share of coverage and backfill: the gaps as percent spans of the lane (the same
- * for every lane: nobody observed any workload then), and the inferred rollouts as marks on
+ * for every lane: nobody observed any workload then), and the inferred rollouts and Events as marks on
  * their workload's lane, placed like the episode bars (percentages, nothing measured per row).
  */
 import type { CoverageGap, InferredFact } from '../../../shared/contracts/history.ts';
@@ -16,6 +16,8 @@ export interface GapSpan {
 
 export interface InferredMark {
   id: string;
+  /** What was inferred (a rollout, an Event), for the mark's look. */
+  fact: InferredFact['fact'];
   left: number;
   title: string;
 }
@@ -39,7 +41,9 @@ export function inferredMarks(facts: readonly InferredFact[] | undefined, view: 
   for (const fact of facts ?? []) {
     if (fact.at === null || fact.at < view.from || fact.at > view.to) continue;
     const list = marks.get(fact.workloadUid) ?? [];
-    list.push({ id: fact.id, left: ((fact.at - view.from) / span) * 100, title: `${fact.detail}, ${formatMoment(fact.at, now)}: inferred from the cluster, not observed` });
+    // A repeated Event is a span: its tooltip says from when to when.
+    const when = `${formatMoment(fact.at, now)}${fact.end !== null ? ` → ${formatMoment(fact.end, now)}` : ''}`;
+    list.push({ id: fact.id, fact: fact.fact, left: ((fact.at - view.from) / span) * 100, title: `${fact.detail}, ${when}: inferred from the cluster, not observed` });
     marks.set(fact.workloadUid, list);
   }
   return marks;
