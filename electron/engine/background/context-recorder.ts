@@ -14,11 +14,13 @@ import type { KindHealth, KindKey } from '../../../shared/cluster.ts';
 import type { BackgroundContextStatus } from '../../../shared/contracts/background.ts';
 import { probeServer } from '../cluster/probe.ts';
 import { createClusterWatcher, type ClusterWatcher, type ClusterWatcherOptions } from '../cluster/informers/watcher.ts';
+import type { SessionEnd } from '../history/coverage.ts';
 import { historyFile, isDiskFull } from '../history/db.ts';
 import type { RetentionLimits } from '../history/retention.ts';
 import type { SessionTiming } from '../history/session.ts';
 import { openStore, type HistoryStore } from '../history/store.ts';
 import { ObjectCache } from '../stream/cache.ts';
+import { startCauseNoter, type CauseNoter } from './cause-noter.ts';
 
 /** What the recorder samples (workloads, HPAs), links (ReplicaSets, pods), explains (Events) and places (nodes). */
 export const RECORDED_KINDS: readonly KindKey[] = [
@@ -53,6 +55,8 @@ export interface ContextRecorderOptions {
   informers?: Pick<ClusterWatcherOptions, 'watchdogMs' | 'backoff'>;
   /** Tests: how the API server is probed before the informers start. */
   probe?: typeof probeServer;
+  /** Least time between two searches for the drifting workloads' causes (cause-noter.ts). */
+  causesIntervalMs?: number;
 }
 
 export interface ContextRecorder {
@@ -60,8 +64,11 @@ export interface ContextRecorder {
   /** Writes what is queued now (tests and the CLI; a timer does this every 500 ms). */
   flush(): Promise<void>;
   applyRetention(): void;
-  /** Closes the store at once (everything queued is written) and then stops the informers. */
-  stop(): Promise<void>;
+  /**
+   * Closes the store at once (everything queued is written) and then stops the informers.
+   * `reason` labels the unobserved time that follows (coverage.ts; default `app-closed`).
+   */
+  stop(reason?: SessionEnd): Promise<void>;
 }
 
 const unauthorized = (kind: KindHealth): boolean => kind.state === 'forbidden' || kind.state === 'unavailable' || (kind.state === 'reconnecting' && kind.message !== undefined);
@@ -77,7 +84,7 @@ export function startContextRecorder(options: ContextRecorderOptions): ContextRe
   let attempt = 0;
   let retry: NodeJS.Timeout | undefined;
   let retention: NodeJS.Timeout | undefined;
-  let running: { cache: ObjectCache; watcher: ClusterWatcher; store: HistoryStore } | undefined;
+  let running: { cache: ObjectCache; watcher: ClusterWatcher; store: HistoryStore; causes: CauseNoter } | undefined;
   let lastHealthError: string | undefined;
 
   function publish(change: Partial<BackgroundContextStatus>): void {
@@ -127,7 +134,9 @@ export function startContextRecorder(options: ContextRecorderOptions): ContextRe
       return fail(`history cannot be opened (${isDiskFull(error) ? 'the disk is full' : (error as Error).message})`);
     }
     const watcher = createClusterWatcher({ config, cache, kinds: RECORDED_KINDS, log: (message) => log(`[kubedrift] background ${context}: ${message}`), onHealth: (kinds) => onHealth(kinds, store), ...options.informers });
-    running = { cache, watcher, store };
+    // Episodes here get their causes as the selected context's do (from the causes feature there).
+    const causes = startCauseNoter({ context, cache, now, note: (headlines, at) => store.noteCauses(headlines, at), ...(options.causesIntervalMs ? { intervalMs: options.causesIntervalMs } : {}) });
+    running = { cache, watcher, store, causes };
     retention = setInterval(() => store.applyRetention(), RETENTION_INTERVAL_MS);
     retention.unref();
     delayMs = initialMs;
@@ -137,18 +146,19 @@ export function startContextRecorder(options: ContextRecorderOptions): ContextRe
       await watcher.start();
     } catch (error) {
       if (!current()) return;
-      await halt();
+      await halt('connection-lost');
       fail(`the informers could not start: ${(error as Error).message}`);
     }
   }
 
-  async function halt(): Promise<void> {
+  async function halt(reason: SessionEnd): Promise<void> {
     clearInterval(retention);
     const current = running;
     running = undefined;
     if (!current) return;
+    current.causes.stop();
     try {
-      current.store.close();
+      current.store.close(reason);
     } catch (error) {
       log(`[kubedrift] background ${context}: closing history failed: ${(error as Error).message}`);
     }
@@ -162,10 +172,10 @@ export function startContextRecorder(options: ContextRecorderOptions): ContextRe
     status: () => status,
     flush: () => running?.store.flush() ?? Promise.resolve(),
     applyRetention: () => running?.store.applyRetention(),
-    async stop() {
+    async stop(reason: SessionEnd = 'app-closed') {
       stopped = true;
       clearTimeout(retry);
-      await halt();
+      await halt(reason);
     },
   };
 }

@@ -7,6 +7,7 @@
  * `kubedrift serve`) and by `kubedrift record` (no selection).
  */
 import type { BackgroundContextStatus, BackgroundStatus } from '../../../shared/contracts/background.ts';
+import type { SessionEnd } from '../history/coverage.ts';
 import type { RetentionLimits } from '../history/retention.ts';
 import { startContextRecorder, type ContextRecorder, type ContextRecorderOptions } from './context-recorder.ts';
 
@@ -25,7 +26,7 @@ export interface BackgroundRecordingOptions {
   /** Every status change, with the whole list. */
   onStatus(status: BackgroundStatus): void;
   /** Passed to every recorder (tests shorten timings). */
-  recorder?: Partial<Pick<ContextRecorderOptions, 'timing' | 'retryInitialMs' | 'retryMaxMs' | 'informers' | 'probe'>>;
+  recorder?: Partial<Pick<ContextRecorderOptions, 'timing' | 'retryInitialMs' | 'retryMaxMs' | 'informers' | 'probe' | 'causesIntervalMs'>>;
 }
 
 export interface BackgroundRecording {
@@ -84,16 +85,26 @@ export function createBackgroundRecording(options: BackgroundRecordingOptions): 
     else begin();
   }
 
-  function stop(context: string): void {
+  function stop(context: string, reason: SessionEnd): void {
     const recorder = recorders.get(context);
     if (!recorder) return;
     recorders.delete(context);
     // recorder.stop() closes the store synchronously before its first await: the file is free now.
-    const done = recorder.stop().catch((error: unknown) => options.log(`[kubedrift] background ${context}: ${(error as Error).message}`));
+    const done = recorder.stop(reason).catch((error: unknown) => options.log(`[kubedrift] background ${context}: ${(error as Error).message}`));
     stopping.set(context, done);
     void done.then(() => {
       if (stopping.get(context) === done) stopping.delete(context);
     });
+  }
+
+  /**
+   * Why a recorder no longer wanted stops, as its gap will read: selected (the history feature
+   * records it now), turned off in Settings ("recording off", not "app closed"), or gone from
+   * the kubeconfig files (the cluster cannot be reached: as a lost connection).
+   */
+  function stopReason(context: string): SessionEnd {
+    if (context === options.selected()) return 'context-switched';
+    return options.chosen().includes(context) ? 'connection-lost' : 'recording-off';
   }
 
   function wanted(): Set<string> {
@@ -105,7 +116,7 @@ export function createBackgroundRecording(options: BackgroundRecordingOptions): 
     reconcile() {
       if (disposed) return;
       const want = wanted();
-      for (const context of [...recorders.keys()]) if (!want.has(context)) stop(context);
+      for (const context of [...recorders.keys()]) if (!want.has(context)) stop(context, stopReason(context));
       for (const context of want) start(context);
       publish();
     },
@@ -118,7 +129,7 @@ export function createBackgroundRecording(options: BackgroundRecordingOptions): 
     },
     async dispose() {
       disposed = true;
-      for (const context of [...recorders.keys()]) stop(context);
+      for (const context of [...recorders.keys()]) stop(context, 'app-closed');
       await Promise.all(stopping.values());
     },
   };
