@@ -180,9 +180,11 @@ export type HistoryStatus = z.infer<typeof HistoryStatusSchema>;
  * Why nobody observed a stretch of time (history/coverage.ts): before the first recording
  * (`not-yet`), the app closed, another context selected, recording switched off in Settings,
  * the connection to the cluster lost (every kind reconnecting), or the app stopped without
- * saying (`stopped`: a crash, a kill, a power loss; the last moment it was alive is kept).
+ * saying (`stopped`: a crash, a kill, a power loss; the last moment it was alive is kept). One
+ * workload's gap can also be `access-withdrawn`: recording went on, but the user's permissions no
+ * longer let it read the workload's namespace (it left the view; it was not deleted).
  */
-export const CoverageGapReasonSchema = z.enum(['not-yet', 'app-closed', 'context-switched', 'recording-off', 'connection-lost', 'stopped']);
+export const CoverageGapReasonSchema = z.enum(['not-yet', 'app-closed', 'context-switched', 'recording-off', 'connection-lost', 'stopped', 'access-withdrawn']);
 export type CoverageGapReason = z.infer<typeof CoverageGapReasonSchema>;
 
 /** A stretch of the asked range that no session of this context observed: nothing there is known. */
@@ -258,6 +260,8 @@ export const EpisodeListSchema = z.object({
   since: z.number().nullable(),
   /** The stretches of the range nobody observed: the drift count there is unknown, not zero. */
   gaps: z.array(CoverageGapSchema).optional(),
+  /** Stretches single workloads were out of view (`access-withdrawn`), outside `gaps`: hatched on their lanes only. */
+  workloadGaps: z.array(CoverageGapSchema.extend({ uid: z.string() })).optional(),
   /** Inferred rollouts in the range (one per workload revision), drawn apart from observed rows. */
   inferred: z.array(InferredFactSchema).optional(),
 });

@@ -24,6 +24,9 @@
  * as if nothing happened (an open episode continues); after a longer gap, the episode and the
  * rollout left open are closed at the last moment they were known to hold, and the workload
  * starts afresh — an episode never spans time nobody watched.
+ *
+ * A workload that left the view (its namespace no longer readable: a cache delete with `left`)
+ * is not deleted: left-view.ts parks it and records the stretch nobody could see it.
  */
 import { BUILTIN_KEYS } from '../../../shared/builtin-kinds.ts';
 import type { SlimObject } from '../../../shared/cluster.ts';
@@ -35,6 +38,7 @@ import { customReading, isCustomKind, STATE_SEVERITY, type ScalePaths } from './
 import { driftOf, rolloutComplete } from './drift.ts';
 import { noteCause, type HeadlineCause } from './episode-causes.ts';
 import { eventRecord } from './event-record.ts';
+import { createLeftView } from './left-view.ts';
 import { emptyBatch, type Batch, type EpisodeRecord, type RolloutRecord } from './records.ts';
 import { changedMask, EMPTY_VALUES, isEmpty, type SampleValues } from './sample-codec.ts';
 import { controllerOf, imagesOf, isHistoryKind, sampleOf } from './sample.ts';
@@ -62,6 +66,8 @@ export interface RecorderHistory {
   openEpisodes: Map<string, EpisodeRecord>;
   openRollouts: Map<string, RolloutRecord>;
   nextEpisodeId: number;
+  /** The workloads that left the view and were not seen again (an open unobserved stretch). */
+  unobserved?: readonly string[];
 }
 
 export interface RecorderOptions {
@@ -162,6 +168,11 @@ export function createRecorder(options: RecorderOptions): Recorder {
     pending.samples.push({ uid: t.ref.uid, at, values: t.values });
     t.writtenAt = at;
   };
+  const left = createLeftView<Tracked>({
+    gapMs,
+    open: history.unobserved ?? [],
+    write: { sample: writeSample, episode: writeEpisode, rollout: writeRollout, unobserved: (record) => pending.unobserved.push(record) },
+  });
 
   function updateRollout(t: Tracked, values: SampleValues, images: string | null, at: number): void {
     const before = t.values.generation;
@@ -250,10 +261,15 @@ export function createRecorder(options: RecorderOptions): Recorder {
     const reading = readingOf(object, kind, options);
     if (!reading) return;
     const { values } = reading;
-    const t = tracked.get(object.metadata.uid);
+    let t = tracked.get(object.metadata.uid);
     if (!t) {
-      begin(object, kind, reading, now());
-      return;
+      // Back in view: within GAP_MS it goes on where it left; else it begins afresh.
+      t = left.unseen(object.metadata.uid) ? left.resume(object.metadata.uid, now()) : undefined;
+      if (!t) {
+        begin(object, kind, reading, now());
+        return;
+      }
+      tracked.set(t.ref.uid, t);
     }
     const at = Math.max(now(), t.writtenAt);
     const images = imagesOf(object);
@@ -275,6 +291,14 @@ export function createRecorder(options: RecorderOptions): Recorder {
     if (t.rollout) writeRollout(Object.assign(t.rollout, { end: at }));
     pending.deleted.push({ uid, at });
     tracked.delete(uid);
+  }
+
+  /** The workload left the view (not deleted): parked, with the stretch nobody sees it. */
+  function leave(uid: string): void {
+    const t = tracked.get(uid);
+    if (!t) return;
+    tracked.delete(uid);
+    left.leave(t, Math.max(now(), t.writtenAt));
   }
 
   function queueDelta(change: CacheChange, at: number): void {
@@ -306,6 +330,9 @@ export function createRecorder(options: RecorderOptions): Recorder {
           if (owner) pending.owners.push({ child: object.metadata.uid, owner, kind, at });
         }
         if (isRecorded(kind)) observe(object, kind);
+      } else if (change.left) {
+        // Out of view, not gone: ownership stays, the workload is parked (left-view.ts).
+        if (isRecorded(kind)) leave(object.metadata.uid);
       } else {
         if (OWNED_KINDS.has(kind)) pending.gone.push({ uid: object.metadata.uid, at });
         if (isRecorded(kind)) remove(object.metadata.uid);
@@ -314,6 +341,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
     heartbeat() {
       const at = now();
       for (const t of tracked.values()) if (at - t.writtenAt >= heartbeatMs) writeSample(t, at);
+      left.expire(at);
     },
     synced() {
       const at = now();
@@ -331,6 +359,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
         if (t.episode) writeEpisode(t.episode);
         if (t.rollout) writeRollout(t.rollout);
       }
+      left.requeue();
     },
     take() {
       const batch = pending;

@@ -6,6 +6,7 @@ import type { KindKey, SlimObject } from '../../../shared/cluster.ts';
 import type { DriftReason, EpisodeCause, WorkloadRef } from '../../../shared/contracts/history.ts';
 import type { ObjectState } from '../../../shared/contracts/status-rules.ts';
 import type { EventRecord } from './event-record.ts';
+import type { UnobservedRecord } from './left-view.ts';
 import type { SampleValues } from './sample-codec.ts';
 
 export interface SampleRecord {
@@ -66,12 +67,14 @@ export interface Batch {
   owners: OwnerRecord[];
   gone: Array<{ uid: string; at: number }>;
   deltas: DeltaRecord[];
+  /** Workloads that left the view (access withdrawn) or came back, in order (left-view.ts). */
+  unobserved: UnobservedRecord[];
 }
 
 export function emptyBatch(): Batch {
-  return { workloads: new Map(), samples: [], deleted: [], episodes: new Map(), rollouts: new Map(), events: new Map(), owners: [], gone: [], deltas: [] };
+  return { workloads: new Map(), samples: [], deleted: [], episodes: new Map(), rollouts: new Map(), events: new Map(), owners: [], gone: [], deltas: [], unobserved: [] };
 }
 
 export function batchSize(batch: Batch): number {
-  return batch.workloads.size + batch.samples.length + batch.deleted.length + batch.episodes.size + batch.rollouts.size + batch.events.size + batch.owners.length + batch.gone.length + batch.deltas.length;
+  return batch.workloads.size + batch.samples.length + batch.deleted.length + batch.episodes.size + batch.rollouts.size + batch.events.size + batch.owners.length + batch.gone.length + batch.deltas.length + batch.unobserved.length;
 }

@@ -49,6 +49,7 @@ export function deleteBefore(db: DatabaseSync, cut: number): void {
     db.prepare('DELETE FROM rollouts WHERE end_at IS NOT NULL AND end_at < ?').run(cut);
     db.prepare('DELETE FROM events WHERE last_at < ?').run(cut);
     db.prepare('DELETE FROM owners WHERE gone_at IS NOT NULL AND gone_at < ?').run(cut);
+    db.prepare('DELETE FROM unobserved WHERE end_at IS NOT NULL AND end_at < ?').run(cut);
     const base = db.prepare('SELECT id, at, after_batch FROM keyframes WHERE complete = 1 AND at <= ? ORDER BY at DESC, id DESC LIMIT 1').get(cut) as
       | { id: number; at: number; after_batch: number }
       | undefined;

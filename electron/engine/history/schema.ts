@@ -24,6 +24,8 @@
  * - `meta`: `since` (the oldest moment still kept) and the context name.
  * - `sessions` (v6): when this context was observed: start, the last moment known alive, and why
  *   it ended when it said (null: it stopped without saying). Gaps between sessions are shaded.
+ * - `unobserved` (v8): per workload, from when to when it was out of view though recording went
+ *   on (the user's access to its namespace withdrawn; end null: not seen since), shaded too.
  * - `inferred` (v6): facts the cluster still held on connect (backfill.ts), by deterministic id;
  *   `workload_uid` is the object's topmost controller (a pod's Deployment), `at` null when unknown.
  */
@@ -166,6 +168,11 @@ export const MIGRATIONS: readonly Migration[] = [
   COVERAGE_AND_INFERRED,
   // v7: an episode keeps the causes that explained it (episode-causes.ts), JSON; null before.
   `ALTER TABLE episodes ADD COLUMN causes TEXT;`,
+  // v8: when a workload was out of view (access withdrawn, left-view.ts): a new table only.
+  `
+  CREATE TABLE IF NOT EXISTS unobserved (workload_id INTEGER NOT NULL, start_at INTEGER NOT NULL, end_at INTEGER, PRIMARY KEY (workload_id, start_at)) WITHOUT ROWID;
+  CREATE INDEX IF NOT EXISTS unobserved_end ON unobserved (end_at);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,6 +1,7 @@
 /**
  * What a new recording session needs from earlier ones: the episodes and rollouts they left open
- * (the recorder continues or closes them), the next episode id, and each workload's last
+ * (the recorder continues or closes them), the next episode id, the workloads still out of view
+ * (left-view.ts), and each workload's last
  * recorded sample, read when the workload is first seen.
  */
 import type { DatabaseSync } from 'node:sqlite';
@@ -29,6 +30,7 @@ export function loadRecorderHistory(db: DatabaseSync): RecorderHistory {
     .prepare('SELECT w.uid, r.generation, r.start_at, r.image FROM rollouts r JOIN workloads w ON w.id = r.workload_id WHERE r.end_at IS NULL ORDER BY r.generation')
     .all() as Array<{ uid: string; generation: number; start_at: number; image: string | null }>;
   for (const row of rollouts) openRollouts.set(row.uid, { uid: row.uid, generation: row.generation, start: row.start_at, end: null, image: row.image });
+  const unobserved = (db.prepare('SELECT w.uid FROM unobserved u JOIN workloads w ON w.id = u.workload_id WHERE u.end_at IS NULL').all() as Array<{ uid: string }>).map((row) => row.uid);
   const nextEpisodeId = Number((db.prepare('SELECT coalesce(max(id), 0) + 1 AS next FROM episodes').get() as { next: number }).next);
   const lastBlock = db.prepare(
     'SELECT b.start_at, b.count, b.data FROM sample_blocks b JOIN workloads w ON w.id = b.workload_id WHERE w.uid = ? ORDER BY b.end_at DESC, b.id DESC LIMIT 1',
@@ -37,6 +39,7 @@ export function loadRecorderHistory(db: DatabaseSync): RecorderHistory {
     openEpisodes,
     openRollouts,
     nextEpisodeId,
+    unobserved,
     previous(uid): { at: number; values: SampleValues } | undefined {
       const row = lastBlock.get(uid) as { start_at: number; count: number; data: Uint8Array } | undefined;
       if (!row) return undefined;

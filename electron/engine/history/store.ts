@@ -18,6 +18,7 @@ import { prune, readSince, writeSince, type RetentionLimits } from './retention.
 import { createSeriesQuery } from './series.ts';
 import { startRecording, type Recording, type RecordingOptions, type SessionTiming } from './session.ts';
 import { createStateReader } from './state-at.ts';
+import { createUnobservedQuery } from './unobserved.ts';
 import { dropIncompleteKeyframes } from './state-log.ts';
 
 export interface StoreOptions {
@@ -87,6 +88,7 @@ export function openStore(options: StoreOptions) {
   let session: Session | undefined = options.record ? startSession(db, now) : undefined;
   const gaps = createCoverageQuery(db, { now, live: () => session !== undefined && !closed, ...(options.timing?.gapMs ? { gapMs: options.timing.gapMs } : {}) });
   const inferred = createInferredQuery(db);
+  const unobserved = createUnobservedQuery(db, { now, ...(options.timing?.gapMs ? { gapMs: options.timing.gapMs } : {}) });
   let backfill: Promise<BackfillResult | undefined> | undefined;
   const compare = createCompareQuery(db);
   const state = createStateReader(db);
@@ -128,10 +130,10 @@ export function openStore(options: StoreOptions) {
   return {
     db,
     file: options.file,
-    /** One workload's series, with the range's unobserved gaps and what backfill inferred. */
+    /** One workload's series, with the range's unobserved gaps (its own out-of-view stretches too) and what backfill inferred. */
     series(query: Parameters<typeof series>[0]) {
       const answer = series(query);
-      return answer && { ...answer, gaps: gaps(query.from, query.to), inferred: inferred.ofWorkload(query.uid, query.from, query.to) };
+      return answer && { ...answer, gaps: unobserved.workload(query.uid, query.from, query.to, gaps(query.from, query.to)), inferred: inferred.ofWorkload(query.uid, query.from, query.to) };
     },
     episodes: {
       /** The swimlane's episodes, with the range's unobserved gaps and the inferred rollouts and Events. */
@@ -139,6 +141,8 @@ export function openStore(options: StoreOptions) {
       episode: episodeQueries.episode,
     },
     gaps,
+    /** Single workloads' stretches out of view in the range (access withdrawn), outside the coverage gaps (unobserved.ts). */
+    workloadGaps: (query: EpisodeQuery) => unobserved.range(query.from, query.to, gaps(query.from, query.to), query.namespace),
     compare,
     status: () => status,
     since: () => status.since,

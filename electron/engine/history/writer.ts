@@ -1,7 +1,7 @@
 /**
  * Writes one flush of the recorder in one transaction: workload rows, samples appended to each
  * workload's open block (rewritten in place until it holds BLOCK_CAPACITY samples), episodes and
- * rollouts as upserts (an episode with the causes it kept), Events deduplicated by uid, ownership, and the flush's object changes as
+ * rollouts as upserts (an episode with the causes it kept), the stretches workloads were out of view, Events deduplicated by uid, ownership, and the flush's object changes as
  * one compressed batch (plus a keyframe row when one is being taken).
  *
  * The open blocks and uid -> id map are cached in memory between flushes. A failed transaction
@@ -64,6 +64,8 @@ function prepare(db: DatabaseSync) {
     insertBatch: db.prepare('INSERT INTO delta_batches (first_at, last_at, count, data, headers) VALUES (?, ?, ?, ?, ?)'),
     lastBatch: db.prepare('SELECT coalesce(max(id), 0) AS id FROM delta_batches'),
     insertKeyframe: db.prepare('INSERT INTO keyframes (at, after_batch, objects) VALUES (?, ?, ?)'),
+    startUnobserved: db.prepare('INSERT OR IGNORE INTO unobserved (workload_id, start_at, end_at) VALUES (?, ?, NULL)'),
+    endUnobserved: db.prepare('UPDATE unobserved SET end_at = max(start_at, ?) WHERE workload_id = ? AND end_at IS NULL'),
   };
 }
 
@@ -142,6 +144,12 @@ export function createWriter(db: DatabaseSync): HistoryWriter {
     }
     flushBlocks();
     for (const { uid, at } of batch.deleted) sql.markDeleted.run(at, uid);
+    for (const { uid, at, op } of batch.unobserved) {
+      const workloadId = idOf(uid);
+      if (workloadId === undefined) continue;
+      if (op === 'start') sql.startUnobserved.run(workloadId, at);
+      else sql.endUnobserved.run(at, workloadId);
+    }
     for (const episode of batch.episodes.values()) writeEpisode(episode);
     for (const rollout of batch.rollouts.values()) writeRollout(rollout);
     for (const e of batch.events.values()) {

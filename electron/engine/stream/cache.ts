@@ -15,7 +15,15 @@ import type { KindKey, ObjectRef, SlimObject } from '../../../shared/cluster.ts'
  */
 export type CacheChange =
   | { type: 'upsert'; kind: KindKey; object: SlimObject; previous: SlimObject | undefined; json?: string; viewJson?: string }
-  | { type: 'delete'; kind: KindKey; ref: ObjectRef; object: SlimObject };
+  | { type: 'delete'; kind: KindKey; ref: ObjectRef; object: SlimObject; left?: true };
+
+/**
+ * A delete with `left: true` is an object that left the view, not one the cluster deleted: its
+ * namespace (or kind) is no longer watched because the user's permissions changed (a RoleBinding
+ * revoked). Live views drop it like a delete; the history records that it stopped being observed
+ * (history/left-view.ts) instead of marking it deleted.
+ */
+export const isLeave = (change: CacheChange): boolean => change.type === 'delete' && change.left === true;
 export type CacheListener = (change: CacheChange) => void;
 
 export class ObjectCache {
@@ -47,13 +55,13 @@ export class ObjectCache {
     return true;
   }
 
-  /** Removes an object; returns false when it was not cached. */
-  delete(kind: KindKey, uid: string): boolean {
+  /** Removes an object; returns false when it was not cached. `left`: it left the view, it was not deleted (see isLeave). */
+  delete(kind: KindKey, uid: string, left = false): boolean {
     const bucket = this.bucket(kind);
     const previous = bucket.get(uid);
     if (!previous) return false;
     bucket.delete(uid);
-    this.emit({ type: 'delete', kind, ref: { kind, uid }, object: previous });
+    this.emit({ type: 'delete', kind, ref: { kind, uid }, object: previous, ...(left ? { left: true as const } : {}) });
     return true;
   }
 
@@ -92,11 +100,24 @@ export class ObjectCache {
 
   /** Deletes (and announces) a kind's objects that `keep` refuses; returns how many. */
   retain(kind: KindKey, keep: (object: SlimObject) => boolean): number {
-    let deleted = 0;
+    return this.drop(kind, keep, false);
+  }
+
+  /**
+   * Removes a kind's objects that `keep` refuses as having left the view (their namespace or
+   * kind is no longer watched: the user may not read them now), announced as deletes with
+   * `left: true`; returns how many.
+   */
+  leave(kind: KindKey, keep: (object: SlimObject) => boolean): number {
+    return this.drop(kind, keep, true);
+  }
+
+  private drop(kind: KindKey, keep: (object: SlimObject) => boolean, left: boolean): number {
+    let removed = 0;
     for (const [uid, object] of [...this.bucket(kind)]) {
-      if (!keep(object) && this.delete(kind, uid)) deleted += 1;
+      if (!keep(object) && this.delete(kind, uid, left)) removed += 1;
     }
-    return deleted;
+    return removed;
   }
 
   /** Forgets a kind without telling listeners (the whole stream starts over, e.g. context switch). */

@@ -10,7 +10,7 @@
 import { BUILTIN_KEYS } from '../../../shared/builtin-kinds.ts';
 import type { KindKey, SlimObject } from '../../../shared/cluster.ts';
 import type { FieldWrite, Surprise, SurpriseObject } from '../../../shared/contracts/surprises.ts';
-import type { CacheChange } from '../stream/cache.ts';
+import { isLeave, type CacheChange } from '../stream/cache.ts';
 
 /** How long after a pod's deletion a new pod of the same owner counts as its replacement. */
 export const RECREATE_WINDOW_MS = 30_000;
@@ -108,6 +108,8 @@ export class SurpriseDetector {
   }
 
   private observePod(change: CacheChange, at: number): Surprise[] {
+    // A pod that left the view (access withdrawn) was not deleted, and its return is no re-creation.
+    if (isLeave(change)) return [];
     const pod = change.object;
     const owner = controllerOf(pod);
     if (!owner) return [];

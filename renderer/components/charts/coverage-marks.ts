@@ -16,6 +16,7 @@ const REASON_TEXT: Record<CoverageGapReason, string> = {
   'recording-off': 'recording was switched off',
   'connection-lost': 'connection to the cluster lost',
   stopped: 'the app stopped unexpectedly',
+  'access-withdrawn': 'your access to its namespace was withdrawn',
 };
 
 /** "not recording: app closed 18:02 → 08:41" (the date too when not today). */

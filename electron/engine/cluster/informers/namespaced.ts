@@ -101,12 +101,14 @@ export class NamespacedKinds {
     this.report(kind);
     await Promise.all(gone.map(([, slot]) => slot.reflector.stop()));
     const stillGone = gone.map(([name]) => name).filter((name) => this.kinds.get(kind)?.slots.has(name) !== true);
-    if (stillGone.length) this.o.cache.retain(kind, (object) => !stillGone.includes(object.metadata.namespace ?? ''));
+    // No longer read there (access withdrawn, or the namespace left the list): the objects left the view.
+    if (stillGone.length) this.o.cache.leave(kind, (object) => !stillGone.includes(object.metadata.namespace ?? ''));
   }
 
   /**
    * Stops every namespace of a kind. `keepObjects`: the kind goes on cluster-wide, whose list
-   * replaces them; otherwise (hidden now, or removed) they are deleted from the cache.
+   * replaces them; otherwise (hidden now, or read afresh) they leave the cache as having left the
+   * view, not as deleted (ObjectCache.leave).
    */
   async drop(kind: KindKey, options: { keepObjects: boolean }): Promise<void> {
     const entry = this.kinds.get(kind);
@@ -117,7 +119,7 @@ export class NamespacedKinds {
     // A `set` for the kind may have begun meanwhile: the namespaces it reads keep their objects.
     const names = new Set(entry.slots.keys());
     const current = this.kinds.get(kind)?.slots;
-    this.o.cache.retain(kind, (object) => {
+    this.o.cache.leave(kind, (object) => {
       const namespace = object.metadata.namespace ?? '';
       return !names.has(namespace) || current?.has(namespace) === true;
     });

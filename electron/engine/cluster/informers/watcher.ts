@@ -202,12 +202,13 @@ export function createClusterWatcher(options: ClusterWatcherOptions): ClusterWat
     if (stopped) return;
     if (scope.scope === 'namespaces') {
       const keep = new Set(scope.namespaces);
-      if (wide) options.cache.retain(kind, (object) => keep.has(object.metadata.namespace ?? ''));
+      // The others' objects are not deleted: the user may no longer read them (ObjectCache.leave).
+      if (wide) options.cache.leave(kind, (object) => keep.has(object.metadata.namespace ?? ''));
       await namespaced.set(kind, unit.spec, scope.namespaces);
       return;
     }
     await namespaced.drop(kind, { keepObjects: false });
-    options.cache.replaceKind(kind, []);
+    options.cache.leave(kind, () => false);
     if (!stopped && scopes.get(kind) === scope) board.set(kind, 'forbidden', { count: 0, message: scope.message });
   };
 

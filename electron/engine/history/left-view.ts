@@ -1,0 +1,115 @@
+/**
+ * Workloads that left the view without being deleted: the user's permissions no longer let the
+ * app read their namespace (a RoleBinding revoked), so the cache dropped them with `left: true`
+ * (stream/cache.ts isLeave). The history must not call them deleted, nor claim anything about the
+ * time nobody could see them:
+ *
+ * - When one leaves, a last sample marks the moment it was last known, an unobserved stretch opens
+ *   for it (the `unobserved` table; the charts hatch it like a coverage gap, unobserved.ts) and its
+ *   open episode and rollout are parked here, still open.
+ * - Back within GAP_MS (a recheck that found the access again at once): it goes on as if nothing
+ *   happened, as after a short recording gap; the stretch is too short to be a gap.
+ * - Gone longer: its episode and rollout close at the moment it left (an episode never spans
+ *   time nobody watched); when it comes back it starts afresh, with the same uid and the stretch
+ *   in between closed where it reappeared.
+ */
+import type { EpisodeRecord, RolloutRecord } from './records.ts';
+
+/** What this module needs of a tracked workload. */
+export interface ParkedWorkload {
+  ref: { uid: string };
+  episode: EpisodeRecord | null;
+  rollout: RolloutRecord | null;
+}
+
+/** One change to a workload's unobserved stretches, applied in order by the writer. */
+export interface UnobservedRecord {
+  uid: string;
+  at: number;
+  /** `start`: it left the view at `at`; `end`: it is observed again from `at` (closes any open stretch). */
+  op: 'start' | 'end';
+}
+
+/** How the left workloads write into the recorder's batch. */
+export interface LeftViewWrites<T extends ParkedWorkload> {
+  sample(t: T, at: number): void;
+  episode(episode: EpisodeRecord): void;
+  rollout(rollout: RolloutRecord): void;
+  unobserved(record: UnobservedRecord): void;
+}
+
+export interface LeftView<T extends ParkedWorkload> {
+  /** `t` left the view at `at`: its last sample, the stretch's start, and parked. */
+  leave(t: T, at: number): void;
+  /**
+   * A workload seen again at `at`: the parked workload to go on with when it left less than
+   * GAP_MS ago (its stretch closed), else undefined (whatever it had open is closed; it begins
+   * afresh, and beginning closes the stretch).
+   */
+  resume(uid: string, at: number): T | undefined;
+  /** Whether `uid` has an unobserved stretch still open (left earlier, maybe in an earlier session). */
+  unseen(uid: string): boolean;
+  /** Closes the episodes and rollouts of workloads gone longer than GAP_MS at `at`. */
+  expire(at: number): void;
+  /** Queues again what the parked workloads hold open (after writes were lost). */
+  requeue(): void;
+  size(): number;
+}
+
+/** Options of createLeftView. */
+export interface LeftViewOptions<T extends ParkedWorkload> {
+  gapMs: number;
+  write: LeftViewWrites<T>;
+  /** The workloads whose unobserved stretch earlier sessions left open. */
+  open?: Iterable<string>;
+}
+
+export function createLeftView<T extends ParkedWorkload>(options: LeftViewOptions<T>): LeftView<T> {
+  const { gapMs, write } = options;
+  const parked = new Map<string, { t: T; at: number }>();
+  /** Workloads with an open stretch: parked ones, and those that never came back since. */
+  const open = new Set(options.open ?? []);
+
+  /** Closes what `t` had open at the moment it left. */
+  function close(t: T, at: number): void {
+    if (t.episode) write.episode(Object.assign(t.episode, { end: Math.max(t.episode.start, at) }));
+    if (t.rollout) write.rollout(Object.assign(t.rollout, { end: Math.max(t.rollout.start, at) }));
+    t.episode = null;
+    t.rollout = null;
+  }
+
+  return {
+    leave(t, at) {
+      write.sample(t, at);
+      write.unobserved({ uid: t.ref.uid, at, op: 'start' });
+      parked.set(t.ref.uid, { t, at });
+      open.add(t.ref.uid);
+    },
+    resume(uid, at) {
+      if (!open.delete(uid)) return undefined;
+      write.unobserved({ uid, at, op: 'end' });
+      const entry = parked.get(uid);
+      if (!entry) return undefined;
+      parked.delete(uid);
+      if (at - entry.at <= gapMs) return entry.t;
+      close(entry.t, entry.at);
+      return undefined;
+    },
+    unseen: (uid) => open.has(uid),
+    expire(at) {
+      for (const [uid, entry] of parked) {
+        if (at - entry.at <= gapMs) continue;
+        close(entry.t, entry.at);
+        parked.delete(uid);
+      }
+    },
+    requeue() {
+      for (const { t, at } of parked.values()) {
+        write.unobserved({ uid: t.ref.uid, at, op: 'start' });
+        if (t.episode) write.episode(t.episode);
+        if (t.rollout) write.rollout(t.rollout);
+      }
+    },
+    size: () => parked.size,
+  };
+}
