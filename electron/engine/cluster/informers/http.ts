@@ -43,6 +43,7 @@ export interface Transport {
 const USER_AGENT = 'kubedrift';
 /** A keep-alive line; fails at the first character of a JSON line, so it costs nothing per event. */
 const BLANK = /^\s*$/;
+const NEWLINE = 0x0a;
 
 function loadKubeConfig(config: object): KubeConfig {
   const kc = new KubeConfig();
@@ -204,10 +205,15 @@ async function readBody(response: IncomingMessage, onData?: (chunk: Buffer) => v
  * Streams newline-delimited JSON: calls `onLine` per non-blank line (bare "\n" lines are
  * keep-alives) and `onData` per chunk. Resolves when the server ends the stream, rejects when
  * the connection breaks or `onLine` throws (the response is then destroyed).
+ *
+ * Each line is decoded from the bytes on its own, so it is a string of its own: a slice of a
+ * decoded chunk would keep the whole chunk alive for as long as the line waits to be applied
+ * (watch-intake.ts keeps lines, one per object, while the cache catches up).
  */
 export function readLines(response: IncomingMessage, onLine: (line: string) => void, onData: () => void = () => undefined): Promise<void> {
   return new Promise((resolve, reject) => {
-    let pending = '';
+    /** The start of a line whose newline has not arrived yet, in arrival order. */
+    let partial: Buffer[] = [];
     let settled = false;
     const fail = (error: unknown): void => {
       if (settled) return;
@@ -215,15 +221,20 @@ export function readLines(response: IncomingMessage, onLine: (line: string) => v
       response.destroy();
       reject(error instanceof Error ? error : new Error(String(error)));
     };
-    response.setEncoding('utf8');
-    response.on('data', (chunk: string) => {
+    response.on('data', (chunk: Buffer | string) => {
       onData();
-      pending += chunk;
-      // One pass with a cursor: slicing the remainder per line would copy a large burst quadratically.
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
       let start = 0;
-      let newline = pending.indexOf('\n');
+      let newline = bytes.indexOf(NEWLINE);
       while (newline >= 0 && !settled) {
-        const line = pending.slice(start, newline);
+        let line: string;
+        if (partial.length > 0) {
+          partial.push(bytes.subarray(start, newline));
+          line = Buffer.concat(partial).toString('utf8');
+          partial = [];
+        } else {
+          line = bytes.toString('utf8', start, newline);
+        }
         start = newline + 1;
         if (!BLANK.test(line)) {
           try {
@@ -233,9 +244,10 @@ export function readLines(response: IncomingMessage, onLine: (line: string) => v
             return;
           }
         }
-        newline = pending.indexOf('\n', start);
+        newline = bytes.indexOf(NEWLINE, start);
       }
-      pending = pending.slice(start);
+      // Copied: the rest of a large chunk need not stay alive for a line's first bytes.
+      if (start < bytes.length) partial.push(Buffer.from(bytes.subarray(start)));
     });
     response.on('end', () => {
       if (settled) return;

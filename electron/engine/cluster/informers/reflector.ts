@@ -12,16 +12,16 @@ import type { KindKey, SlimObject } from '../../../../shared/cluster.ts';
 import type { ObjectCache } from '../../stream/cache.ts';
 import type { ResourceEndpoint } from './discovery.ts';
 import type { HealthBoard } from './health.ts';
-import { ApiStatusError, failureOf, readLines, statusError, type Transport } from './http.ts';
+import { ApiStatusError, failureOf, readLines, type Transport } from './http.ts';
 import type { ListDecoder } from './list-decoder.ts';
 import { acceptFor } from '../discovery/modes.ts';
-import { BEHIND_AFTER_MS, CoalescingBuffer } from './coalesce.ts';
 import { describeFailure } from './messages.ts';
 import { Pager, type ListPage } from './pager.ts';
-import { slimObject, type ObjectSource } from './slim.ts';
+import type { ObjectSource } from './slim.ts';
 import { Backoff, Watchdog, type BackoffOptions, type Clock } from './timing.ts';
 import { InitialEvents } from './initial-events.ts';
-import { refusesWatchList, usable, WATCH_LIST_SILENCE_MS, WatchListUnsupported, watchListQuery, type StreamEvent, type WatchListSetting } from './watch-list.ts';
+import { refusesWatchList, usable, WATCH_LIST_SILENCE_MS, WatchListUnsupported, watchListQuery, type WatchListSetting } from './watch-list.ts';
+import { WatchIntake } from './watch-intake.ts';
 
 /** Watch timeouts are spread over this range so a cluster's watches do not all end together. */
 export const WATCH_TIMEOUT_MIN_S = 300;
@@ -79,23 +79,17 @@ export class Reflector {
   private running: Promise<void> | undefined;
   private stopped = false;
 
-  /** Received watch events waiting to be applied, coalesced per uid (coalesce.ts). */
-  private readonly buffer: CoalescingBuffer<StreamEvent>;
+  /** Received watch events: scanned, coalesced per uid, applied between reads (watch-intake.ts). */
+  private readonly buffer: WatchIntake;
   /** A waiting event failed to apply: the watch it came from is restarted with this error. */
   private applyFailure: unknown;
-  /** The kind reports "behind": its oldest waiting change is older than BEHIND_AFTER_MS. */
-  private behind = false;
   /** 500 answers in a row (two make the kind unavailable). */
   private serverErrors = 0;
 
   constructor(options: ReflectorOptions) {
     this.o = options;
-    this.buffer = new CoalescingBuffer<StreamEvent>({
-      apply: (event) => this.apply(event, this.source),
-      onError: (error) => this.abortWith(error),
-      onProgress: (waiting, oldestAt) => this.reportLag(waiting, oldestAt),
-      now: () => options.clock.now(),
-    });
+    const { kind, cache, health, clock, log } = options;
+    this.buffer = new WatchIntake({ kind, cache, health, clock, log, source: () => this.source, onError: (error) => this.abortWith(error) });
     this.backoff = new Backoff(options.backoff, options.random);
     this.watchdog = new Watchdog(options.clock, options.watchdogMs, (silentMs) => {
       this.interrupt = { type: 'watchdog', silentMs };
@@ -246,7 +240,7 @@ export class Reflector {
     const { namespace, decoder, pageSize: batchSize } = this.o;
     const silenceMs = this.o.watchList?.silenceMs ?? WATCH_LIST_SILENCE_MS;
     const initial = watchList
-      ? new InitialEvents({ kind, cache, health, source: this.source, ...(namespace !== undefined ? { namespace } : {}), decoder, batchSize, stream: response, clock, silenceMs, signal, onLive, receive: (e) => this.receive(e), onError: (e) => this.abortWith(e) })
+      ? new InitialEvents({ kind, cache, health, source: this.source, ...(namespace !== undefined ? { namespace } : {}), decoder, batchSize, stream: response, clock, silenceMs, signal, onLive, receive: (e) => this.resumeFrom(this.buffer.event(e)), onError: (e) => this.abortWith(e) })
       : undefined;
     if (!initial) health.set(kind, 'live', { count: cache.size(kind) });
     let events = 0;
@@ -255,7 +249,7 @@ export class Reflector {
         response,
         (line) => {
           events += 1;
-          if (!initial?.line(line)) this.receive(JSON.parse(line) as StreamEvent);
+          if (!initial?.line(line)) this.resumeFrom(this.buffer.line(line));
         },
         () => this.watchdog.alive(),
       );
@@ -272,57 +266,9 @@ export class Reflector {
     return 0;
   }
 
-  /**
-   * One event off the socket: its resourceVersion is where a new watch resumes (what waits in
-   * the buffer is not asked for again), bookmarks and errors act at once, and changes of objects
-   * wait in the buffer, coalesced per uid, to be applied between reads.
-   */
-  private receive(event: StreamEvent): void {
-    const object = event.object;
-    const version = object?.metadata?.resourceVersion;
-    switch (event.type) {
-      case 'ADDED':
-      case 'MODIFIED':
-      case 'DELETED': {
-        const uid = object?.metadata?.uid;
-        if (!uid) return;
-        this.buffer.push(uid, event);
-        if (version) this.resourceVersion = version;
-        return;
-      }
-      case 'BOOKMARK':
-        if (version) this.resourceVersion = version;
-        return;
-      case 'ERROR':
-        throw statusError(object);
-      default:
-        return;
-    }
-  }
-
-  private apply(event: StreamEvent, source: ObjectSource): void {
-    const { kind, cache, health } = this.o;
-    const object = event.object;
-    if (event.type === 'DELETED') {
-      if (object?.metadata?.uid) cache.delete(kind, object.metadata.uid);
-    } else {
-      cache.upsert(kind, slimObject(object, source));
-    }
-    health.count(kind, cache.size(kind));
-  }
-
-  /** Says so while the buffer's oldest change waits longer than BEHIND_AFTER_MS: never lags silently. */
-  private reportLag(waiting: number, oldestAt: number | undefined): void {
-    const { kind, health, clock } = this.o;
-    const lagMs = oldestAt === undefined ? 0 : clock.now() - oldestAt;
-    if (lagMs > BEHIND_AFTER_MS) {
-      health.setLag(kind, { lagMs });
-      if (!this.behind) this.o.log(`${kind}: behind by ${Math.round(lagMs / 1000)} s, ${waiting} changes waiting; catching up`);
-      this.behind = true;
-    } else if (this.behind) {
-      this.behind = false;
-      health.setLag(kind, undefined);
-    }
+  /** A new watch resumes from the last resourceVersion read (what waits in the buffer is not asked for again). */
+  private resumeFrom(version: string | undefined): void {
+    if (version) this.resourceVersion = version;
   }
 
   /** Ends the connection in flight with `error` (a change that failed to apply, a silent WatchList). */

@@ -1,0 +1,146 @@
+/**
+ * A reflector's intake of watch events: what happens to each line between the socket and the
+ * cache. A line is scanned, not parsed (watch-line.ts): its resourceVersion is where a new watch
+ * resumes, a bookmark only moves that, an ERROR fails the watch, and a change of an object waits
+ * in the coalescing buffer (coalesce.ts) as its raw line, one per uid, to be parsed and applied
+ * between reads. So reading keeps pace with the socket whatever the cache's listeners cost, a
+ * pod that changed ten times while waiting is parsed once, and what waits is bounded by the
+ * number of objects, not of events.
+ *
+ * The lag is the engine's own: how long the oldest waiting change has waited since it was read
+ * off the socket. Past BEHIND_AFTER_MS it is published as the kind's `lagMs` ("behind by N s,
+ * catching up" in the status bar) until the buffer is empty again. Time a change spent before
+ * the socket (in the server, in flight) is not seen here: a watch event carries no write time.
+ */
+import type { KindKey } from '../../../../shared/cluster.ts';
+import type { ObjectCache } from '../../stream/cache.ts';
+import { BEHIND_AFTER_MS, CoalescingBuffer } from './coalesce.ts';
+import type { HealthBoard } from './health.ts';
+import { statusError } from './http.ts';
+import { slimObject, type ObjectSource } from './slim.ts';
+import type { Clock } from './timing.ts';
+import type { StreamEvent } from './watch-list.ts';
+import { scanWatchLine } from './watch-line.ts';
+
+/** Options of a WatchIntake. */
+export interface WatchIntakeOptions {
+  kind: KindKey;
+  cache: ObjectCache;
+  health: Pick<HealthBoard, 'count' | 'setLag'>;
+  clock: Clock;
+  log: (message: string) => void;
+  /** How objects are slimmed: the reflector's current endpoint. */
+  source: () => ObjectSource;
+  /** A waiting change failed to apply: the watch it came from is to end with `error`. */
+  onError: (error: unknown) => void;
+  /** The buffer's slice (tests); coalesce.ts's DRAIN_SLICE_MS by default. */
+  sliceMs?: number;
+}
+
+/** One waiting change: its type and uid, and either its raw line or an event already parsed. */
+interface Waiting {
+  type: string;
+  uid: string;
+  line?: string;
+  event?: StreamEvent;
+}
+
+export class WatchIntake {
+  private readonly o: WatchIntakeOptions;
+  private readonly buffer: CoalescingBuffer<Waiting>;
+  /** The kind reports "behind": its oldest waiting change is older than BEHIND_AFTER_MS. */
+  private behind = false;
+  /** Lines read (every event and bookmark) and lines parsed (applied changes, errors, odd lines). */
+  readonly counts = { lines: 0, parsed: 0 };
+
+  constructor(options: WatchIntakeOptions) {
+    this.o = options;
+    this.buffer = new CoalescingBuffer<Waiting>({
+      apply: (waiting) => this.apply(waiting),
+      onError: (error) => options.onError(error),
+      onProgress: (count, oldestAt) => this.reportLag(count, oldestAt),
+      now: () => options.clock.now(),
+      ...(options.sliceMs !== undefined ? { sliceMs: options.sliceMs } : {}),
+    });
+  }
+
+  /** Changes waiting to be applied (one per uid). */
+  get waiting(): number {
+    return this.buffer.size;
+  }
+
+  /** Changes replaced by a newer one of the same object before they were applied. */
+  get coalesced(): number {
+    return this.buffer.coalesced;
+  }
+
+  /**
+   * One line off the socket; returns its resourceVersion, where a new watch resumes (what waits
+   * in the buffer is not asked for again). Throws the Status of an ERROR event.
+   */
+  line(line: string): string | undefined {
+    this.counts.lines += 1;
+    const head = scanWatchLine(line);
+    if (!head || head.type === 'ERROR') return this.event(this.parse(line));
+    if (head.type === 'BOOKMARK') return head.resourceVersion;
+    if (head.type !== 'ADDED' && head.type !== 'MODIFIED' && head.type !== 'DELETED') return undefined;
+    if (head.uid) this.buffer.push(head.uid, { type: head.type, uid: head.uid, line });
+    return head.resourceVersion;
+  }
+
+  /** One event already parsed (held while a WatchList's initial state was applied); as `line`. */
+  event(event: StreamEvent): string | undefined {
+    const version = event.object?.metadata?.resourceVersion;
+    switch (event.type) {
+      case 'ADDED':
+      case 'MODIFIED':
+      case 'DELETED': {
+        const uid = event.object?.metadata?.uid;
+        if (uid) this.buffer.push(uid, { type: event.type, uid, event });
+        return version;
+      }
+      case 'BOOKMARK':
+        return version;
+      case 'ERROR':
+        throw statusError(event.object);
+      default:
+        return undefined;
+    }
+  }
+
+  /** Drops every waiting change (a relist replaces what they would have said). */
+  clear(): void {
+    this.buffer.clear();
+  }
+
+  private parse(line: string): StreamEvent {
+    this.counts.parsed += 1;
+    return JSON.parse(line) as StreamEvent;
+  }
+
+  private apply(waiting: Waiting): void {
+    const { kind, cache, health } = this.o;
+    if (waiting.type === 'DELETED') {
+      // A deletion needs no more than the uid the scan found: its line is never parsed.
+      cache.delete(kind, waiting.uid);
+    } else {
+      const event = waiting.event ?? this.parse(waiting.line as string);
+      cache.upsert(kind, slimObject(event.object, this.o.source()));
+    }
+    health.count(kind, cache.size(kind));
+  }
+
+  /** Says so while the buffer's oldest change waits longer than BEHIND_AFTER_MS: never lags silently. */
+  private reportLag(waiting: number, oldestAt: number | undefined): void {
+    const { kind, health, clock } = this.o;
+    const lagMs = oldestAt === undefined ? 0 : clock.now() - oldestAt;
+    if (lagMs > BEHIND_AFTER_MS) {
+      health.setLag(kind, { lagMs });
+      if (!this.behind) this.o.log(`${kind}: behind by ${Math.round(lagMs / 1000)} s, ${waiting} changes waiting; catching up`);
+      this.behind = true;
+    } else if (this.behind) {
+      this.behind = false;
+      health.setLag(kind, undefined);
+    }
+  }
+}
