@@ -22,6 +22,7 @@ import { eventsRequests, eventsStreams } from './contracts/events.ts';
 import { graphRequests, graphStreams } from './contracts/graph.ts';
 import { historyRequests, historyStreams } from './contracts/history.ts';
 import { backgroundRequests, backgroundStreams } from './contracts/background.ts';
+import { historySourcesRequests, historySourcesStreams } from './contracts/history-sources.ts';
 import { snapshotRequests, snapshotStreams } from './contracts/snapshot.ts';
 import { tablesRequests, tablesStreams } from './contracts/tables.ts';
 import { updatesRequests, updatesStreams } from './contracts/updates.ts';
@@ -55,6 +56,7 @@ export const requests = {
   // Each feature's channels live in shared/contracts/<feature>.ts.
   ...historyRequests,
   ...backgroundRequests,
+  ...historySourcesRequests,
   ...graphRequests,
   ...eventsRequests,
   ...diffRequests,
@@ -80,6 +82,7 @@ export const streams = {
   'cluster:frames': ClusterFrameSchema,
   ...historyStreams,
   ...backgroundStreams,
+  ...historySourcesStreams,
   ...graphStreams,
   ...eventsStreams,
   ...diffStreams,

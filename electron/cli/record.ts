@@ -8,9 +8,11 @@ import { DAY_MS, type RetentionLimits } from '../engine/history/retention.ts';
 import { parseFlags, parsePort, UsageError } from './args.ts';
 import { startHealthServer, type HealthServer } from './record-health.ts';
 import { defaultDataDir } from './paths.ts';
+import { parseListen, startRecorderListen, tokenSource } from './record-listen.ts';
 
 export const RECORD_HELP = `Usage: kubedrift record --context NAME [--context NAME2 ...] [--data-dir DIR] [--kubeconfig FILE]
                         [--retention-days N] [--max-size SIZE] [--health-port N] [--health-host ADDR]
+                        [--listen HOST:PORT --token-file FILE]
        kubedrift record --in-cluster --context NAME [...]
 
 Records the history of each context (desired vs actual, drift episodes, the state over time)
@@ -27,7 +29,12 @@ writing what is queued.
   --max-size SIZE      keep each context's history under SIZE: bytes or 512Mi, 5Gi, ... (default
                        1Gi); the oldest history goes first, checked at start and every 10 minutes
   --health-port N      serve /healthz (alive) and /readyz (every context recording) on this port
-  --health-host ADDR   address for --health-port (default 127.0.0.1; 0.0.0.0 in a pod)`;
+  --health-host ADDR   address for --health-port (default 127.0.0.1; 0.0.0.0 in a pod)
+  --listen HOST:PORT   serve the recorded history, read-only, to apps (Settings → History
+                       sources) over WebSocket at ws://HOST:PORT/ws; plain HTTP, so beyond
+                       one machine put TLS in front (an Ingress, kubectl port-forward, a proxy)
+  --token-file FILE    the token apps must send (one a line; re-read on every connection, so
+                       replacing the file rotates it); else $KUBEDRIFT_RECORDER_TOKEN`;
 
 const SIZE_UNITS: Readonly<Record<string, number>> = { '': 1, K: 1e3, M: 1e6, G: 1e9, T: 1e12, Ki: 1024, Mi: 1024 ** 2, Gi: 1024 ** 3, Ti: 1024 ** 4 };
 /** Below this a store cannot hold one keyframe of a small cluster. */
@@ -95,6 +102,8 @@ export async function recordCommand(argv: string[]): Promise<number> {
     'max-size': { type: 'string' },
     'health-port': { type: 'string' },
     'health-host': { type: 'string' },
+    listen: { type: 'string' },
+    'token-file': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) {
@@ -112,6 +121,9 @@ export async function recordCommand(argv: string[]): Promise<number> {
   };
   const healthPort = healthPortOf(values['health-port']);
   const dataDir = path.resolve(values['data-dir'] ?? defaultDataDir());
+  if (values['token-file'] !== undefined && values.listen === undefined) throw new UsageError('--token-file goes with --listen HOST:PORT');
+  const listen = values.listen === undefined ? undefined : parseListen(values.listen);
+  const tokens = listen ? tokenSource(values['token-file'], process.env, (message) => console.error(message)) : undefined;
 
   const registry = new ContextRegistry({ explicit: values.kubeconfig, env: process.env, homeDir: os.homedir() });
   // Outside a pod this fails at once, with its reason, rather than retrying for ever.
@@ -158,12 +170,26 @@ export async function recordCommand(argv: string[]): Promise<number> {
     }
     console.log(`health checks on http://${host}:${health.port}/healthz and /readyz`);
   }
+  let served: { port: number; close(): Promise<void> } | undefined;
+  if (listen && tokens) {
+    const recorded = contexts.map((name) => ({ name, ...(inCluster || !registry.get(name)?.server ? {} : { server: registry.get(name)?.server }) }));
+    try {
+      served = await startRecorderListen({ address: listen, tokens, dataDir, contexts: recorded, log: (message) => console.error(message) });
+    } catch (error) {
+      console.error(`kubedrift record: could not serve history on ${listen.host}:${listen.port}: ${(error as Error).message}`);
+      await health?.close();
+      return 1;
+    }
+    const shown = listen.host.includes(':') ? `[${listen.host}]` : listen.host;
+    console.log(`history served on ws://${shown}:${served.port}/ws (token required)`);
+  }
   recording.reconcile();
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
   });
   await recording.dispose();
+  await served?.close();
   await health?.close();
   console.log(`stopped; history written to ${path.join(dataDir, 'history')}`);
   return 0;

@@ -17,6 +17,7 @@ import { SettingsStore } from './settings.ts';
 import type { SimCluster } from './simcluster/index.ts';
 import type { EngineContext, ObjectsAt, SelectedContext } from './features.ts';
 import { createHistoryFeature } from './history/index.ts';
+import { createHistorySourcesFeature } from './history/sources/feature.ts';
 import { createBackgroundFeature } from './background/feature.ts';
 import { createGraphFeature } from './graph/index.ts';
 import { createEventsFeature } from './events/index.ts';
@@ -182,6 +183,8 @@ export function createEngine(options: EngineOptions): Engine {
     selectedName: () => registry.selectedName(),
     clientConfig: (name) => clientConfigFor(name),
   });
+  // Recorders' history merged into the selected context's timeline (history/sources/).
+  const historySources = createHistorySourcesFeature(context);
   const features = [
     createHistoryFeature(context),
     createGraphFeature(context),
@@ -191,6 +194,7 @@ export function createEngine(options: EngineOptions): Engine {
     createCausesFeature(context),
     createSurprisesFeature(context),
     createTablesFeature(context, { kindOf: (key) => live.discoveryState().state?.kinds.find((entry) => entry.key === key) }),
+    historySources,
   ] as const;
 
   async function connect(name: string): Promise<void> {
@@ -291,7 +295,8 @@ export function createEngine(options: EngineOptions): Engine {
       hub.emit('settings:changed', next);
       return ok(next);
     },
-    ...snapshots.historyHandlers(features[0].handlers),
+    ...historySources.merged(snapshots.historyHandlers(features[0].handlers)),
+    ...historySources.handlers,
     ...background.handlers,
     ...features[1].handlers,
     ...features[2].handlers,

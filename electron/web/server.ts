@@ -9,15 +9,14 @@ import path from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { ClusterFrame } from '../../shared/cluster.ts';
 import type { StreamChannel } from '../../shared/contract.ts';
-import { isStreamChannel } from '../../shared/contract.ts';
 import { WS_PATH, type ServerMessage } from '../../shared/wire.ts';
-import { ClientMessageSchema } from '../../shared/wire-schema.ts';
 import type { Engine } from '../engine/engine.ts';
 import { frameText } from '../engine/stream/frames.ts';
 import { resolveStatic, sendFile } from './static.ts';
 import { allowedHostHeader, allowedOrigin, createToken, isLoopbackHost, tokenMatches } from './token.ts';
 import { refusalPage } from './refusal.ts';
 import { FramesFlow } from './frames-flow.ts';
+import { sendMessage, serveContractSocket } from './contract-socket.ts';
 
 /** Largest client message accepted; contract requests are small. */
 export const MAX_CLIENT_MESSAGE_BYTES = 1024 * 1024;
@@ -141,10 +140,6 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
   });
 
-  function send(ws: WebSocket, message: ServerMessage): void {
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
-  }
-
   wss.on('connection', (ws: WebSocket) => {
     const subscribed = new Set<StreamChannel>();
     subscriptions.set(ws, subscribed);
@@ -152,31 +147,18 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       subscriptions.delete(ws);
       framesFlow.remove(ws);
     });
-    ws.on('message', (data, isBinary) => {
-      if (isBinary) return send(ws, { t: 'error', message: 'binary frames are not part of the protocol' });
-      let raw: unknown;
-      try {
-        raw = JSON.parse(data.toString());
-      } catch {
-        return send(ws, { t: 'error', message: 'message is not JSON' });
-      }
-      const parsed = ClientMessageSchema.safeParse(raw);
-      if (!parsed.success) return send(ws, { t: 'error', message: 'message does not follow the protocol' });
-      const message = parsed.data;
-      if (message.t === 'req') {
-        void engine.dispatch(message.channel, message.payload).then((result) => send(ws, { t: 'res', id: message.id, result }));
-        return;
-      }
-      if (!isStreamChannel(message.stream)) return send(ws, { t: 'error', message: `unknown stream ${message.stream.slice(0, 80)}` });
-      if (message.t === 'sub') {
-        subscribed.add(message.stream);
-        if (message.stream === 'cluster:frames') framesFlow.add(ws);
-        const last = engine.hub.last(message.stream);
-        if (last !== undefined) send(ws, { t: 'evt', stream: message.stream, payload: last });
-      } else {
-        subscribed.delete(message.stream);
-        if (message.stream === 'cluster:frames') framesFlow.remove(ws);
-      }
+    serveContractSocket(ws, {
+      dispatch: (channel, payload) => engine.dispatch(channel, payload),
+      subscribe(stream) {
+        subscribed.add(stream);
+        if (stream === 'cluster:frames') framesFlow.add(ws);
+        const last = engine.hub.last(stream);
+        if (last !== undefined) sendMessage(ws, { t: 'evt', stream, payload: last });
+      },
+      unsubscribe(stream) {
+        subscribed.delete(stream);
+        if (stream === 'cluster:frames') framesFlow.remove(ws);
+      },
     });
   });
 

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { BUILTIN_KEYS } from '../builtin-kinds.ts';
 import { KindKeySchema, SlimObjectSchema } from '../cluster.ts';
+import { HistorySourceUseSchema } from './history-sources.ts';
 import { ObjectStateSchema } from './status-rules.ts';
 
 /**
@@ -150,6 +151,8 @@ export const EpisodeSchema = z.object({
    * (at most MAX_EPISODE_CAUSES; absent when none was found, or recorded before causes were kept).
    */
   causes: z.array(EpisodeCauseSchema).max(MAX_EPISODE_CAUSES).optional(),
+  /** The history source (a headless recorder) that recorded it; absent: this app did. */
+  recordedBy: z.string().optional(),
 });
 export type Episode = z.infer<typeof EpisodeSchema>;
 
@@ -212,6 +215,8 @@ export const InferredFactSchema = z.object({
   workloadUid: z.string(),
   /** One line: "revision 3", "Available → False (MinimumReplicasUnavailable)", ... */
   detail: z.string(),
+  /** The history source that inferred it; absent: this app did. */
+  recordedBy: z.string().optional(),
 });
 export type InferredFact = z.infer<typeof InferredFactSchema>;
 
@@ -232,6 +237,8 @@ export const SeriesResultSchema = z.object({
   gaps: z.array(CoverageGapSchema).optional(),
   /** Inferred facts about the workload and what it owns, in the range or of unknown time. */
   inferred: z.array(InferredFactSchema).optional(),
+  /** The history sources asked for this workload, and how each took part (absent: none asked). */
+  sources: z.array(HistorySourceUseSchema).optional(),
 });
 export type SeriesResult = z.infer<typeof SeriesResultSchema>;
 
@@ -264,6 +271,8 @@ export const EpisodeListSchema = z.object({
   workloadGaps: z.array(CoverageGapSchema.extend({ uid: z.string() })).optional(),
   /** Inferred rollouts in the range (one per workload revision), drawn apart from observed rows. */
   inferred: z.array(InferredFactSchema).optional(),
+  /** The history sources that record this context, and how each took part (absent: none). */
+  sources: z.array(HistorySourceUseSchema).optional(),
 });
 export type EpisodeList = z.infer<typeof EpisodeListSchema>;
 

@@ -1,0 +1,88 @@
+/**
+ * A recorded context's history opened for reading only, beside the recorder that writes it
+ * (`kubedrift record --listen`). It has the recording store's queries (store.ts) on a read-only
+ * SQLite connection: it never migrates, prunes or drops the half-written keyframe the recorder
+ * is writing, and WAL mode lets it read while the recorder writes.
+ */
+import { existsSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
+import type { EpisodeQuery, HistoryStatus } from '../../../../shared/contracts/history.ts';
+import { createInferredQuery } from '../backfill-run.ts';
+import { createCompareQuery } from '../compare.ts';
+import { createCoverageQuery } from '../coverage.ts';
+import { historyFile } from '../db.ts';
+import { createEpisodeQueries } from '../episode-query.ts';
+import { readSince } from '../retention.ts';
+import { SCHEMA_VERSION } from '../schema.ts';
+import { createSeriesQuery } from '../series.ts';
+import { createStateReader } from '../state-at.ts';
+import { createUnobservedQuery } from '../unobserved.ts';
+
+/** How long a read waits for the recorder's write lock (checkpoints) before it fails. */
+const READ_BUSY_TIMEOUT_MS = 2_000;
+
+export interface ReadStoreOptions {
+  dataDir: string;
+  context: string;
+  now(): number;
+}
+
+export type ReadStore = ReturnType<typeof openReadStore>;
+
+/** Opens a context's history read-only; throws a clear message when there is none (yet) or it is from a newer build. */
+export function openReadStore(options: ReadStoreOptions) {
+  const { now, context } = options;
+  const file = historyFile(options.dataDir, context);
+  if (!existsSync(file)) throw new Error(`Nothing is recorded for ${context} yet: the recorder has not connected to its cluster.`);
+  const db = new DatabaseSync(file, { readOnly: true });
+  try {
+    db.exec(`PRAGMA busy_timeout = ${READ_BUSY_TIMEOUT_MS}`);
+    const version = Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
+    if (version !== SCHEMA_VERSION) throw new Error(`The history of ${context} has schema version ${version}; this recorder build reads version ${SCHEMA_VERSION}.`);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  const series = createSeriesQuery(db, { now });
+  const episodes = createEpisodeQueries(db, { now });
+  // The recorder's live session ends at its last mark, at most SESSION_MARK_MS ago: under GAP_MS, so no gap.
+  const gaps = createCoverageQuery(db, { now, live: () => false });
+  const unobserved = createUnobservedQuery(db, { now });
+  const inferred = createInferredQuery(db);
+  const compare = createCompareQuery(db);
+  const state = createStateReader(db);
+  const countEpisodes = db.prepare('SELECT count(*) AS n FROM episodes');
+  const countSamples = db.prepare('SELECT coalesce(sum(count), 0) AS n FROM sample_blocks');
+
+  return {
+    context,
+    since: (): number | null => readSince(db),
+    status(): HistoryStatus {
+      return {
+        context,
+        state: 'recording',
+        since: readSince(db),
+        bytes: 0,
+        samples: Number((countSamples.get() as { n: number }).n),
+        episodes: Number((countEpisodes.get() as { n: number }).n),
+      };
+    },
+    series(query: Parameters<typeof series>[0]) {
+      const answer = series(query);
+      return answer && { ...answer, gaps: unobserved.workload(query.uid, query.from, query.to, gaps(query.from, query.to)), inferred: inferred.ofWorkload(query.uid, query.from, query.to) };
+    },
+    episodes: (query: EpisodeQuery) => ({
+      ...episodes.episodes(query),
+      gaps: gaps(query.from, query.to),
+      workloadGaps: unobserved.range(query.from, query.to, gaps(query.from, query.to), query.namespace),
+      inferred: inferred.timeline(query.from, query.to, query.namespace),
+    }),
+    episode: episodes.episode,
+    compare,
+    objectsAt: (at: number) => state.objectsAt(at),
+    close(): void {
+      state.clear();
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * What `kubedrift record --listen` answers: the contract's history requests, read-only, for the
+ * contexts it records, each from that context's read-only store (read-store.ts, opened on first
+ * use and kept). Every payload is validated against the contract as the engine's dispatcher does;
+ * a request the recorder does not serve gets the contract's `unknown-channel` error.
+ */
+import { requests, isRequestChannel, type RequestChannel } from '../../../../shared/contract.ts';
+import type { RecordedContext } from '../../../../shared/contracts/history-sources.ts';
+import { err, ok, type Result } from '../../../../shared/result.ts';
+import { describeIssues } from '../../dispatcher.ts';
+import { BeforeStateLogError } from '../state-at.ts';
+import { openReadStore, type ReadStore } from './read-store.ts';
+
+/** The channels a recorder answers; the history ones need a connection bound to a context. */
+export const RECORDER_CHANNELS = ['history:recorded', 'history:status', 'history:series', 'history:episodes', 'history:episode', 'history:state-at', 'history:compare'] as const satisfies readonly RequestChannel[];
+const SERVED: ReadonlySet<string> = new Set(RECORDER_CHANNELS);
+
+export interface RecorderHistoryOptions {
+  dataDir: string;
+  contexts: readonly RecordedContext[];
+  now(): number;
+  log(message: string): void;
+}
+
+export interface RecorderHistory {
+  dispatch(context: string | null, channel: unknown, payload: unknown): Promise<Result<unknown>>;
+  close(): void;
+}
+
+const iso = (at: number): string => new Date(at).toISOString();
+
+export function createRecorderHistory(options: RecorderHistoryOptions): RecorderHistory {
+  const stores = new Map<string, ReadStore>();
+
+  function storeOf(context: string): ReadStore {
+    let store = stores.get(context);
+    if (!store) {
+      store = openReadStore({ dataDir: options.dataDir, context, now: options.now });
+      stores.set(context, store);
+    }
+    return store;
+  }
+
+  /** The answer of one validated request on a store. */
+  async function answer(store: ReadStore, channel: RequestChannel, payload: Record<string, unknown>): Promise<Result<unknown>> {
+    switch (channel) {
+      case 'history:status':
+        return ok(store.status());
+      case 'history:series': {
+        const request = payload as { uid: string; from: number; to: number; maxPoints?: number };
+        if (request.from > request.to) return err('invalid-request', 'The range ends before it starts (from > to).');
+        const result = store.series(request);
+        return result ? ok({ ...result, since: store.since() }) : err('not-found', `Nothing is recorded for workload ${request.uid} in ${store.context}.`);
+      }
+      case 'history:episodes': {
+        const request = payload as Parameters<ReadStore['episodes']>[0];
+        if (request.from > request.to) return err('invalid-request', 'The range ends before it starts (from > to).');
+        return ok({ ...store.episodes(request), since: store.since() });
+      }
+      case 'history:episode': {
+        const episode = store.episode(payload['id'] as number);
+        return episode ? ok(episode) : err('not-found', `There is no drift episode ${String(payload['id'])} in ${store.context} (retention may have removed it).`);
+      }
+      case 'history:compare': {
+        const { t1, t2, namespace } = payload as { t1: number; t2: number; namespace?: string };
+        return ok({ t1, t2, changes: store.compare(t1, t2, namespace) });
+      }
+      case 'history:state-at': {
+        const { at, offset, limit } = payload as { at: number; offset: number; limit: number };
+        const since = store.since();
+        if (since !== null && at < since) return err('not-found', `History of ${store.context} starts at ${iso(since)}; ${iso(at)} is before that.`);
+        try {
+          const objects = await store.objectsAt(at);
+          const end = Math.min(objects.length, offset + limit);
+          return ok({ at, total: objects.length, objects: objects.slice(offset, end), nextOffset: end < objects.length ? end : null });
+        } catch (error) {
+          if (error instanceof BeforeStateLogError) return err('not-found', `The first state of ${store.context} is recorded later than ${iso(at)}.`);
+          throw error;
+        }
+      }
+      default:
+        return err('unknown-channel', `This recorder serves history only; ${channel} is not one of its requests.`);
+    }
+  }
+
+  return {
+    async dispatch(context, channel, payload) {
+      if (!isRequestChannel(channel)) return err('unknown-channel', `Unknown request channel: ${String(channel).slice(0, 80)}`);
+      if (!SERVED.has(channel)) return err('unknown-channel', `This recorder serves history only; ${channel} is not one of its requests.`);
+      const parsed = requests[channel].request.safeParse(payload ?? {});
+      if (!parsed.success) return err('invalid-request', `Invalid payload for ${channel}`, describeIssues(parsed.error));
+      if (channel === 'history:recorded') return ok({ contexts: [...options.contexts] });
+      if (context === null) return err('invalid-request', `${channel} reads one context's history: connect with ?context=NAME (one of ${options.contexts.map((entry) => entry.name).join(', ')}).`);
+      try {
+        return await answer(storeOf(context), channel, parsed.data as Record<string, unknown>);
+      } catch (error) {
+        const message = (error as Error).message;
+        options.log(`[kubedrift] history source ${channel} of ${context} failed: ${message}`);
+        return err('unavailable', message);
+      }
+    },
+    close() {
+      for (const store of stores.values()) store.close();
+      stores.clear();
+    },
+  };
+}
