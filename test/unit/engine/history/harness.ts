@@ -1,17 +1,23 @@
 /**
  * A history store on a temporary directory, fed through a real ObjectCache, on a manual clock,
  * flushed by hand: what the store tests drive.
+ *
+ * With KUBEDRIFT_TEST_HISTORY_STORE=postgres (the `history-postgres` test project) the same
+ * tests run against the shared PostgreSQL store (postgres-harness.ts): a server per test file,
+ * a fresh database per test.
  */
 import path from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
 import { historyFile } from '../../../../electron/engine/history/db.ts';
-import { openStore, type HistoryStore } from '../../../../electron/engine/history/store.ts';
+import { openHistoryStore } from '../../../../electron/engine/history/open-store.ts';
+import type { HistoryStore } from '../../../../electron/engine/history/store.ts';
 import type { SessionTiming } from '../../../../electron/engine/history/session.ts';
 import type { RetentionLimits } from '../../../../electron/engine/history/retention.ts';
 import { ObjectCache } from '../../../../electron/engine/stream/cache.ts';
 import type { HistoryStatus } from '../../../../shared/contracts/history.ts';
 import { withTempDir } from '../../../helpers/tmp.ts';
 import { manualClock } from './fixtures.ts';
+import { postgresPerFile } from './postgres-harness.ts';
 
 /** Timers that never fire on their own: the test flushes and beats. */
 export const MANUAL_TIMING: SessionTiming = { flushIntervalMs: 2 ** 30, heartbeatCheckMs: 2 ** 30, retryMs: 2 ** 30 };
@@ -31,7 +37,7 @@ export interface StoreHarness {
   restartAfter(ms: number): Promise<HistoryStore>;
 }
 
-export function storeHarness(dir: string, options: { timing?: SessionTiming; limits?: RetentionLimits; context?: string } = {}): StoreHarness {
+export function storeHarness(dir: string, options: { timing?: SessionTiming; limits?: RetentionLimits; context?: string; store?: string } = {}): StoreHarness {
   const cache = new ObjectCache();
   const clock = manualClock();
   const statuses: HistoryStatus[] = [];
@@ -48,7 +54,8 @@ export function storeHarness(dir: string, options: { timing?: SessionTiming; lim
     store: undefined as unknown as HistoryStore,
     reopen(next = {}) {
       harness.store?.close();
-      harness.store = openStore({
+      harness.store = openHistoryStore({
+        ...(options.store ? { store: options.store, syncIntervalMs: 2 ** 30 } : {}),
         file,
         context: options.context ?? 'test',
         cache,
@@ -78,14 +85,18 @@ export function storeHarness(dir: string, options: { timing?: SessionTiming; lim
 export function harnessPerTest(set: (harness: StoreHarness) => void, options: Parameters<typeof storeHarness>[1] = {}): void {
   let current: StoreHarness | undefined;
   let cleanup: (() => Promise<void>) | undefined;
+  const postgres = postgresPerFile();
+  let store: string | undefined;
   beforeEach(async () => {
     const temp = await withTempDir();
     cleanup = temp.cleanup;
-    current = storeHarness(temp.dir, options);
+    store = postgres ? await postgres.freshDatabase() : undefined;
+    current = storeHarness(temp.dir, { ...options, ...(store ? { store } : {}) });
     set(current);
   });
   afterEach(async () => {
     current?.store.close();
+    if (postgres && current && store) await postgres.verifyCopied(current.file, options.context ?? 'test', store, current.dir);
     await cleanup?.();
-  });
+  }, 60_000);
 }

@@ -1,0 +1,22 @@
+/**
+ * Chooses a context's history store from the history store setting: the embedded SQLite file
+ * (store.ts; empty or `sqlite`), or a shared PostgreSQL database named by a `postgres://`
+ * connection string (postgres/shared-store.ts). Both answer the same interface.
+ */
+import { parseStoreLocation } from './postgres/connection.ts';
+import { openSharedStore, type SharedStoreOptions } from './postgres/shared-store.ts';
+import { openStore, type HistoryStore, type StoreOptions } from './store.ts';
+
+export interface HistoryStoreOptions extends StoreOptions {
+  /** The history store setting: undefined, '' or 'sqlite', or a postgres:// connection string. */
+  store?: string | undefined;
+  /** How often a shared store copies changes both ways (postgres/shared-store.ts). */
+  syncIntervalMs?: SharedStoreOptions['syncIntervalMs'];
+}
+
+/** Opens the chosen store; throws with a clear message on a bad connection string or unopenable files. */
+export function openHistoryStore(options: HistoryStoreOptions): HistoryStore {
+  const location = parseStoreLocation(options.store);
+  if (location.kind === 'sqlite') return openStore(options);
+  return openSharedStore({ ...options, shared: { url: location.url, target: location.target } });
+}

@@ -1,0 +1,121 @@
+/**
+ * Copies the journal's queued changes (outbox.ts) to the shared database: for each queued key,
+ * the row as it is now in SQLite is upserted (or, when it is gone, deleted and tombstoned), one
+ * PostgreSQL transaction per batch, holding the context's advisory lock so two writers of one
+ * context take turns and its `rev`s follow commit order. Only what the transaction committed is
+ * taken off the outbox; a failure leaves everything queued for the next attempt.
+ */
+import { createHash } from 'node:crypto';
+import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
+import type pg from 'pg';
+import { q, sharedTable, type TableLayout } from './layout.ts';
+import { ackOutbox, readOutbox, type OutboxEntry } from './outbox.ts';
+
+/** Keys per PostgreSQL transaction. */
+export const PUSH_BATCH_ROWS = 2_000;
+/** PostgreSQL takes at most 65,535 parameters a statement. */
+const MAX_PARAMS = 30_000;
+
+/** The advisory lock key of a context (64 bits of its hash, as a signed BIGINT). */
+export function contextLockKey(context: string): string {
+  return BigInt.asIntN(64, BigInt(`0x${createHash('sha256').update(`kubedrift:${context}`).digest('hex').slice(0, 16)}`)).toString();
+}
+
+export interface PushResult {
+  upserted: number;
+  deleted: number;
+}
+
+type Row = Record<string, SQLInputValue>;
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+async function upsert(client: pg.PoolClient, context: string, table: TableLayout, rows: readonly Row[]): Promise<void> {
+  const columns = table.columns.map((c) => c.name);
+  const perRow = columns.length + 1;
+  const others = columns.filter((c) => !table.key.includes(c));
+  const update = [...others.map((c) => `${q(c)} = excluded.${q(c)}`), 'rev = excluded.rev'].join(', ');
+  for (const part of chunks(rows, Math.max(1, Math.floor(MAX_PARAMS / perRow)))) {
+    const params: unknown[] = [];
+    const tuples = part.map((row) => {
+      const start = params.length;
+      params.push(context, ...columns.map((c) => row[c] ?? null));
+      return `(${Array.from({ length: perRow }, (_, i) => `$${start + i + 1}`).join(', ')}, nextval('kd_rev'))`;
+    });
+    await client.query(
+      `INSERT INTO ${sharedTable(table.name)} (context, ${columns.map(q).join(', ')}, rev) VALUES ${tuples.join(', ')} ON CONFLICT (context, ${table.key.map(q).join(', ')}) DO UPDATE SET ${update}`,
+      params,
+    );
+    await client.query('DELETE FROM kd_deleted WHERE context = $1 AND tbl = $2 AND key = ANY($3::text[])', [context, table.name, part.map((row) => JSON.stringify(table.key.map((k) => row[k])))]);
+  }
+}
+
+async function remove(client: pg.PoolClient, context: string, table: TableLayout, keys: readonly string[]): Promise<void> {
+  for (const part of chunks(keys, 1_000)) {
+    // Keys are JSON arrays of the key's values, the same text on both sides (json_array in SQLite).
+    const values = part.map((key) => JSON.parse(key) as unknown[]);
+    const params: unknown[] = [context];
+    const tuples = values.map((value) => `(${value.map((v) => `$${params.push(v)}`).join(', ')})`);
+    const keyColumns = table.key.map(q).join(', ');
+    await client.query(`DELETE FROM ${sharedTable(table.name)} WHERE context = $1 AND (${keyColumns}) IN (${tuples.join(', ')})`, params);
+    await client.query(
+      "INSERT INTO kd_deleted (context, tbl, key, rev) SELECT $1, $2, k, nextval('kd_rev') FROM unnest($3::text[]) AS k ON CONFLICT (context, tbl, key) DO UPDATE SET rev = excluded.rev",
+      [context, table.name, part],
+    );
+  }
+}
+
+/** The rows as they are now, by key; the keys whose rows are gone. */
+function current(db: DatabaseSync, table: TableLayout, entries: readonly OutboxEntry[]): { rows: Row[]; gone: string[] } {
+  const select = db.prepare(`SELECT ${table.columns.map((c) => q(c.name)).join(', ')} FROM ${q(table.name)} WHERE ${table.key.map((k) => `${q(k)} = ?`).join(' AND ')}`);
+  const rows: Row[] = [];
+  const gone: string[] = [];
+  for (const entry of entries) {
+    const row = select.get(...(JSON.parse(entry.key) as SQLInputValue[])) as Row | undefined;
+    if (row) rows.push(row);
+    else gone.push(entry.key);
+  }
+  return { rows, gone };
+}
+
+/**
+ * Sends one batch of queued changes; returns what it copied (nothing when the outbox is empty).
+ * Tables the journal has but this layout does not (a migration since it was read) wait queued.
+ */
+export async function pushOnce(db: DatabaseSync, pool: pg.Pool, context: string, layout: readonly TableLayout[]): Promise<PushResult> {
+  const entries = readOutbox(db, PUSH_BATCH_ROWS);
+  if (entries.length === 0) return { upserted: 0, deleted: 0 };
+  const byTable = new Map<string, OutboxEntry[]>();
+  for (const entry of entries) byTable.set(entry.tbl, [...(byTable.get(entry.tbl) ?? []), entry]);
+  // Read from SQLite before the first await: the recorder cannot write in between.
+  const work = [...byTable].flatMap(([name, list]) => {
+    const table = layout.find((t) => t.name === name);
+    return table ? [{ table, list, ...current(db, table, list) }] : [];
+  });
+  const client = await pool.connect();
+  const result: PushResult = { upserted: 0, deleted: 0 };
+  try {
+    await client.query('BEGIN');
+    try {
+      await client.query('SELECT pg_advisory_xact_lock($1::bigint)', [contextLockKey(context)]);
+      for (const { table, rows, gone } of work) {
+        if (rows.length > 0) await upsert(client, context, table, rows);
+        if (gone.length > 0) await remove(client, context, table, gone);
+        result.upserted += rows.length;
+        result.deleted += gone.length;
+      }
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+  } finally {
+    client.release();
+  }
+  ackOutbox(db, work.flatMap((w) => w.list));
+  return result;
+}

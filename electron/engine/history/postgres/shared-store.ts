@@ -1,0 +1,212 @@
+/**
+ * A context's history kept in a shared PostgreSQL database: the same store interface as the
+ * embedded one (store.ts), so the history feature and the background recorders use either.
+ *
+ * - Writing: the recorder writes its local SQLite file as always (the journal; a flush never
+ *   waits on the network) and the outbox (outbox.ts) copies every change to PostgreSQL, under
+ *   the context's name, every SYNC_INTERVAL_MS and on each `flush()`.
+ * - Reading: queries read a local replica of what PostgreSQL holds for the context (pull.ts),
+ *   refreshed by the same sync, so they show every recorder's history of it: one in the cluster,
+ *   another machine's; this recorder's own writes reach the replica at once (echo.ts).
+ * - PostgreSQL unreachable or refusing the credentials: the status says so; recording goes on
+ *   into the journal, whose outbox keeps every change until the database answers again, then
+ *   copies them (retried every RETRY_MS).
+ * - Schema: migrated under an advisory lock when the store first reaches the database (layout.ts).
+ */
+import type { SlimObject } from '../../../../shared/cluster.ts';
+import type { EpisodeQuery, HistoryStatus } from '../../../../shared/contracts/history.ts';
+import { createCoverageQuery, type SessionEnd } from '../coverage.ts';
+import { readSince } from '../retention.ts';
+import { SCHEMA_VERSION } from '../schema.ts';
+import { createStateReader } from '../state-at.ts';
+import { openStore, type HistoryStore, type StoreOptions } from '../store.ts';
+import { createPool, describeFailure } from './connection.ts';
+import { createEcho } from './echo.ts';
+import { migrateShared } from './layout.ts';
+import { installOutbox, outboxSize } from './outbox.ts';
+import { pullOnce } from './pull.ts';
+import { pushOnce } from './push.ts';
+
+export const SYNC_INTERVAL_MS = 1_000;
+export const RETRY_MS = 10_000;
+
+export interface SharedStoreOptions extends StoreOptions {
+  /** The database (a postgres:// connection string) and how messages name it (no password). */
+  shared: { url: string; target: string };
+  /** The local replica the queries read (defaults next to the journal). */
+  replicaFile?: string;
+  syncIntervalMs?: number;
+  retryMs?: number;
+}
+
+/** The replica's file beside a context's journal file. */
+export const replicaFileOf = (file: string): string => `${file.replace(/\.sqlite$/, '')}.shared.sqlite`;
+
+/** Opens the shared store; throws (as openStore) only when the local files cannot be opened. */
+export function openSharedStore(options: SharedStoreOptions): HistoryStore {
+  const { now, log, shared } = options;
+  let journalStatus: HistoryStatus | undefined;
+  let syncFailure: string | undefined;
+  let closed = false;
+  let lost = false;
+  /** Both stores are open (the journal reports its status while opening). */
+  let opened = false;
+
+  const journal = openStore({ ...options, onStatus: (status) => ((journalStatus = status), publish()) });
+  const reader = openStore({ ...options, file: options.replicaFile ?? replicaFileOf(options.file), record: false, onStatus: () => undefined });
+  const layout = installOutbox(journal.db, shared.target);
+  opened = true;
+  // The replica's sessions include this recorder's own, live while it observes.
+  const gaps = createCoverageQuery(reader.db, { now, live: () => options.record && !lost && !closed, ...(options.timing?.gapMs ? { gapMs: options.timing.gapMs } : {}) });
+  const state = createStateReader(reader.db);
+  const echo = createEcho(journal.db, reader.db, layout);
+  /** The replica with this recorder's latest writes, before a query reads it. */
+  function fresh(): void {
+    // A status published from inside a journal transaction waits for the next read.
+    if (closed || journal.db.isTransaction) return;
+    try {
+      if (echo.apply() > 0) state.clear();
+    } catch (error) {
+      log(`[kubedrift] history: the recorder's latest writes could not be shown: ${(error as Error).message}`);
+    }
+  }
+  const pool = createPool(shared.url, () => undefined);
+  let migrated = false;
+
+  function status(): HistoryStatus {
+    fresh();
+    const base = journalStatus ?? journal.status();
+    const next: HistoryStatus = { ...base, since: readSince(reader.db) ?? base.since };
+    if (syncFailure) next.message = syncFailure;
+    return next;
+  }
+
+  function publish(): void {
+    if (opened && !closed) options.onStatus(status());
+  }
+
+  function failed(error: unknown): void {
+    if (closed) return;
+    let waiting = 0;
+    try {
+      waiting = outboxSize(journal.db);
+    } catch {
+      // The journal closed meanwhile.
+    }
+    const message = `The shared history store cannot be used: ${describeFailure(error, shared.target)}. Recording goes on into this computer's history file (${waiting} changes waiting) and is copied to the shared store when it answers; the timeline shows what the shared store held until then.`;
+    if (message !== syncFailure) log(`[kubedrift] history: ${message}`);
+    syncFailure = message;
+    publish();
+  }
+
+  async function run(): Promise<void> {
+    if (closed) return;
+    try {
+      if (!migrated) {
+        await migrateShared(pool, layout, SCHEMA_VERSION);
+        migrated = true;
+      }
+      let copied = 0;
+      for (;;) {
+        const pushed = await pushOnce(journal.db, pool, options.context, layout);
+        if (closed || pushed.upserted + pushed.deleted === 0) break;
+        copied += pushed.upserted + pushed.deleted;
+      }
+      const pulled = await pullOnce(reader.db, pool, options.context);
+      if (pulled.rows + pulled.deleted > 0) {
+        state.clear();
+        // A pulled row may be older than the journal's: the changes still queued go on top again.
+        echo.reset();
+      }
+      if (syncFailure && !closed) {
+        syncFailure = undefined;
+        log(`[kubedrift] history: the shared store ${shared.target} answers again; ${copied} changes copied`);
+        publish();
+      }
+    } catch (error) {
+      failed(error);
+    }
+  }
+
+  // One sync at a time, in order: a flush's sync starts after the one under way.
+  let chain: Promise<void> = Promise.resolve();
+  let queued = false;
+  const enqueue = (): Promise<void> => (chain = chain.then(run));
+  let timer: NodeJS.Timeout | undefined;
+  function schedule(): void {
+    if (closed) return;
+    timer = setTimeout(
+      () => {
+        if (queued) return schedule();
+        queued = true;
+        void enqueue().finally(() => {
+          queued = false;
+          schedule();
+        });
+      },
+      syncFailure ? (options.retryMs ?? RETRY_MS) : (options.syncIntervalMs ?? SYNC_INTERVAL_MS),
+    );
+    timer.unref();
+  }
+  void enqueue();
+  schedule();
+  publish();
+
+  return {
+    ...reader,
+    db: journal.db,
+    file: journal.file,
+    series(query) {
+      fresh();
+      const answer = reader.series(query);
+      return answer && { ...answer, gaps: gaps(query.from, query.to) };
+    },
+    episodes: {
+      episodes: (query: EpisodeQuery) => (fresh(), { ...reader.episodes.episodes(query), gaps: gaps(query.from, query.to) }),
+      episode: (id: number) => (fresh(), reader.episodes.episode(id)),
+    },
+    gaps: (from: number, to: number) => (fresh(), gaps(from, to)),
+    compare: (t1: number, t2: number, namespace?: string) => (fresh(), reader.compare(t1, t2, namespace)),
+    status,
+    since: () => (fresh(), readSince(reader.db)),
+    async objectsAt(at: number): Promise<SlimObject[]> {
+      fresh();
+      return state.objectsAt(at);
+    },
+    /** As the journal's (backfill), then copied: its inferred rows are in the shared store after it. */
+    synced() {
+      const backfill = journal.synced();
+      return backfill?.then(async (result) => {
+        await enqueue();
+        return result;
+      });
+    },
+    /** Writes what the recorder holds, copies it to the shared store, and reads the store back. */
+    async flush(): Promise<void> {
+      await journal.flush();
+      await enqueue();
+    },
+    heartbeat: () => journal.heartbeat(),
+    connection(isLost: boolean): void {
+      lost = isLost;
+      journal.connection(isLost);
+    },
+    noteCauses: (headlines, at) => journal.noteCauses(headlines, at),
+    applyRetention(): void {
+      journal.applyRetention();
+      reader.applyRetention();
+      state.clear();
+    },
+    tick: () => journal.tick(),
+    close(reason: SessionEnd = 'app-closed'): void {
+      if (closed) return;
+      // The journal's last writes (the session's end) stay in its outbox for the next start.
+      journal.close(reason);
+      closed = true;
+      clearTimeout(timer);
+      state.clear();
+      reader.close();
+      void chain.finally(() => pool.end().catch(() => undefined));
+    },
+  };
+}
