@@ -28,7 +28,7 @@ export function parseStoreLocation(value: string | undefined | null): StoreLocat
     throw new Error(`The history store must be "sqlite" or a connection string such as postgres://user:password@host:5432/kubedrift, got "${redact(text)}".`);
   }
   if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
-    throw new Error(`The history store's connection string must start with postgres:// or postgresql://, got "${url.protocol}//…".`);
+    throw new Error(`The history store's connection string must start with postgres:// or postgresql://, got "${url.protocol}…".`);
   }
   if (!url.hostname && !url.searchParams.get('host')) throw new Error('The history store\'s connection string names no host (postgres://user:password@HOST:5432/database).');
   return { kind: 'postgres', url: text, target: describeTarget(url) };
