@@ -101,7 +101,8 @@ const kindHealth = (cluster: LiveCluster, kind: string) => cluster.health().kind
 describe('LiveCluster for a user who may read only some namespaces', () => {
   it('caches the pods of shop and payments and none of another namespace; Nodes are hidden, not an error', async () => {
     const { cluster, published } = await watchAsDev();
-    await waitFor('shop and payments pods, live per namespace', () => cachedPods(cluster) === podsIn(['shop', 'payments']) && kindHealth(cluster, 'pods')?.state === 'live', 8_000);
+    // The pods may be live before the check has ended (their lists start on the rules reviews).
+    await waitFor('shop and payments pods, live per namespace, and the check done', () => cachedPods(cluster) === podsIn(['shop', 'payments']) && kindHealth(cluster, 'pods')?.state === 'live' && cluster.accessState().summary !== null, 8_000);
     expect(kindHealth(cluster, 'pods')?.message).toBe('Namespaces payments, shop');
     expect(kindHealth(cluster, 'deployments.apps')).toMatchObject({ state: 'live', message: 'Namespaces payments, shop' });
     expect(cluster.cache.list('deployments.apps').every((d) => ['shop', 'payments'].includes(d.metadata.namespace ?? ''))).toBe(true);
@@ -152,7 +153,7 @@ describe('LiveCluster for a user who may read only some namespaces', () => {
 
   it('reads the namespaces added by hand when the user may not list namespaces, with a message on one that does not exist', async () => {
     const { cluster } = await watchAsDev({ namespaceReader: false, userNamespaces: ['shop', 'no-such-team'] });
-    await waitFor('shop pods', () => cachedPods(cluster) === podsIn(['shop']) && kindHealth(cluster, 'pods')?.message === 'Namespaces shop', 8_000);
+    await waitFor('shop pods and the check done', () => cachedPods(cluster) === podsIn(['shop']) && kindHealth(cluster, 'pods')?.message === 'Namespaces shop' && cluster.accessState().summary !== null, 8_000);
     expect(kindHealth(cluster, 'namespaces')).toMatchObject({ state: 'forbidden', message: expect.stringContaining('Namespaces are hidden by your permissions') });
     expect(cluster.accessState().summary?.checked.find((c) => c.name === 'no-such-team')).toMatchObject({ state: 'none', message: 'You may not list and watch anything Kubedrift shows in "no-such-team" (or it does not exist)' });
 

@@ -14,7 +14,7 @@ import { systemClock, type Clock } from '../informers/timing.ts';
 import type { AccessApi } from './api.ts';
 import { ACCESS_REVIEW_CONCURRENCY } from './limit.ts';
 import { explainLost } from './lost.ts';
-import { diffPlans, summarize, watchesOf, type PlanChanges, type Watch } from './plan.ts';
+import { diffPlans, growPlan, summarize, watchesOf, type PlanChanges, type Watch } from './plan.ts';
 import { buildPlan, probeAccess, probeNamespace, type AccessKind } from './probe.ts';
 
 /** How often access is checked without a reason: catches RoleBindings granted or revoked. */
@@ -76,6 +76,7 @@ export class AccessChecker {
   private stopped = false;
   private readonly changeListeners = new Set<(changes: PlanChanges) => void>();
   private readonly summaryListeners = new Set<(summary: AccessSummary) => void>();
+  private readonly progressListeners = new Set<(grown: AccessPlan) => void>();
 
   constructor(options: AccessCheckerOptions) {
     this.options = options;
@@ -154,6 +155,17 @@ export class AccessChecker {
     return () => this.summaryListeners.delete(listener);
   }
 
+  /**
+   * Listens for a running check's progress: the kinds each namespace's rules review adds to the
+   * plan (growPlan), before they are confirmed and the check ends, so their lists start early. A
+   * check only ever adds here; its end (`onSummary`, `plan()`) has the last word, taking away
+   * what the confirmations denied. Returns the unsubscribe function.
+   */
+  onProgress(listener: (grown: AccessPlan) => void): () => void {
+    this.progressListeners.add(listener);
+    return () => this.progressListeners.delete(listener);
+  }
+
   /** Aborts a running check and clears the timer; listeners hear nothing more. */
   stop(): void {
     this.stopped = true;
@@ -162,6 +174,7 @@ export class AccessChecker {
     this.timer = undefined;
     this.changeListeners.clear();
     this.summaryListeners.clear();
+    this.progressListeners.clear();
   }
 
   private probeOptions(): { api: AccessApi; concurrency: number; signal: AbortSignal } {
@@ -172,8 +185,16 @@ export class AccessChecker {
     if (this.stopped) return;
     this.options.log?.(`access: check (${reason})`);
     const kinds = this.options.kinds();
+    // The plan as this check's rules reviews have grown it so far.
+    let interim = this.state.plan;
+    const onRules = (access: NamespaceAccess): void => {
+      const grown = growPlan(interim, access);
+      if (this.stopped || Object.keys(grown).length === 0) return;
+      interim = { ...interim, ...grown };
+      for (const listener of this.progressListeners) listener(grown);
+    };
     try {
-      const probed = await probeAccess({ ...this.probeOptions(), kinds, contextNamespace: this.options.contextNamespace, userNamespaces: this.userNamespaces });
+      const probed = await probeAccess({ ...this.probeOptions(), kinds, contextNamespace: this.options.contextNamespace, userNamespaces: this.userNamespaces, onRules });
       if (this.stopped) return;
       const kept = keepOnError(kinds, probed, this.state.checked);
       // A namespace watched until now and allowed nothing now: the server's own 403 says why.

@@ -7,7 +7,9 @@
  * namespace, when the namespace watch sees a new namespace.
  *
  * The informers start cluster-wide before the first check answers, as before: a cluster-admin
- * loses no time, and a restricted user's kinds move to their namespaces when the plan arrives.
+ * loses no time, and a restricted user's kinds move to their namespaces as the check goes: each
+ * namespace's rules review adds it to its kinds' scopes at once (AccessChecker.onProgress), so
+ * its lists start while the other namespaces are still being reviewed and confirmed.
  */
 import { AccessibleNamespacesSchema, type AccessSummary, type KindAccess } from '../../../../shared/access.ts';
 import { BUILTIN_KEYS } from '../../../../shared/builtin-kinds.ts';
@@ -103,6 +105,12 @@ export function followAccess(options: AccessFollowerOptions): AccessFollower {
     made.onSummary((summary) => {
       apply();
       options.onSummary(summary);
+    });
+    // A namespace reviewed while the check goes on starts its lists at once; the end of the
+    // check (apply) sets every kind's final scope and the registry's marks.
+    made.onProgress((grown) => {
+      if (stopped) return;
+      for (const [kind, access] of Object.entries(grown)) options.watcher.setScope(kind, access);
     });
     unsubscribe.push(
       options.registry.onChange((changes) => {

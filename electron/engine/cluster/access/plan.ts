@@ -44,6 +44,25 @@ export function diffPlans(before: AccessPlan, after: AccessPlan): PlanChanges {
   };
 }
 
+/**
+ * What one namespace's finished review adds to a plan before the whole check is done: each kind
+ * confirmed there and not yet read there (nor cluster-wide) gets the namespace added to its
+ * namespaces; only the kinds that change are returned. It only ever adds: what the check takes
+ * away waits for its end, when the whole plan is applied.
+ */
+export function growPlan(plan: AccessPlan, access: NamespaceAccess): AccessPlan {
+  const grown: AccessPlan = {};
+  if (access.state !== 'watched') return grown;
+  for (const kind of access.kinds) {
+    const current = plan[kind];
+    if (current?.scope === 'cluster') continue;
+    const namespaces = current?.scope === 'namespaces' ? current.namespaces : [];
+    if (namespaces.includes(access.name)) continue;
+    grown[kind] = { scope: 'namespaces', namespaces: [...namespaces, access.name].sort() };
+  }
+  return grown;
+}
+
 /** What the user can do when nothing, or no namespace, is visible. */
 export const HOW_TO_FIX =
   'Ask your cluster administrator for a RoleBinding in the namespaces you work in (for example: kubectl create rolebinding <you>-view --clusterrole=view --user=<you> --namespace=<namespace>), or add the namespaces you may read under "Accessible namespaces" on the Cluster screen.';

@@ -4,13 +4,15 @@
  * failing and retrying on its own, all writing into the kind's one cache bucket (a relist
  * replaces its own namespace only). The kind's health on the board is the sum of its namespaces:
  * live while any namespace is live, with a message naming them ("Namespaces payments, shop") and
- * any that fail with the server's words.
+ * any that fail with the server's words. Their first lists take turns (list-slots.ts): a few at
+ * a time, workloads first, each namespace's watch starting from its own list's resourceVersion.
  */
 import type { KindHealthState, KindKey } from '../../../../shared/cluster.ts';
 import { collectionPath } from '../../../../shared/kinds.ts';
 import type { ObjectCache } from '../../stream/cache.ts';
 import type { ResourceEndpoint } from './discovery.ts';
 import type { HealthBoard } from './health.ts';
+import { ListSlots, listPriority, type ListTurn } from './list-slots.ts';
 import type { Reflector } from './reflector.ts';
 
 /** How a kind is read: where it is served (preferred first) and whether as metadata only. */
@@ -29,10 +31,14 @@ export interface NamespacedKindsOptions {
   newReflector: ReflectorFactory;
   /** A namespace's list or watch answered 403 (RBAC changed under it). */
   onForbidden?: (kind: KindKey, namespace: string) => void;
+  /** The turns of the first lists; NAMESPACE_LISTS_AT_ONCE at a time by default. */
+  lists?: ListSlots;
 }
 
 interface Slot {
   reflector: Reflector;
+  /** Its first list's turn: released once it is live or has failed, or when it stops. */
+  turn: ListTurn;
   state: KindHealthState;
   message?: string;
 }
@@ -70,9 +76,11 @@ export function combineHealth(slots: ReadonlyMap<string, Pick<Slot, 'state' | 'm
 export class NamespacedKinds {
   private readonly o: NamespacedKindsOptions;
   private readonly kinds = new Map<KindKey, { spec: KindSpec; slots: Map<string, Slot> }>();
+  private readonly lists: ListSlots;
 
   constructor(options: NamespacedKindsOptions) {
     this.o = options;
+    this.lists = options.lists ?? new ListSlots();
   }
 
   /** Whether a kind is read per namespace now. */
@@ -99,7 +107,7 @@ export class NamespacedKinds {
     for (const [name] of gone) entry.slots.delete(name);
     for (const name of wanted) if (!entry.slots.has(name)) entry.slots.set(name, this.start(kind, spec, name));
     this.report(kind);
-    await Promise.all(gone.map(([, slot]) => slot.reflector.stop()));
+    await Promise.all(gone.map(([, slot]) => stopSlot(slot)));
     const stillGone = gone.map(([name]) => name).filter((name) => this.kinds.get(kind)?.slots.has(name) !== true);
     // No longer read there (access withdrawn, or the namespace left the list): the objects left the view.
     if (stillGone.length) this.o.cache.leave(kind, (object) => !stillGone.includes(object.metadata.namespace ?? ''));
@@ -114,7 +122,7 @@ export class NamespacedKinds {
     const entry = this.kinds.get(kind);
     if (!entry) return;
     this.kinds.delete(kind);
-    await Promise.all([...entry.slots.values()].map((slot) => slot.reflector.stop()));
+    await Promise.all([...entry.slots.values()].map(stopSlot));
     if (options.keepObjects) return;
     // A `set` for the kind may have begun meanwhile: the namespaces it reads keep their objects.
     const names = new Set(entry.slots.keys());
@@ -132,7 +140,7 @@ export class NamespacedKinds {
   async stop(): Promise<void> {
     const all = [...this.kinds.values()].flatMap((entry) => [...entry.slots.values()]);
     this.kinds.clear();
-    await Promise.all(all.map((slot) => slot.reflector.stop()));
+    await Promise.all(all.map(stopSlot));
   }
 
   private start(kind: KindKey, spec: KindSpec, namespace: string): Slot {
@@ -144,6 +152,8 @@ export class NamespacedKinds {
         if (this.kinds.get(kind)?.slots.get(namespace) !== slot) return;
         const wasForbidden = slot.state === 'forbidden';
         slot.state = state;
+        // Listed and watching, or failed (it retries on its own): either way the next list may go.
+        if (state !== 'syncing') slot.turn.release();
         if (details.message !== undefined) slot.message = details.message;
         else delete slot.message;
         this.report(kind);
@@ -158,7 +168,7 @@ export class NamespacedKinds {
       },
     };
     slot.reflector = this.o.newReflector(kind, scoped, { namespace, health });
-    slot.reflector.start();
+    slot.turn = this.lists.request(listPriority(kind), () => slot.reflector.start());
     return slot;
   }
 
@@ -168,6 +178,12 @@ export class NamespacedKinds {
     const { state, message } = combineHealth(entry.slots);
     this.o.board.set(kind, state, { count: this.o.cache.size(kind), message });
   }
+}
+
+/** Gives up the slot's turn (a waiting one never starts) and stops its reflector. */
+function stopSlot(slot: Slot): Promise<void> {
+  slot.turn.release();
+  return slot.reflector.stop();
 }
 
 function sameSpec(a: KindSpec, b: KindSpec): boolean {
