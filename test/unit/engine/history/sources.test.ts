@@ -15,7 +15,7 @@ import { createEngine, type Engine } from '../../../../electron/engine/engine.ts
 import { connectSource } from '../../../../electron/engine/history/sources/client.ts';
 import type { EpisodeList } from '../../../../shared/contracts/history.ts';
 import { HISTORY_SOURCE_PROTOCOL, type HistorySourceList } from '../../../../shared/contracts/history-sources.ts';
-import { CLI, startSim, stop } from '../../../helpers/cli.ts';
+import { CLI, runCli, startSim, stop } from '../../../helpers/cli.ts';
 import { withTempDir } from '../../../helpers/tmp.ts';
 
 const TOKEN = 'recorder-token-0123456789abcdef';
@@ -125,6 +125,39 @@ describe('history sources: the app reads a recorder through the contract', () =>
     expect((await upgrade({ Authorization: `Bearer ${TOKEN}` })).status).toBe(101);
   });
 
+  it('takes a rotated token at once: the old one is refused as expired, the new one accepted', async () => {
+    const tokenFile = path.join(dir, 'token');
+    const next = 'rotated-recorder-token-9876543210';
+    await writeFile(tokenFile, `${next}\n`);
+    try {
+      const old = await upgrade({ Authorization: `Bearer ${TOKEN}` });
+      expect(old.status).toBe(401);
+      expect(old.body).toMatch(/\(expired\)/);
+      expect((await upgrade({ Authorization: `Bearer ${next}` })).status).toBe(101);
+    } finally {
+      await writeFile(tokenFile, `${TOKEN}\n`);
+    }
+  });
+
+  it('never listens without a usable token, and says why', async () => {
+    const base = ['record', '--context', CONTEXT, '--kubeconfig', kubeconfig];
+    const none = await runCli([...base, '--listen', '127.0.0.1:0'], { KUBEDRIFT_RECORDER_TOKEN: '' });
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/--listen needs a token: --token-file FILE, or \$KUBEDRIFT_RECORDER_TOKEN/);
+    const short = await runCli([...base, '--listen', '127.0.0.1:0'], { KUBEDRIFT_RECORDER_TOKEN: 'secret' });
+    expect(short.code).toBe(2);
+    expect(short.stderr).toMatch(/must be at least 16 characters/);
+    const address = await runCli([...base, '--listen', 'everywhere'], { KUBEDRIFT_RECORDER_TOKEN: TOKEN });
+    expect(address.code).toBe(2);
+    expect(address.stderr).toMatch(/--listen must be HOST:PORT such as 127\.0\.0\.1:7443 or 0\.0\.0\.0:7443, got "everywhere"/);
+    const lonely = await runCli([...base, '--token-file', path.join(dir, 'token')]);
+    expect(lonely.code).toBe(2);
+    expect(lonely.stderr).toMatch(/--token-file goes with --listen HOST:PORT/);
+    const missing = await runCli([...base, '--listen', '127.0.0.1:0', '--token-file', path.join(dir, 'no-such-token')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/--token-file .*no-such-token cannot be read: ENOENT/);
+  }, 60_000);
+
   it('answers the contract\'s history requests only, with the contract\'s errors', async () => {
     const socket = await connectSource({ url: recorderUrl, token: TOKEN, context: null });
     try {
@@ -185,6 +218,10 @@ describe('history sources: the app reads a recorder through the contract', () =>
       }
       // Coverage is the union: what the recorder observed before the app started is no gap.
       expect(merged.gaps?.some((gap) => gap.end > recordingSince + 1_000)).toBe(false);
+      // The workload's own series: the recorder is asked too and takes part.
+      const series = await value<{ sources?: unknown; series: Array<{ name: string; points: unknown[] }> }>(engine, 'history:series', { uid: fromRecorder[0]?.workload.uid, ...range });
+      expect(series.sources).toEqual([{ name: 'rack recorder', state: 'merged' }]);
+      expect(series.series.find((line) => line.name === 'ready')?.points.length).toBeGreaterThan(0);
       // One of the recorder's episodes opens by its id of the app's.
       const opened = await value<{ id: number; recordedBy?: string }>(engine, 'history:episode', { id: fromRecorder[0]?.id });
       expect(opened).toMatchObject({ id: fromRecorder[0]?.id, recordedBy: 'rack recorder' });
