@@ -12,6 +12,8 @@ import { graphBuild } from './graph-build.ts';
 import { historyOverhead } from './history-overhead.ts';
 import { historyStateAt } from './history-state-at.ts';
 import { historyTimeline } from './history-timeline.ts';
+import { backfillConnect } from './backfill-connect.ts';
+import { backgroundCpu } from './background-cpu.ts';
 import { livePipeline } from './live-pipeline.ts';
 import { eventsGroup } from './events-group.ts';
 import { simList } from './sim-list.ts';
@@ -42,6 +44,8 @@ const SCENARIOS: readonly BenchScenario[] = [
   historyTimeline,
   historyStateAt,
   historyOverhead,
+  backfillConnect,
+  backgroundCpu,
   diff500,
   crdDiscovery,
   crdSync,
