@@ -80,6 +80,16 @@ export const SettingsSchema = z.object({
   historyRetentionDays: z.number().int().min(HISTORY_RETENTION_DAYS.min).max(HISTORY_RETENTION_DAYS.max).optional(),
   /** Keep each context's history under this many bytes (default 1 GiB). */
   historyMaxBytes: z.number().int().min(HISTORY_MAX_BYTES.min).max(HISTORY_MAX_BYTES.max).optional(),
+  /**
+   * Where history is kept: this computer's SQLite files (absent, '' or 'sqlite'), or a PostgreSQL
+   * database that recorders share (a postgres:// connection string; its password may instead come
+   * from PGPASSWORD or ~/.pgpass).
+   */
+  historyStore: z
+    .string()
+    .max(2_048)
+    .refine((value) => value.trim() === '' || value.trim() === 'sqlite' || /^postgres(ql)?:\/\//i.test(value.trim()), { error: 'the history store must be "sqlite" or a connection string such as postgres://user@host:5432/kubedrift' })
+    .optional(),
   /** The desktop app checks for a newer release and offers it (default true; it never installs without asking). */
   updateChecks: z.boolean().optional(),
   /** Each context's kind exclusion rules, by context name; a context absent here has DEFAULT_KIND_EXCLUSIONS. */

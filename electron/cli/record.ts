@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { BackgroundContextStatus } from '../../shared/contracts/background.ts';
 import { createBackgroundRecording } from '../engine/background/manager.ts';
 import { ContextRegistry } from '../engine/cluster/contexts.ts';
+import { parseStoreLocation } from '../engine/history/postgres/connection.ts';
 import { DAY_MS, type RetentionLimits } from '../engine/history/retention.ts';
 import { parseFlags, parsePort, UsageError } from './args.ts';
 import { startHealthServer, type HealthServer } from './record-health.ts';
@@ -12,7 +13,7 @@ import { parseListen, startRecorderListen, tokenSource } from './record-listen.t
 
 export const RECORD_HELP = `Usage: kubedrift record --context NAME [--context NAME2 ...] [--data-dir DIR] [--kubeconfig FILE]
                         [--retention-days N] [--max-size SIZE] [--health-port N] [--health-host ADDR]
-                        [--listen HOST:PORT --token-file FILE]
+                        [--listen HOST:PORT --token-file FILE] [--store postgres://…]
        kubedrift record --in-cluster --context NAME [...]
 
 Records the history of each context (desired vs actual, drift episodes, the state over time)
@@ -34,7 +35,12 @@ writing what is queued.
                        sources) over WebSocket at ws://HOST:PORT/ws; plain HTTP, so beyond
                        one machine put TLS in front (an Ingress, kubectl port-forward, a proxy)
   --token-file FILE    the token apps must send (one a line; re-read on every connection, so
-                       replacing the file rotates it); else $KUBEDRIFT_RECORDER_TOKEN`;
+                       replacing the file rotates it); else $KUBEDRIFT_RECORDER_TOKEN
+  --store URL          also keep the history in a PostgreSQL database shared by recorders and
+                       apps: postgres://user@host:5432/database (the password from the URL,
+                       PGPASSWORD or ~/.pgpass); default $KUBEDRIFT_HISTORY_STORE, else only the
+                       files. While the database does not answer, recording goes on into the
+                       files and is copied to it once it does`;
 
 const SIZE_UNITS: Readonly<Record<string, number>> = { '': 1, K: 1e3, M: 1e6, G: 1e9, T: 1e12, Ki: 1024, Mi: 1024 ** 2, Gi: 1024 ** 3, Ti: 1024 ** 4 };
 /** Below this a store cannot hold one keyframe of a small cluster. */
@@ -81,6 +87,16 @@ function healthPortOf(value: string | undefined): number | undefined {
   }
 }
 
+/** `--store` (or $KUBEDRIFT_HISTORY_STORE), checked before anything records. */
+function storeOf(value: string | undefined, fromFlag: boolean): { url: string; target: string } | undefined {
+  try {
+    const location = parseStoreLocation(value);
+    return location.kind === 'postgres' ? location : undefined;
+  } catch (error) {
+    throw new UsageError(`${fromFlag ? '--store' : '$KUBEDRIFT_HISTORY_STORE'}: ${(error as Error).message}`);
+  }
+}
+
 /** One line per change worth a person's attention: recording started, or a new error. */
 function describe(previous: BackgroundContextStatus | undefined, next: BackgroundContextStatus): string | undefined {
   const iso = (at: number) => new Date(at).toISOString();
@@ -100,6 +116,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
     'data-dir': { type: 'string' },
     'retention-days': { type: 'string' },
     'max-size': { type: 'string' },
+    store: { type: 'string' },
     'health-port': { type: 'string' },
     'health-host': { type: 'string' },
     listen: { type: 'string' },
@@ -120,6 +137,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
     maxBytes: values['max-size'] === undefined ? 1024 ** 3 : parseSize(values['max-size']),
   };
   const healthPort = healthPortOf(values['health-port']);
+  const store = storeOf(values.store ?? process.env['KUBEDRIFT_HISTORY_STORE'], values.store !== undefined);
   const dataDir = path.resolve(values['data-dir'] ?? defaultDataDir());
   if (values['token-file'] !== undefined && values.listen === undefined) throw new UsageError('--token-file goes with --listen HOST:PORT');
   const listen = values.listen === undefined ? undefined : parseListen(values.listen);
@@ -151,6 +169,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
     recordable: () => true,
     clientConfig: async (name) => (inCluster ? inClusterConfig(name) : registry.clientConfig(name)),
     limits: () => limits,
+    ...(store ? { store: () => store.url } : {}),
     onStatus: (status) => {
       for (const entry of status.contexts) {
         const line = describe(printed.get(entry.context), entry);
@@ -183,6 +202,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
     const shown = listen.host.includes(':') ? `[${listen.host}]` : listen.host;
     console.log(`history served on ws://${shown}:${served.port}/ws (token required)`);
   }
+  if (store) console.log(`history also kept in PostgreSQL at ${store.target}`);
   recording.reconcile();
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);

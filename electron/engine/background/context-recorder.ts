@@ -18,7 +18,8 @@ import type { SessionEnd } from '../history/coverage.ts';
 import { historyFile, isDiskFull } from '../history/db.ts';
 import type { RetentionLimits } from '../history/retention.ts';
 import type { SessionTiming } from '../history/session.ts';
-import { openStore, type HistoryStore } from '../history/store.ts';
+import { openHistoryStore } from '../history/open-store.ts';
+import type { HistoryStore } from '../history/store.ts';
 import { ObjectCache } from '../stream/cache.ts';
 import { startCauseNoter, type CauseNoter } from './cause-noter.ts';
 
@@ -47,6 +48,8 @@ export interface ContextRecorderOptions {
   now(): number;
   log(message: string): void;
   limits(): RetentionLimits;
+  /** The history store setting: SQLite files, or a postgres:// database shared by recorders (open-store.ts). */
+  store?(): string | undefined;
   onStatus(status: BackgroundContextStatus): void;
   timing?: SessionTiming;
   retryInitialMs?: number;
@@ -129,7 +132,7 @@ export function startContextRecorder(options: ContextRecorderOptions): ContextRe
     const cache = new ObjectCache();
     let store: HistoryStore;
     try {
-      store = openStore({ file: historyFile(options.dataDir, context), context, cache, record: true, now, log, limits: options.limits, onStatus: () => undefined, ...(options.timing ? { timing: options.timing } : {}) });
+      store = openHistoryStore({ store: options.store?.(), file: historyFile(options.dataDir, context), context, cache, record: true, now, log, limits: options.limits, onStatus: () => undefined, ...(options.timing ? { timing: options.timing } : {}) });
     } catch (error) {
       return fail(`history cannot be opened (${isDiskFull(error) ? 'the disk is full' : (error as Error).message})`);
     }

@@ -30,6 +30,7 @@ export function createBackgroundFeature(context: EngineContext, options: Backgro
     recordable: options.recordable,
     clientConfig: options.clientConfig,
     limits: () => retentionLimits(context.settings.get()),
+    store: () => context.settings.get().historyStore,
     onStatus: (status) => context.hub.emit('history:background', status),
     ...(options.recorder ? { recorder: options.recorder } : {}),
   });

@@ -23,6 +23,8 @@ export interface BackgroundRecordingOptions {
   recordable(context: string): boolean;
   clientConfig(context: string): Promise<object | undefined>;
   limits(): RetentionLimits;
+  /** The history store setting (open-store.ts), read when a recorder opens its store. */
+  store?(): string | undefined;
   /** Every status change, with the whole list. */
   onStatus(status: BackgroundStatus): void;
   /** Passed to every recorder (tests shorten timings). */
@@ -75,6 +77,7 @@ export function createBackgroundRecording(options: BackgroundRecordingOptions): 
           now: options.now,
           log: options.log,
           limits: options.limits,
+          ...(options.store ? { store: options.store } : {}),
           clientConfig: () => options.clientConfig(context),
           onStatus: () => publish(),
         }),

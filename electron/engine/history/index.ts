@@ -22,7 +22,8 @@ import { DAY_MS, type RetentionLimits } from './retention.ts';
 import { BeforeStateLogError } from './state-at.ts';
 import type { SessionEnd } from './coverage.ts';
 import type { SessionTiming } from './session.ts';
-import { openStore, type HistoryStore } from './store.ts';
+import { openHistoryStore } from './open-store.ts';
+import type { HistoryStore } from './store.ts';
 
 export const DEFAULT_RETENTION_DAYS = 14;
 export const DEFAULT_MAX_BYTES = 1024 ** 3;
@@ -59,6 +60,8 @@ export function createHistoryFeature(context: EngineContext, options: HistoryFea
   let status: HistoryStatus = { context: null, state: 'off', since: null, bytes: 0, samples: 0, episodes: 0 };
   /** Read at start(): the engine loads the settings file before it starts the features. */
   let recordingOn = true;
+  /** The history store setting the open store was chosen by (open-store.ts). */
+  let storeSetting: string | undefined;
   let reopen: NodeJS.Timeout | undefined;
   const timers: NodeJS.Timeout[] = [];
   const stops: Array<() => void> = [];
@@ -93,7 +96,9 @@ export function createHistoryFeature(context: EngineContext, options: HistoryFea
       return;
     }
     try {
-      store = openStore({
+      store = openHistoryStore({
+        // The embedded SQLite files, or the PostgreSQL database recorders share (postgres/shared-store.ts).
+        store: context.settings.get().historyStore,
         file: historyFile(context.dataDir, next.name),
         context: next.name,
         cache: context.cache,
@@ -187,6 +192,7 @@ export function createHistoryFeature(context: EngineContext, options: HistoryFea
     },
     start() {
       recordingOn = context.settings.get().historyRecording !== false;
+      storeSetting = context.settings.get().historyStore;
       stops.push(
         context.onContextChange((next) => open(next)),
         context.hub.listen((stream, payload) => {
@@ -198,6 +204,11 @@ export function createHistoryFeature(context: EngineContext, options: HistoryFea
             const settings = payload as Settings;
             if ((settings.historyRecording !== false) !== recordingOn) {
               recordingOn = settings.historyRecording !== false;
+              storeSetting = settings.historyStore;
+              open(selected, 'recording-off');
+            } else if ((settings.historyStore ?? '') !== (storeSetting ?? '')) {
+              // Another store: the same journal file, now copied to (or no longer copied to) the shared database.
+              storeSetting = settings.historyStore;
               open(selected, 'recording-off');
             } else store?.applyRetention();
           }
