@@ -75,17 +75,31 @@ function sampler(engine: RunningEngine): { stop(): { maxLagMs: number; maxHeap: 
   };
 }
 
-/** Waits until the cache holds every pod at its last written version; false after the timeout. */
+/**
+ * Waits until the cache holds every pod at its last written version; false after the timeout.
+ * Each pod is checked once, then only as the cache changes it: polling all 50,000 pods every
+ * 100 ms took a fifth of this process's CPU from the engine it measures.
+ */
 async function caughtUp(engine: RunningEngine, writes: readonly number[], order: readonly string[]): Promise<boolean> {
-  const last = new Map<string, number>();
-  for (let i = 0; i < writes.length / 2; i += 1) last.set(order[i % order.length] as string, writes[2 * i] as number);
-  const deadline = performance.now() + CATCH_UP_TIMEOUT_MS;
-  for (;;) {
-    let behind = 0;
-    for (const [uid, rv] of last) if (Number(engine.cluster.cache.get('pods', uid)?.metadata.resourceVersion ?? 0) < rv) behind += 1;
-    if (behind === 0) return true;
-    if (performance.now() > deadline) return false;
-    await sleep(SAMPLE_INTERVAL_MS);
+  const behind = new Map<string, number>();
+  for (let i = 0; i < writes.length / 2; i += 1) behind.set(order[i % order.length] as string, writes[2 * i] as number);
+  const { cache } = engine.cluster;
+  for (const [uid, rv] of behind) if (Number(cache.get('pods', uid)?.metadata.resourceVersion ?? 0) >= rv) behind.delete(uid);
+  const unsubscribe = cache.onChange((change) => {
+    if (change.type !== 'upsert' || change.kind !== 'pods') return;
+    const uid = change.object.metadata.uid;
+    const rv = behind.get(uid);
+    if (rv !== undefined && Number(change.object.metadata.resourceVersion) >= rv) behind.delete(uid);
+  });
+  try {
+    const deadline = performance.now() + CATCH_UP_TIMEOUT_MS;
+    while (behind.size > 0) {
+      if (performance.now() > deadline) return false;
+      await sleep(SAMPLE_INTERVAL_MS);
+    }
+    return true;
+  } finally {
+    unsubscribe();
   }
 }
 

@@ -37,7 +37,18 @@ export interface CoalescingBufferOptions<E> {
   sliceMs?: number;
   /** Apply at once while within a slice and nothing waits (default true); false buffers every event. */
   immediate?: boolean;
+  /**
+   * Applies waiting events a batch at a time, off the event loop's turn (a worker decodes them):
+   * up to `batchSize` leave the buffer together, and the next batch waits until this one has
+   * been applied. `current()` turns false once the buffer was cleared meanwhile: the batch's
+   * results are then stale and must not be applied. Without it, events are applied one by one.
+   */
+  applyBatch?: (events: E[], current: () => boolean) => Promise<void>;
+  batchSize?: number;
 }
+
+/** Events a batch takes by default: a list page's worth. */
+export const DEFAULT_BATCH_SIZE = 250;
 
 export class CoalescingBuffer<E> {
   private readonly o: CoalescingBufferOptions<E>;
@@ -48,6 +59,12 @@ export class CoalescingBuffer<E> {
   private budgetEnd: number | undefined;
   /** Events coalesced away (replaced before being applied), since the buffer was made. */
   coalesced = 0;
+  /** When the oldest event of the batch being applied arrived; undefined when none is. */
+  private inFlightSince: number | undefined;
+  /** Events of the batch being applied. */
+  private inFlight = 0;
+  /** Counts clears: a batch taken before the last clear is stale. */
+  private generation = 0;
 
   constructor(options: CoalescingBufferOptions<E>) {
     this.o = options;
@@ -57,9 +74,19 @@ export class CoalescingBuffer<E> {
     return this.waiting.size;
   }
 
-  /** When the oldest waiting change arrived, or undefined when nothing waits. */
+  /** Changes not applied yet: those waiting and those of the batch being applied. */
+  get pending(): number {
+    return this.waiting.size + this.inFlight;
+  }
+
+  /** Whether a change of `uid` waits (a batch skips its own older one: the newer is applied after it). */
+  has(uid: string): boolean {
+    return this.waiting.has(uid);
+  }
+
+  /** When the oldest change not yet applied (waiting or in a batch) arrived, or undefined when none. */
   oldestAt(): number | undefined {
-    return this.waiting.values().next().value?.receivedAt;
+    return this.inFlightSince ?? this.waiting.values().next().value?.receivedAt;
   }
 
   /** Takes in one received event; its uid's waiting event, if any, is replaced (a deletion included). */
@@ -68,7 +95,7 @@ export class CoalescingBuffer<E> {
     if (waiting) {
       waiting.event = event;
       this.coalesced += 1;
-    } else if (this.waiting.size === 0 && this.withinSlice()) {
+    } else if (this.waiting.size === 0 && this.inFlightSince === undefined && this.withinSlice()) {
       // Keeping up: no reason to hold it (a throw fails the watch it came from).
       this.o.apply(event);
       return;
@@ -98,6 +125,9 @@ export class CoalescingBuffer<E> {
   /** Drops every waiting event (a relist replaces what they would have said). */
   clear(): void {
     this.waiting.clear();
+    this.generation += 1;
+    this.inFlightSince = undefined;
+    this.inFlight = 0;
     this.o.onProgress?.(0, undefined);
   }
 
@@ -112,6 +142,10 @@ export class CoalescingBuffer<E> {
 
   /** Applies waiting events for one slice; schedules the next if any are left. */
   drain(): void {
+    if (this.o.applyBatch) {
+      this.drainBatch(this.o.applyBatch);
+      return;
+    }
     const end = performance.now() + (this.o.sliceMs ?? DRAIN_SLICE_MS);
     for (const [uid, entry] of this.waiting) {
       this.waiting.delete(uid);
@@ -125,5 +159,36 @@ export class CoalescingBuffer<E> {
     }
     this.o.onProgress?.(this.waiting.size, this.oldestAt());
     if (this.waiting.size > 0) this.schedule();
+  }
+
+  /** Takes the oldest waiting events as one batch; the next is taken once it has been applied. */
+  private drainBatch(applyBatch: (events: E[], current: () => boolean) => Promise<void>): void {
+    if (this.inFlightSince !== undefined || this.waiting.size === 0) return;
+    const events: E[] = [];
+    const limit = this.o.batchSize ?? DEFAULT_BATCH_SIZE;
+    this.inFlightSince = this.oldestAt();
+    for (const [uid, entry] of this.waiting) {
+      this.waiting.delete(uid);
+      events.push(entry.event);
+      if (events.length >= limit) break;
+    }
+    this.inFlight = events.length;
+    const generation = this.generation;
+    const current = (): boolean => generation === this.generation;
+    applyBatch(events, current).then(
+      () => {
+        if (!current()) return;
+        this.inFlightSince = undefined;
+        this.inFlight = 0;
+        this.o.onProgress?.(this.waiting.size, this.oldestAt());
+        if (this.waiting.size > 0) this.schedule();
+      },
+      (error: unknown) => {
+        if (!current()) return;
+        this.inFlightSince = undefined;
+        this.inFlight = 0;
+        this.o.onError(error);
+      },
+    );
   }
 }

@@ -88,8 +88,9 @@ export class Reflector {
 
   constructor(options: ReflectorOptions) {
     this.o = options;
-    const { kind, cache, health, clock, log } = options;
-    this.buffer = new WatchIntake({ kind, cache, health, clock, log, source: () => this.source, onError: (error) => this.abortWith(error) });
+    const { kind, cache, health, clock, log, decoder } = options;
+    // A backlog is decoded as list pages are, by the list worker: parsing leaves this thread.
+    this.buffer = new WatchIntake({ kind, cache, health, clock, log, decoder, source: () => this.source, onError: (error) => this.abortWith(error) });
     this.backoff = new Backoff(options.backoff, options.random);
     this.watchdog = new Watchdog(options.clock, options.watchdogMs, (silentMs) => {
       this.interrupt = { type: 'watchdog', silentMs };

@@ -12,10 +12,12 @@
  * catching up" in the status bar) until the buffer is empty again. Time a change spent before
  * the socket (in the server, in flight) is not seen here: a watch event carries no write time.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { KindKey } from '../../../../shared/cluster.ts';
 import type { ObjectCache } from '../../stream/cache.ts';
-import { BEHIND_AFTER_MS, CoalescingBuffer } from './coalesce.ts';
+import { BEHIND_AFTER_MS, CoalescingBuffer, DRAIN_SLICE_MS } from './coalesce.ts';
 import type { HealthBoard } from './health.ts';
+import type { ListDecoder } from './list-decoder.ts';
 import { statusError } from './http.ts';
 import { slimObject, type ObjectSource } from './slim.ts';
 import type { Clock } from './timing.ts';
@@ -35,7 +37,17 @@ export interface WatchIntakeOptions {
   onError: (error: unknown) => void;
   /** The buffer's slice (tests); coalesce.ts's DRAIN_SLICE_MS by default. */
   sliceMs?: number;
+  /**
+   * Decodes waiting changes a batch at a time, as list pages (in the list worker when the batch
+   * is large): parsing and slimming leave the engine's thread. Without it, each is parsed here.
+   */
+  decoder?: ListDecoder;
+  /** Changes a batch takes (coalesce.ts's DEFAULT_BATCH_SIZE by default). */
+  batchSize?: number;
 }
+
+/** How kube-apiserver writes a change's line: the object comes last, so its JSON is a slice. */
+const OBJECT_PREFIXES = new Map(['ADDED', 'MODIFIED'].map((type) => [type, `{"type":"${type}","object":`]));
 
 /** One waiting change: its type and uid, and either its raw line or an event already parsed. */
 interface Waiting {
@@ -61,12 +73,14 @@ export class WatchIntake {
       onProgress: (count, oldestAt) => this.reportLag(count, oldestAt),
       now: () => options.clock.now(),
       ...(options.sliceMs !== undefined ? { sliceMs: options.sliceMs } : {}),
+      ...(options.decoder ? { applyBatch: (batch, current) => this.applyBatch(batch, options.decoder as ListDecoder, current) } : {}),
+      ...(options.batchSize !== undefined ? { batchSize: options.batchSize } : {}),
     });
   }
 
-  /** Changes waiting to be applied (one per uid). */
+  /** Changes not applied yet (one per uid waiting, and the batch being applied). */
   get waiting(): number {
-    return this.buffer.size;
+    return this.buffer.pending;
   }
 
   /** Changes replaced by a newer one of the same object before they were applied. */
@@ -126,6 +140,47 @@ export class WatchIntake {
     } else {
       const event = waiting.event ?? this.parse(waiting.line as string);
       cache.upsert(kind, slimObject(event.object, this.o.source()));
+    }
+    health.count(kind, cache.size(kind));
+  }
+
+  /**
+   * Decodes a batch's objects as one list page, then applies the batch in order. A line not in
+   * kube-apiserver's form, or an event already parsed, is applied from a parse of its own.
+   */
+  private async applyBatch(batch: readonly Waiting[], decoder: ListDecoder, current: () => boolean): Promise<void> {
+    const objects: string[] = [];
+    const slot: number[] = [];
+    for (const waiting of batch) {
+      const prefix = waiting.line === undefined ? undefined : OBJECT_PREFIXES.get(waiting.type);
+      const line = waiting.line as string;
+      if (prefix && line.startsWith(prefix) && line.endsWith('}')) {
+        slot.push(objects.length);
+        objects.push(line.slice(prefix.length, -1));
+      } else slot.push(-1);
+    }
+    const page = objects.length > 0 ? await decoder.decode(Buffer.from(`{"items":[${objects.join(',')}]}`), this.o.source()) : undefined;
+    const { kind, cache, health } = this.o;
+    const sliceMs = this.o.sliceMs ?? DRAIN_SLICE_MS;
+    let sliceEnd = performance.now() + sliceMs;
+    for (let i = 0; i < batch.length; i += 1) {
+      // Applied in slices, as one by one: the socket is read between them however slow the listeners.
+      if (performance.now() >= sliceEnd) {
+        this.reportLag(this.buffer.pending, this.buffer.oldestAt());
+        await nextTurn();
+        sliceEnd = performance.now() + sliceMs;
+      }
+      if (!current()) return;
+      const waiting = batch[i] as Waiting;
+      // Changed again while this batch was decoded: only its newer state is applied.
+      if (this.buffer.has(waiting.uid)) {
+        this.buffer.coalesced += 1;
+        continue;
+      }
+      const at = slot[i] as number;
+      const object = page && at >= 0 ? page.objects[at] : undefined;
+      if (object) cache.upsert(kind, object, page?.json[at], page?.viewJson?.[at]);
+      else this.apply(waiting);
     }
     health.count(kind, cache.size(kind));
   }
