@@ -10,6 +10,11 @@
  * - neither: the Event object's creationTimestamp (when the apiserver stored it); with no time
  *   at all, `at` is null, never "now".
  *
+ * A pod's Normal lifecycle Events (POD_LIFECYCLE_REASONS: scheduled, image pulled, container
+ * created and started) are left out: every pod start has four, they repeat what its creation and
+ * its containers' states say, and on a 5,000-pod cluster they were two thirds of the rows.
+ * Warnings, Killing, and the controllers' Events (ScalingReplicaSet, SuccessfulCreate, ...) stay.
+ *
  * The id hashes the Event's uid, its reason and its first time: a relist after a reconnect,
  * or a repeat that only bumps `count`, writes the same row (its end and count move forward).
  */
@@ -19,6 +24,9 @@ import { factId, timeOf, topController, type InferredRow } from './backfill.ts';
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** Normal Events of a pod that only retell its start (see the file comment). */
+export const POD_LIFECYCLE_REASONS: ReadonlySet<string> = new Set(['Scheduled', 'Pulling', 'Pulled', 'Created', 'Started']);
 
 /** An Event's message is cut to this many characters in a row's detail (one tooltip line). */
 export const EVENT_DETAIL_CHARS = 300;
@@ -47,7 +55,8 @@ function spanText(first: number, last: number): string {
 }
 
 /**
- * The inferred row of one Event, or none when it names no object at all. `owners` maps a uid
+ * The inferred row of one Event, or none when it names no object at all or only retells a pod's
+ * start. `owners` maps a uid
  * to its controller's (backfill.ts controllerUids).
  */
 export function eventFact(event: SlimObject, owners: ReadonlyMap<string, string>, lookup: ObjectLookup): InferredRow | undefined {
@@ -56,6 +65,8 @@ export function eventFact(event: SlimObject, owners: ReadonlyMap<string, string>
   const kind = text(involved['kind']);
   const name = text(involved['name']);
   if (!kind || !name) return undefined;
+  const type = text(raw['type']) || 'Normal';
+  if (kind === 'Pod' && type === 'Normal' && POD_LIFECYCLE_REASONS.has(text(raw['reason']))) return undefined;
   const namespace = text(involved['namespace']);
   // An object gone since (a pod replaced) has no controller left to find: the Event stays on it.
   const objectUid = text(involved['uid']) || lookup(kind, namespace, name) || `${kind}/${namespace}/${name}`;
@@ -66,7 +77,6 @@ export function eventFact(event: SlimObject, owners: ReadonlyMap<string, string>
   const count = typeof rawCount === 'number' && Number.isFinite(rawCount) ? Math.max(1, Math.trunc(rawCount)) : 1;
   // A span only when the Event says it repeated and when it was last seen doing so.
   const end = first !== null && latest !== null && count > 1 && latest > first ? latest : null;
-  const type = text(raw['type']) || 'Normal';
   const reason = text(raw['reason']) || 'an Event';
   const message = text(raw['message']).replace(/\s+/g, ' ').trim();
   const cut = message.length > EVENT_DETAIL_CHARS ? `${message.slice(0, EVENT_DETAIL_CHARS - 1)}…` : message;

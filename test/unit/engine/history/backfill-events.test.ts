@@ -75,6 +75,14 @@ describe('an Event as an inferred row', () => {
     expect(eventFact(scaled, owners, objectLookup([deployment]))).toMatchObject({ objectUid: 'd-1', workloadUid: 'd-1' });
   });
 
+  it("leaves out a pod's Normal lifecycle Events, keeps its Warnings and Killing", () => {
+    const started = { ...backOff(1, '2026-11-27T23:10:00Z'), reason: 'Started', type: 'Normal', message: 'Started container web' } as unknown as SlimObject;
+    expect(eventFact(started, owners, none)).toBeUndefined();
+    const killing = { ...started, reason: 'Killing', message: 'Stopping container web' } as unknown as SlimObject;
+    expect(eventFact(killing, owners, none)?.detail).toBe('Normal Killing: Stopping container web');
+    expect(eventFact({ ...started, type: 'Warning' } as unknown as SlimObject, owners, none)).toBeDefined();
+  });
+
   it('never invents a time: an Event without any is of unknown time', () => {
     const timeless = { ...backOff(3, ''), firstTimestamp: null, lastTimestamp: null, metadata: { name: 'x', namespace: 'shop', uid: 'ev-3' } } as unknown as SlimObject;
     const row = eventFact(timeless, owners, none);
@@ -109,7 +117,7 @@ describe('backfill of the Events an aged simulated cluster still holds', () => {
 
   const eventRows = () => h.store.db.prepare("SELECT id, object_uid AS objectUid, workload_uid AS workloadUid, name, at, end_at AS end, detail FROM inferred WHERE fact = 'event'").all() as Array<{ id: string; objectUid: string; workloadUid: string; name: string; at: number | null; end: number | null; detail: string }>;
 
-  it('writes one row per Event kept within the TTL, once, and a reconnect adds none', async () => {
+  it('writes one row per Event kept within the TTL (a pod start’s own Events aside), once, and a reconnect adds none', async () => {
     const { seeded, objects } = agedCluster();
     expect(seeded.events.kept.length).toBeGreaterThan(20);
     const reasons = new Set(objects.filter((o) => o.kind === 'Event').map((o) => (o as unknown as { reason: string }).reason));
@@ -118,7 +126,12 @@ describe('backfill of the Events an aged simulated cluster still holds', () => {
     for (const object of objects) upsertBuiltin(h.cache, object);
     await h.store.synced();
     const rows = eventRows();
-    expect(rows).toHaveLength(seeded.events.kept.length);
+    const events = objects.filter((o) => o.kind === 'Event') as unknown as Array<{ reason: string; type: string; involvedObject: { kind: string } }>;
+    expect(events).toHaveLength(seeded.events.kept.length);
+    const lifecycle = events.filter((e) => e.involvedObject.kind === 'Pod' && e.type === 'Normal' && ['Scheduled', 'Pulling', 'Pulled', 'Created', 'Started'].includes(e.reason));
+    expect(lifecycle.length).toBeGreaterThan(0);
+    expect(rows).toHaveLength(seeded.events.kept.length - lifecycle.length);
+    expect(rows.some((r) => / (Scheduled|Pulled|Created|Started):/.test(r.detail))).toBe(false);
     // Every row has the Event's own time, within the hour kube-apiserver keeps Events.
     for (const row of rows) expect(row.at).toBeGreaterThanOrEqual(NOW - 3_600_000);
     // Pods' Events belong to their Deployment or Job, never to the pod itself.
