@@ -1,6 +1,6 @@
 /**
  * History sources: the headless recorders whose history the engine merges into the timeline
- * (`history-sources:list`, then its stream), and adding or removing one. The token goes to the
+ * (`history:sources`, request then stream), and adding or removing one. The token goes to the
  * engine with the add request and never comes back.
  */
 import { defineStore } from 'pinia';
@@ -15,8 +15,8 @@ export const useHistorySourcesStore = defineStore('history-sources', () => {
   const loadError = shallowRef<KdError | null>(null);
 
   follow<HistorySourceList>({
-    load: () => api().request('history-sources:list', {}),
-    subscribe: (listener) => api().subscribe('history-sources:changed', listener),
+    load: () => api().request('history:sources', {}),
+    subscribe: (listener) => api().subscribe('history:sources', listener),
     apply: (value) => {
       list.value = value;
     },
@@ -27,14 +27,14 @@ export const useHistorySourcesStore = defineStore('history-sources', () => {
 
   /** Adds a source (the engine checks it at once); resolves to the engine's refusal, or null. */
   async function add(request: HistorySourceAdd): Promise<KdError | null> {
-    const result = await api().request('history-sources:add', request);
+    const result = await api().request('history:source-add', request);
     if (!result.ok) return result.error;
     list.value = result.value;
     return null;
   }
 
   async function remove(id: string): Promise<KdError | null> {
-    const result = await api().request('history-sources:remove', { id });
+    const result = await api().request('history:source-remove', { id });
     if (!result.ok) return result.error;
     list.value = result.value;
     return null;

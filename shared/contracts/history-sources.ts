@@ -89,13 +89,13 @@ export const historySourcesRequests = {
    */
   'history:recorded': { request: z.object({}).strict(), response: z.object({ contexts: z.array(RecordedContextSchema) }) },
   /** Every history source and how it is doing. */
-  'history-sources:list': { request: z.object({}).strict(), response: HistorySourceListSchema },
+  'history:sources': { request: z.object({}).strict(), response: HistorySourceListSchema },
   /** Adds a source (checked at once; a failing one is kept, with its error). */
-  'history-sources:add': { request: HistorySourceAddSchema, response: HistorySourceListSchema },
-  'history-sources:remove': { request: z.object({ id: z.string().min(1).max(100) }).strict(), response: HistorySourceListSchema },
+  'history:source-add': { request: HistorySourceAddSchema, response: HistorySourceListSchema },
+  'history:source-remove': { request: z.object({ id: z.string().min(1).max(100) }).strict(), response: HistorySourceListSchema },
 } as const;
 
 export const historySourcesStreams = {
   /** A source was added, removed, connected or failed. */
-  'history-sources:changed': HistorySourceListSchema,
+  'history:sources': HistorySourceListSchema,
 } as const;

@@ -23,8 +23,8 @@ describe('history sources settings', () => {
   it('adds a source with its URL and token, and shows the contexts the recorder records', async () => {
     let sources: HistorySourceStatus[] = [];
     const api = installApi({
-      'history-sources:list': () => ok({ sources }),
-      'history-sources:add': () => {
+      'history:sources': () => ok({ sources }),
+      'history:source-add': () => {
         sources = [RACK];
         return ok({ sources } satisfies HistorySourceList);
       },
@@ -39,7 +39,7 @@ describe('history sources settings', () => {
     await wrapper.get('[data-testid="history-source-token"]').setValue('  s3cret-token-value-123  ');
     await wrapper.get('[data-testid="history-source-form"]').trigger('submit');
     await flushPromises();
-    expect(api.calls.filter((call) => call.channel === 'history-sources:add').map((call) => call.payload)).toEqual([{ name: 'rack', url: 'http://rack.example:7443', token: 's3cret-token-value-123' }]);
+    expect(api.calls.filter((call) => call.channel === 'history:source-add').map((call) => call.payload)).toEqual([{ name: 'rack', url: 'http://rack.example:7443', token: 's3cret-token-value-123' }]);
     expect(source(wrapper, 'rack').get('[data-testid="history-source-state"]').text()).toBe(`Connected (checked ${new Date(AT).toLocaleString()}): records prod-us, staging-eu.`);
     // The form is cleared: the token does not stay on screen.
     expect((wrapper.get('[data-testid="history-source-token"]').element as HTMLInputElement).value).toBe('');
@@ -48,8 +48,8 @@ describe('history sources settings', () => {
   it('shows each source\'s own error with what to do, and removes a source', async () => {
     const refused: HistorySourceStatus = { ...RACK, id: 's2', name: 'old', state: 'error', lastError: { at: AT, code: 'unauthorized', message: 'This recorder refused the token.' } };
     const api = installApi({
-      'history-sources:list': () => ok({ sources: [RACK, refused] }),
-      'history-sources:remove': () => ok({ sources: [RACK] }),
+      'history:sources': () => ok({ sources: [RACK, refused] }),
+      'history:source-remove': () => ok({ sources: [RACK] }),
     });
     const wrapper = await mountCard();
     const state = source(wrapper, 'old').get('[data-testid="history-source-state"]');
@@ -58,14 +58,14 @@ describe('history sources settings', () => {
     expect(source(wrapper, 'rack').attributes('data-state')).toBe('connected');
     await source(wrapper, 'old').get('[data-testid="history-source-remove"]').trigger('click');
     await flushPromises();
-    expect(api.calls.filter((call) => call.channel === 'history-sources:remove').map((call) => call.payload)).toEqual([{ id: 's2' }]);
+    expect(api.calls.filter((call) => call.channel === 'history:source-remove').map((call) => call.payload)).toEqual([{ id: 's2' }]);
     expect(wrapper.findAll('[data-testid="history-source"]').map((item) => item.attributes('data-name'))).toEqual(['rack']);
   });
 
   it('shows the engine\'s refusal of an add', async () => {
     installApi({
-      'history-sources:list': () => ok({ sources: [RACK] }),
-      'history-sources:add': () => err('invalid-request', 'There already is a history source named "rack".'),
+      'history:sources': () => ok({ sources: [RACK] }),
+      'history:source-add': () => err('invalid-request', 'There already is a history source named "rack".'),
     });
     const wrapper = await mountCard();
     await wrapper.get('[data-testid="history-source-name"]').setValue('rack');

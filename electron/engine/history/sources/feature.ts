@@ -1,7 +1,7 @@
 /**
- * History sources as an engine feature: the `history-sources:*` channels (list, add, remove, and
- * their stream), `history:recorded`, and the wrapping of the history feature's handlers so the
- * selected context's timeline (`history:episodes`, `history:series`, `history:episode`) merges
+ * History sources as an engine feature: the `history:sources` (list, and its stream),
+ * `history:source-add`, `history:source-remove` and `history:recorded` channels, and the
+ * wrapping of the history feature's handlers so the selected context's timeline (`history:episodes`, `history:series`, `history:episode`) merges
  * what every source recording that context has (merge.ts). A failing source never fails the
  * answer: the app's own history is served, and the answer's `sources` says which source failed
  * and why. The other history requests (state at, compare) stay the app's own.
@@ -37,7 +37,7 @@ export function createHistorySourcesFeature(context: EngineContext, options: Par
     now: context.now,
     log: context.log,
     save: (sources) => saveSources(context.dataDir, sources),
-    onChange: (sources) => context.hub.emit('history-sources:changed', { sources }),
+    onChange: (sources) => context.hub.emit('history:sources', { sources }),
     ...options,
   });
   /** A source's episode gets a negative id of the app's, so `history:episode` can find where to ask. */
@@ -94,12 +94,12 @@ export function createHistorySourcesFeature(context: EngineContext, options: Par
   return {
     manager,
     handlers: {
-      'history-sources:list': () => ok({ sources: manager.list() }),
-      'history-sources:add': async (request) => {
+      'history:sources': () => ok({ sources: manager.list() }),
+      'history:source-add': async (request) => {
         if (manager.list().some((source) => source.name === request.name)) return err('invalid-request', `There already is a history source named "${request.name}".`);
         return ok({ sources: await manager.add(request) });
       },
-      'history-sources:remove': async ({ id }) => {
+      'history:source-remove': async ({ id }) => {
         if (!manager.list().some((source) => source.id === id)) return err('not-found', `There is no history source ${id}.`);
         return ok({ sources: await manager.remove(id) });
       },

@@ -194,7 +194,7 @@ describe('history sources: the app reads a recorder through the contract', () =>
     const engine = engineAt(dataDir);
     await engine.start();
     try {
-      const added = await value<HistorySourceList>(engine, 'history-sources:add', { name: 'rack recorder', url: recorderUrl, token: TOKEN });
+      const added = await value<HistorySourceList>(engine, 'history:source-add', { name: 'rack recorder', url: recorderUrl, token: TOKEN });
       const source = added.sources.find((entry) => entry.name === 'rack recorder');
       expect(source).toMatchObject({ state: 'connected', lastError: null, contexts: [expect.objectContaining({ name: CONTEXT })] });
       // The token stays in the engine: not in the answer, not in settings.
@@ -227,9 +227,9 @@ describe('history sources: the app reads a recorder through the contract', () =>
       expect(opened).toMatchObject({ id: fromRecorder[0]?.id, recordedBy: 'rack recorder' });
 
       // A wrong token and an unreachable URL: their own errors, the rest is served.
-      const bad = await value<HistorySourceList>(engine, 'history-sources:add', { name: 'stale token', url: recorderUrl, token: 'an-expired-token-0000000000' });
+      const bad = await value<HistorySourceList>(engine, 'history:source-add', { name: 'stale token', url: recorderUrl, token: 'an-expired-token-0000000000' });
       expect(bad.sources.find((entry) => entry.name === 'stale token')).toMatchObject({ state: 'error', lastError: { code: 'unauthorized', message: expect.stringMatching(/^This recorder refused the token: it is wrong, or it was replaced in the recorder's token file \(expired\)\.$/) } });
-      const gone = await value<HistorySourceList>(engine, 'history-sources:add', { name: 'gone', url: 'http://127.0.0.1:1', token: TOKEN });
+      const gone = await value<HistorySourceList>(engine, 'history:source-add', { name: 'gone', url: 'http://127.0.0.1:1', token: TOKEN });
       expect(gone.sources.find((entry) => entry.name === 'gone')).toMatchObject({ state: 'error', lastError: { code: 'unreachable', message: '127.0.0.1:1 cannot be reached: nothing listens there.' } });
       expect(gone.sources.find((entry) => entry.name === 'rack recorder')?.state).toBe('connected');
       // The app's own episodes, once it has seen a scale-up itself (the recorder's copy of that one is left out).
@@ -249,7 +249,7 @@ describe('history sources: the app reads a recorder through the contract', () =>
       expect(after.episodes.some((episode) => episode.recordedBy === 'rack recorder')).toBe(true);
 
       // Removing the source leaves the app's own history alone.
-      const removed = await value<HistorySourceList>(engine, 'history-sources:remove', { id: source?.id });
+      const removed = await value<HistorySourceList>(engine, 'history:source-remove', { id: source?.id });
       expect(removed.sources.map((entry) => entry.name)).toEqual(['stale token', 'gone']);
       // ...which does have the gap the recorder filled, and none of its episodes.
       const alone = await value<EpisodeList>(engine, 'history:episodes', range);
