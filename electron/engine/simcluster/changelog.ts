@@ -1,6 +1,11 @@
 /**
  * The store's retained window of changes: what watches replay from a resourceVersion, and what
  * lets a list be served exactly at an older resourceVersion (by undoing newer changes).
+ *
+ * Sized as kube-apiserver's watch cache is: it keeps `eventFreshDuration` (75 s) of history,
+ * growing up to 100 x 1024 events, and a window of events it keeps whatever their age (the
+ * store's `retainedChanges`). A client that falls further behind than that gets 410 Gone, "too
+ * old resource version: X (Y)", and must relist.
  */
 import type { KubeObject } from './types.ts';
 
@@ -14,27 +19,58 @@ export interface Change {
   old?: KubeObject;
 }
 
+/** kube-apiserver's `eventFreshDuration`: the watch cache grows to keep this much history. */
+export const WATCH_CACHE_FRESH_MS = 75_000;
+/** kube-apiserver's `defaultUpperBoundCapacity`: the most events its watch cache grows to. */
+export const WATCH_CACHE_UPPER_BOUND = 100 * 1024;
+
+/** How many changes a ChangeLog keeps. */
+export interface ChangeLogWindow {
+  /** Kept whatever their age. */
+  capacity: number;
+  /** Changes younger than `freshMs` are kept beyond `capacity`, up to this many (default: capacity). */
+  upperBound?: number;
+  freshMs?: number;
+  /** The clock (ms) the freshness is read from. */
+  now?: () => number;
+}
+
 export class ChangeLog {
   private entries: Change[] = [];
+  /** When each entry was appended (the window's clock), parallel to `entries`. */
+  private times: number[] = [];
   private head = 0;
   /** Changes with rv > compactedThrough are retained. */
   private compactedThrough = 0;
   private readonly capacity: number;
+  private readonly upperBound: number;
+  private readonly freshMs: number;
+  private readonly now: () => number;
 
-  constructor(capacity: number) {
-    this.capacity = capacity;
+  constructor(window: number | ChangeLogWindow) {
+    const options = typeof window === 'number' ? { capacity: window } : window;
+    this.capacity = options.capacity;
+    this.upperBound = Math.max(options.capacity, options.upperBound ?? options.capacity);
+    this.freshMs = options.freshMs ?? WATCH_CACHE_FRESH_MS;
+    this.now = options.now ?? Date.now;
   }
 
   append(change: Change): void {
+    const now = this.now();
     this.entries.push(change);
-    if (this.entries.length - this.head > this.capacity) {
+    this.times.push(now);
+    // Beyond the capacity only fresh changes stay, and never more than the upper bound.
+    while (this.entries.length - this.head > this.capacity) {
+      const kept = this.entries.length - this.head;
+      if (kept <= this.upperBound && now - (this.times[this.head] ?? now) < this.freshMs) break;
       const dropped = this.entries[this.head];
       if (dropped) this.compactedThrough = dropped.rv;
       this.head += 1;
-      if (this.head > 4096 && this.head * 2 > this.entries.length) {
-        this.entries = this.entries.slice(this.head);
-        this.head = 0;
-      }
+    }
+    if (this.head > 4096 && this.head * 2 > this.entries.length) {
+      this.entries = this.entries.slice(this.head);
+      this.times = this.times.slice(this.head);
+      this.head = 0;
     }
   }
 

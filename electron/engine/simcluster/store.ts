@@ -7,7 +7,7 @@
  * mutate what they get (use `mutate` for read-modify-write).
  */
 import { randomUUID } from 'node:crypto';
-import { ChangeLog, type Change } from './changelog.ts';
+import { ChangeLog, WATCH_CACHE_UPPER_BOUND, type Change } from './changelog.ts';
 import { alreadyExists, conflict, gone, invalid, notFound } from './errors.ts';
 import { JsonTexts } from './json-texts.ts';
 import { copyJson, copyOnto, sameJson } from './json-values.ts';
@@ -16,10 +16,17 @@ import { resourceId, type ResourceType } from './resources.ts';
 import { SortedIndex } from './sorted-index.ts';
 import type { IncomingObject, KubeObject } from './types.ts';
 
+/** Changes kept whatever their age (the watch cache's window when no time-based growth applies). */
+const DEFAULT_RETAINED_CHANGES = 50_000;
+
 export interface StoreOptions {
   now?: () => number;
   uid?: () => string;
-  /** How many changes stay replayable for watches and exact lists. */
+  /**
+   * How many changes stay replayable for watches and exact lists whatever their age (50,000 by
+   * default). By default, changes of the last 75 s also stay, up to 102,400, as in
+   * kube-apiserver's watch cache; given a number, exactly that many stay.
+   */
   retainedChanges?: number;
 }
 
@@ -97,7 +104,7 @@ export class ObjectStore {
   constructor(options: StoreOptions = {}) {
     this.now = options.now ?? Date.now;
     this.uid = options.uid ?? randomUUID;
-    this.log = new ChangeLog(options.retainedChanges ?? 50_000);
+    this.log = new ChangeLog(options.retainedChanges !== undefined ? options.retainedChanges : { capacity: DEFAULT_RETAINED_CHANGES, upperBound: WATCH_CACHE_UPPER_BOUND });
   }
 
   /** The newest resourceVersion. */
@@ -163,6 +170,11 @@ export class ObjectStore {
     return this.json.get(object);
   }
 
+  /** `toJson(object)` as UTF-8 bytes, kept for idle objects (list pages copy them as they are). */
+  toJsonBytes(object: KubeObject): Buffer {
+    return this.json.bytes(object);
+  }
+
   /** Objects of a type as they were at `rv` (for exact and paginated lists). */
   allAt(type: ResourceType, rv: number, namespace?: string): KubeObject[] {
     if (rv >= this.rv) return this.all(type, namespace);
@@ -184,7 +196,8 @@ export class ObjectStore {
 
   /** Changes after `rv`, for a watch; throws 410 Gone when `rv` is older than the window. */
   changesSince(rv: number): Change[] {
-    if (rv < this.log.oldestServable()) throw gone(`too old resource version: ${rv} (${this.log.oldestServable() + 1})`);
+    // kube-apiserver's words: the second number is its oldest event's resourceVersion minus one.
+    if (rv < this.log.oldestServable()) throw gone(`too old resource version: ${rv} (${this.log.oldestServable()})`);
     return this.log.since(rv);
   }
 

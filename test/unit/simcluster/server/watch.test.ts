@@ -91,7 +91,7 @@ describe('watch stream', () => {
     expect(w.status).toBe(200);
     expect(await w.next()).toEqual({
       type: 'ERROR',
-      object: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `too old resource version: 1 (${oldest + 1})`, reason: 'Expired', code: 410 },
+      object: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `too old resource version: 1 (${oldest})`, reason: 'Expired', code: 410 },
     });
     expect(await w.ended).toEqual({ cut: false });
   });
