@@ -13,7 +13,7 @@ import { startWatch } from '../../../../electron/engine/simcluster/watch.ts';
 const PODS = typeById('pods')!;
 
 function change(rv: number): Change {
-  return { rv, type: 'MODIFIED', resource: 'pods', key: `shop/web-${rv % 7}`, object: { apiVersion: 'v1', kind: 'Pod', metadata: { name: `web-${rv % 7}`, namespace: 'shop', resourceVersion: String(rv) } } };
+  return { rv, type: 'MODIFIED', resource: 'pods', key: `shop/web-${rv % 7}`, object: { apiVersion: 'v1', kind: 'Pod', metadata: { name: `web-${rv % 7}`, namespace: 'shop', uid: `uid-${rv % 7}`, creationTimestamp: '2026-11-28T01:00:00Z', resourceVersion: String(rv) } } };
 }
 
 describe('the watch cache window', () => {
