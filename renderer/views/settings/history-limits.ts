@@ -20,6 +20,8 @@ export interface HistoryForm {
   days: string | number;
   size: string | number;
   unit: SizeUnit;
+  /** The history store: empty (this machine's files) or a postgres:// connection string. */
+  store: string;
 }
 
 /** The form as the saved settings fill it (defaults where unset). */
@@ -31,6 +33,7 @@ export function formFrom(settings: Settings | null): HistoryForm {
     days: String(settings?.historyRetentionDays ?? RETENTION_DAYS.default),
     size: String(Math.round((bytes / UNIT_BYTES[unit]) * 100) / 100),
     unit,
+    store: settings?.historyStore ?? '',
   };
 }
 
@@ -46,5 +49,7 @@ export function checkForm(form: HistoryForm): { patch: Required<HistorySettings>
   const bytes = Math.round(size * UNIT_BYTES[form.unit]);
   if (bytes < MAX_BYTES.min) return { error: 'The size limit must be at least 64 MiB.' };
   if (bytes > MAX_BYTES.max) return { error: 'The size limit can be at most 1024 GiB (1 TiB).' };
-  return { patch: { historyRecording: form.recording, historyRetentionDays: days, historyMaxBytes: bytes } };
+  const store = form.store.trim();
+  if (store !== '' && store !== 'sqlite' && !/^postgres(ql)?:\/\/[^/]/i.test(store)) return { error: 'The history store must be empty (this computer only) or a connection string such as postgres://user@host:5432/kubedrift.' };
+  return { patch: { historyRecording: form.recording, historyRetentionDays: days, historyMaxBytes: bytes, historyStore: store === 'sqlite' ? '' : store } };
 }

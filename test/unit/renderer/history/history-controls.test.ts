@@ -60,7 +60,7 @@ describe('history settings', () => {
     await wrapper.get('[data-testid="history-unit"]').setValue('MiB');
     await wrapper.get('form').trigger('submit');
     await flushPromises();
-    expect(api.calls.find((call) => call.channel === 'settings:update')?.payload).toEqual({ historyRecording: true, historyRetentionDays: 30, historyMaxBytes: 512 * 1024 ** 2 });
+    expect(api.calls.find((call) => call.channel === 'settings:update')?.payload).toEqual({ historyRecording: true, historyRetentionDays: 30, historyMaxBytes: 512 * 1024 ** 2, historyStore: '' });
     expect(wrapper.text()).toContain('Saved.');
   });
 
