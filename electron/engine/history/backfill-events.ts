@@ -19,7 +19,7 @@
  * or a repeat that only bumps `count`, writes the same row (its end and count move forward).
  */
 import type { SlimObject } from '../../../shared/cluster.ts';
-import { factId, timeOf, topController, type InferredRow } from './backfill.ts';
+import { factId, timeOf, topController, type InferredRow, type OwnerLookup } from './backfill.ts';
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -56,10 +56,10 @@ function spanText(first: number, last: number): string {
 
 /**
  * The inferred row of one Event, or none when it names no object at all or only retells a pod's
- * start. `owners` maps a uid
- * to its controller's (backfill.ts controllerUids).
+ * start. `owners` maps a uid to its controller's (backfill.ts controllerUids; runBackfill adds
+ * what the recording kept of objects gone since).
  */
-export function eventFact(event: SlimObject, owners: ReadonlyMap<string, string>, lookup: ObjectLookup): InferredRow | undefined {
+export function eventFact(event: SlimObject, owners: OwnerLookup, lookup: ObjectLookup): InferredRow | undefined {
   const raw = event as SlimObject & Json;
   const involved = isObject(raw['involvedObject']) ? raw['involvedObject'] : {};
   const kind = text(involved['kind']);
@@ -68,7 +68,7 @@ export function eventFact(event: SlimObject, owners: ReadonlyMap<string, string>
   const type = text(raw['type']) || 'Normal';
   if (kind === 'Pod' && type === 'Normal' && POD_LIFECYCLE_REASONS.has(text(raw['reason']))) return undefined;
   const namespace = text(involved['namespace']);
-  // An object gone since (a pod replaced) has no controller left to find: the Event stays on it.
+  // An object gone since (a pod replaced) whose owner nobody recorded stays on itself.
   const objectUid = text(involved['uid']) || lookup(kind, namespace, name) || `${kind}/${namespace}/${name}`;
   const series = isObject(raw['series']) ? raw['series'] : {};
   const first = timeOf(raw['firstTimestamp']) ?? timeOf(raw['eventTime']) ?? timeOf(event.metadata.creationTimestamp);

@@ -9,7 +9,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { KindKey, SlimObject } from '../../../shared/cluster.ts';
 import type { InferredFact, InferredFactKind } from '../../../shared/contracts/history.ts';
 import { BUILTIN_KEYS } from '../../../shared/builtin-kinds.ts';
-import { controllerUids, inferFacts, topController, type InferredRow } from './backfill.ts';
+import { controllerUids, inferFacts, topController, type InferredRow, type OwnerLookup } from './backfill.ts';
 import { eventFact, objectLookup } from './backfill-events.ts';
 
 /** Objects read per slice at most... */
@@ -56,9 +56,13 @@ export async function runBackfill(options: BackfillOptions): Promise<BackfillRes
   const started = performance.now();
   const owners = controllerUids(objects);
   const lookup = objectLookup(objects);
+  const listed = new Set(objects.map((object) => object.metadata.uid));
+  const recordedOwner = db.prepare('SELECT owner_uid AS owner FROM owners WHERE child_uid = ?');
+  // An Event outlives its pod (replaced since): the recording kept whom the pod belonged to.
+  const eventOwners: OwnerLookup = { get: (uid) => (listed.has(uid) ? owners.get(uid) : (recordedOwner.get(uid) as { owner: string } | undefined)?.owner) };
   const factsOf = (object: SlimObject, kind: string): readonly InferredRow[] => {
     if (kind !== BUILTIN_KEYS.Event) return inferFacts(object, kind, topController(object.metadata.uid, owners));
-    const row = eventFact(object, owners, lookup);
+    const row = eventFact(object, eventOwners, lookup);
     return row ? [row] : [];
   };
   const upsert = db.prepare(

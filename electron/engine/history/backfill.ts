@@ -145,8 +145,11 @@ export function controllerUids(objects: readonly SlimObject[]): Map<string, stri
   return owners;
 }
 
+/** Who controls whom: a map of child uid to controller uid, or anything that answers like one. */
+export type OwnerLookup = Pick<ReadonlyMap<string, string>, 'get'>;
+
 /** The topmost controller of `uid` (a pod -> its ReplicaSet -> its Deployment), or `uid` itself. */
-export function topController(uid: string, owners: ReadonlyMap<string, string>): string {
+export function topController(uid: string, owners: OwnerLookup): string {
   let current = uid;
   // Owner chains are short; the bound guards against a cycle in malformed data.
   for (let hops = 0; hops < 8; hops += 1) {

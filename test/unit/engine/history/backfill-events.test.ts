@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { eventFact, objectLookup } from '../../../../electron/engine/history/backfill-events.ts';
+import { runBackfill } from '../../../../electron/engine/history/backfill-run.ts';
 import { slimObject } from '../../../../electron/engine/cluster/informers/slim.ts';
 import { typeById } from '../../../../electron/engine/simcluster/resources.ts';
 import { seedHistory } from '../../../../electron/engine/simcluster/scenarios/aging.ts';
@@ -154,6 +155,20 @@ describe('backfill of the Events an aged simulated cluster still holds', () => {
     const again = await h.store.synced();
     expect(again?.added).toBe(0);
     expect(eventRows().map((r) => r.id).sort()).toEqual(before);
+  });
+
+  it('puts the Event of a pod replaced since on the workload the recording saw it belong to', async () => {
+    h.clock.set(T('2026-11-28T00:00:00Z'));
+    // Recorded while the app ran: the pod under its ReplicaSet under its Deployment.
+    h.store.db.exec(`INSERT INTO owners (child_uid, owner_uid, child_kind, first_at) VALUES ('p-1', 'rs-1', 'pods', 1), ('rs-1', 'd-1', 'replicasets.apps', 1)`);
+    const deployment = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', namespace: 'shop', uid: 'd-1', creationTimestamp: '2026-11-20T08:00:00Z' } } as unknown as SlimObject;
+    const orphan = { ...backOff(3, '2026-11-27T23:20:00Z'), metadata: { name: 'other.1', namespace: 'shop', uid: 'ev-9' }, involvedObject: { kind: 'Pod', namespace: 'shop', name: 'other', uid: 'p-unknown' } } as unknown as SlimObject;
+    const objects = [deployment, backOff(3, '2026-11-27T23:20:00Z'), orphan];
+    await runBackfill({ db: h.store.db, objects, kinds: ['deployments.apps', 'events', 'events'], now: h.clock.now });
+    const rows = eventRows();
+    expect(rows.find((r) => r.objectUid === 'p-1')?.workloadUid).toBe('d-1');
+    // Nobody recorded the other pod's owner: its Event stays on the pod, never guessed.
+    expect(rows.find((r) => r.objectUid === 'p-unknown')?.workloadUid).toBe('p-unknown');
   });
 
   it("answers the Events with the timeline's episodes, after the rollouts, and with their workload's series", async () => {
