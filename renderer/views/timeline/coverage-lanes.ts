@@ -39,11 +39,12 @@ export function inferredMarks(facts: readonly InferredFact[] | undefined, view: 
   const span = view.to - view.from;
   if (span <= 0) return marks;
   for (const fact of facts ?? []) {
-    if (fact.at === null || fact.at < view.from || fact.at > view.to) continue;
+    // A repeated Event that began before the view and goes on into it is marked at the view's start.
+    if (fact.at === null || (fact.end ?? fact.at) < view.from || fact.at > view.to) continue;
     const list = marks.get(fact.workloadUid) ?? [];
     // A repeated Event is a span: its tooltip says from when to when.
     const when = `${formatMoment(fact.at, now)}${fact.end !== null ? ` → ${formatMoment(fact.end, now)}` : ''}`;
-    list.push({ id: fact.id, fact: fact.fact, left: ((fact.at - view.from) / span) * 100, title: `${fact.detail}, ${when}: inferred from the cluster, not observed` });
+    list.push({ id: fact.id, fact: fact.fact, left: ((Math.max(fact.at, view.from) - view.from) / span) * 100, title: `${fact.detail}, ${when}: inferred from the cluster, not observed` });
     marks.set(fact.workloadUid, list);
   }
   return marks;

@@ -13,6 +13,7 @@ import { LIGHT_CHART_THEME } from '../../../../renderer/components/charts/chart-
 import { INFERRED_SERIES_ID } from '../../../../renderer/components/charts/coverage-marks.ts';
 import { buildDriftCountOption } from '../../../../renderer/components/charts/drift-count-option.ts';
 import TimelineView from '../../../../renderer/views/timeline/TimelineView.vue';
+import { inferredMarks } from '../../../../renderer/views/timeline/coverage-lanes.ts';
 import { installApi, useRendererTest } from '../setup.ts';
 import { episode, episodeList, MINUTE, STATUS, T0, workloadRef } from './fixtures.ts';
 
@@ -54,5 +55,11 @@ describe('inferred Events in the timeline', () => {
     expect(marks[0]?.attributes('title')).not.toContain('→');
     expect(title).toContain('inferred from the cluster, not observed');
     expect(Number(/left: ([\d.]+)%/.exec(marks[1]?.attributes('style') ?? '')?.[1])).toBeCloseTo(50, 1);
+  });
+
+  it('marks a repeated Event that began before the view at the view’s start, and leaves out one that ended before it', () => {
+    const view = { from: T0 + 35 * MINUTE, to: NOW };
+    const marks = inferredMarks([backOff, { ...backOff, id: 'e-2', end: T0 + 34 * MINUTE }], view, NOW).get(web.uid) ?? [];
+    expect(marks.map((mark) => [mark.id, mark.left])).toEqual([['e-1', 0]]);
   });
 });
