@@ -6,6 +6,7 @@
  * never listens without a token.
  */
 import { readFileSync } from 'node:fs';
+import type { HistoryStatus } from '../../shared/contracts/history.ts';
 import type { RecordedContext } from '../../shared/contracts/history-sources.ts';
 import { createRecorderHistory } from '../engine/history/sources/recorder-history.ts';
 import { startHistoryServer } from '../web/history-server.ts';
@@ -76,11 +77,13 @@ export interface RecorderListenOptions {
   dataDir: string;
   contexts: readonly RecordedContext[];
   log(message: string): void;
+  /** How each context's recorder is doing (its `history:status` state). */
+  recording(context: string): Pick<HistoryStatus, 'state' | 'message'>;
 }
 
 /** Starts serving; resolves with the bound port and a close function. */
 export async function startRecorderListen(options: RecorderListenOptions): Promise<{ port: number; close(): Promise<void> }> {
-  const history = createRecorderHistory({ dataDir: options.dataDir, contexts: options.contexts, now: Date.now, log: options.log });
+  const history = createRecorderHistory({ dataDir: options.dataDir, contexts: options.contexts, now: Date.now, log: options.log, recording: options.recording });
   const server = await startHistoryServer({
     host: options.address.host,
     port: options.address.port,

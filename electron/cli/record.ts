@@ -193,7 +193,18 @@ export async function recordCommand(argv: string[]): Promise<number> {
   if (listen && tokens) {
     const recorded = contexts.map((name) => ({ name, ...(inCluster || !registry.get(name)?.server ? {} : { server: registry.get(name)?.server }) }));
     try {
-      served = await startRecorderListen({ address: listen, tokens, dataDir, contexts: recorded, log: (message) => console.error(message) });
+      served = await startRecorderListen({
+        address: listen,
+        tokens,
+        dataDir,
+        contexts: recorded,
+        log: (message) => console.error(message),
+        recording: (name) => {
+          const status = recording.status().contexts.find((entry) => entry.context === name);
+          if (status?.state === 'recording') return { state: 'recording' };
+          return { state: 'error', message: status?.lastError?.message ?? `The recorder of ${name} is not recording yet.` };
+        },
+      });
     } catch (error) {
       console.error(`kubedrift record: could not serve history on ${listen.host}:${listen.port}: ${(error as Error).message}`);
       await health?.close();

@@ -4,7 +4,7 @@
  * SQLite connection: it never migrates, prunes or drops the half-written keyframe the recorder
  * is writing, and WAL mode lets it read while the recorder writes.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import type { EpisodeQuery, HistoryStatus } from '../../../../shared/contracts/history.ts';
 import { createInferredQuery } from '../backfill-run.ts';
@@ -28,6 +28,19 @@ export interface ReadStoreOptions {
 }
 
 export type ReadStore = ReturnType<typeof openReadStore>;
+
+/** The database's size on disk, its write-ahead log included (as the recording store counts it). */
+function fileBytes(file: string): number {
+  let total = 0;
+  for (const suffix of ['', '-wal']) {
+    try {
+      total += statSync(`${file}${suffix}`).size;
+    } catch {
+      // No WAL file: nothing written since the last checkpoint.
+    }
+  }
+  return total;
+}
 
 /** Opens a context's history read-only; throws a clear message when there is none (yet) or it is from a newer build. */
 export function openReadStore(options: ReadStoreOptions) {
@@ -57,12 +70,13 @@ export function openReadStore(options: ReadStoreOptions) {
   return {
     context,
     since: (): number | null => readSince(db),
-    status(): HistoryStatus {
+    /** The counts of what is recorded; `recording` says how the recorder is doing now. */
+    status(recording: Pick<HistoryStatus, 'state' | 'message'> = { state: 'recording' }): HistoryStatus {
       return {
         context,
-        state: 'recording',
+        ...recording,
         since: readSince(db),
-        bytes: 0,
+        bytes: fileBytes(file),
         samples: Number((countSamples.get() as { n: number }).n),
         episodes: Number((countEpisodes.get() as { n: number }).n),
       };

@@ -5,6 +5,7 @@
  * a request the recorder does not serve gets the contract's `unknown-channel` error.
  */
 import { requests, isRequestChannel, type RequestChannel } from '../../../../shared/contract.ts';
+import type { HistoryStatus } from '../../../../shared/contracts/history.ts';
 import type { RecordedContext } from '../../../../shared/contracts/history-sources.ts';
 import { err, ok, type Result } from '../../../../shared/result.ts';
 import { describeIssues } from '../../dispatcher.ts';
@@ -20,6 +21,8 @@ export interface RecorderHistoryOptions {
   contexts: readonly RecordedContext[];
   now(): number;
   log(message: string): void;
+  /** How the recorder of a context is doing now (recording, or failing and why); default recording. */
+  recording?(context: string): Pick<HistoryStatus, 'state' | 'message'>;
 }
 
 export interface RecorderHistory {
@@ -45,7 +48,7 @@ export function createRecorderHistory(options: RecorderHistoryOptions): Recorder
   async function answer(store: ReadStore, channel: RequestChannel, payload: Record<string, unknown>): Promise<Result<unknown>> {
     switch (channel) {
       case 'history:status':
-        return ok(store.status());
+        return ok(store.status(options.recording?.(store.context)));
       case 'history:series': {
         const request = payload as { uid: string; from: number; to: number; maxPoints?: number };
         if (request.from > request.to) return err('invalid-request', 'The range ends before it starts (from > to).');

@@ -171,7 +171,8 @@ describe('history sources: the app reads a recorder through the contract', () =>
     try {
       expect(await bound.request('history:episodes', { from: 'yesterday', to: 1 })).toMatchObject({ ok: false, error: { code: 'invalid-request', message: 'Invalid payload for history:episodes' } });
       const status = await bound.request('history:status', {});
-      expect(status).toMatchObject({ ok: true, value: { context: CONTEXT, state: 'recording' } });
+      expect(status).toMatchObject({ ok: true, value: { context: CONTEXT, state: 'recording', bytes: expect.any(Number) } });
+      expect(status.ok && status.value.bytes).toBeGreaterThan(0);
     } finally {
       bound.close();
     }
