@@ -17,6 +17,7 @@ import type { KindKey } from '../../../../shared/cluster.ts';
 import type { ObjectCache } from '../../stream/cache.ts';
 import { BEHIND_AFTER_MS, CoalescingBuffer, DRAIN_SLICE_MS } from './coalesce.ts';
 import type { HealthBoard } from './health.ts';
+import type { DecodedPage } from './list-decode.ts';
 import type { ListDecoder } from './list-decoder.ts';
 import { statusError } from './http.ts';
 import { slimObject, type ObjectSource } from './slim.ts';
@@ -159,7 +160,15 @@ export class WatchIntake {
         objects.push(line.slice(prefix.length, -1));
       } else slot.push(-1);
     }
-    const page = objects.length > 0 ? await decoder.decode(Buffer.from(`{"items":[${objects.join(',')}]}`), this.o.source()) : undefined;
+    let page: DecodedPage | undefined;
+    try {
+      page = objects.length > 0 ? await decoder.decode(Buffer.from(`{"items":[${objects.join(',')}]}`), this.o.source()) : undefined;
+    } catch (error) {
+      // A worker that failed owes this batch: each change is parsed here instead, and a change
+      // that cannot be read fails the watch as it would have one by one.
+      this.o.log(`${this.o.kind}: a batch of watch events could not be decoded (${error instanceof Error ? error.message : String(error)}); applying it here`);
+      page = undefined;
+    }
     const { kind, cache, health } = this.o;
     const sliceMs = this.o.sliceMs ?? DRAIN_SLICE_MS;
     let sliceEnd = performance.now() + sliceMs;

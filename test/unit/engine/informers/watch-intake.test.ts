@@ -131,6 +131,21 @@ describe('the watch intake under a fast producer and a slow consumer', () => {
     expect(r.lags.at(-1)).toBeUndefined();
   });
 
+  it('applies a batch here when the decoder fails it (a crashed worker), losing no change', async () => {
+    const failing: ListDecoder = {
+      decode: () => Promise.reject(new Error('the list worker failed: exit 1')),
+      usesWorker: () => true,
+      close: () => undefined,
+    };
+    const r = rig({ decoder: failing, listenerMs: 2 });
+    for (let i = 0; i < 50; i += 1) r.intake.line(podLine(i, i + 2));
+    while (r.intake.waiting > 0) await nextTurn();
+    expect(r.cache.size(PODS)).toBe(50);
+    expect(r.cache.get(PODS, 'uid-49')?.metadata.resourceVersion).toBe('51');
+    expect(r.logs.some((line) => line.includes('could not be decoded (the list worker failed: exit 1); applying it here'))).toBe(true);
+    expect(r.errors).toEqual([]);
+  });
+
   it('fails the watch with the Status of an ERROR line', () => {
     const r = rig();
     const gone = JSON.stringify({ type: 'ERROR', object: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'too old resource version: 5 (90)', reason: 'Expired', code: 410 } });
