@@ -83,6 +83,9 @@ export function sharedDdl(layout: readonly TableLayout[]): string[] {
  */
 export async function migrateShared(pool: pg.Pool, layout: readonly TableLayout[], version: number): Promise<number> {
   const client = await pool.connect();
+  let broken: Error | undefined;
+  const onError = (error: Error): void => void (broken = error);
+  client.on('error', onError);
   try {
     await client.query('BEGIN');
     try {
@@ -97,10 +100,12 @@ export async function migrateShared(pool: pg.Pool, layout: readonly TableLayout[
       await client.query('COMMIT');
       return found;
     } catch (error) {
+      broken ??= error as Error;
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     }
   } finally {
-    client.release();
+    client.off('error', onError);
+    client.release(broken);
   }
 }

@@ -97,6 +97,10 @@ export async function pushOnce(db: DatabaseSync, pool: pg.Pool, context: string,
     return table ? [{ table, list, ...current(db, table, list) }] : [];
   });
   const client = await pool.connect();
+  // A connection the server drops between two statements reports it here, not as a crash.
+  let broken: Error | undefined;
+  const onError = (error: Error): void => void (broken = error);
+  client.on('error', onError);
   const result: PushResult = { upserted: 0, deleted: 0 };
   try {
     await client.query('BEGIN');
@@ -110,11 +114,14 @@ export async function pushOnce(db: DatabaseSync, pool: pg.Pool, context: string,
       }
       await client.query('COMMIT');
     } catch (error) {
+      broken ??= error as Error;
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     }
   } finally {
-    client.release();
+    client.off('error', onError);
+    // A failed connection is closed rather than handed to the next sync.
+    client.release(broken);
   }
   ackOutbox(db, work.flatMap((w) => w.list));
   return result;
