@@ -9,7 +9,7 @@ import type { ApiRequest, Reply, ServerContext } from './context.ts';
 import { negotiateObjectFormat } from './media.ts';
 import { includeObjectOf, presentList, presentObject } from './present.ts';
 import type { ResourceRoute } from './router.ts';
-import { jsonListBody } from './streamed-body.ts';
+import { jsonListBody, jsonListBytes } from './streamed-body.ts';
 import { selectorsOf, storageType, toWire } from './wire.ts';
 
 /** The live object a named route addresses, in wire form; 404 with the client's resource name. */
@@ -66,6 +66,6 @@ export function handleList(ctx: ServerContext, req: ApiRequest, route: ResourceR
     ...(result.remainingItemCount !== undefined ? { remainingItemCount: result.remainingItemCount } : {}),
   };
   const list = presentList(ctx, type, items, meta, format, includeObjectOf(req)) as Record<string, unknown>;
-  if (format.format === 'json') return { code: 200, body: jsonListBody(list, 'items', (item) => ctx.store.toJson(item as KubeObject)) };
+  if (format.format === 'json') return { code: 200, body: jsonListBytes(list, 'items', (item) => ctx.store.toJsonBytes(item as KubeObject)) };
   return { code: 200, body: jsonListBody(list, format.format === 'table' ? 'rows' : 'items') };
 }

@@ -88,4 +88,33 @@ describe('JsonTexts', () => {
     expect(stringify).toHaveBeenCalledTimes(3);
     expect(texts.made()).toBe(1);
   });
+
+  it('keeps an idle object’s text as UTF-8 bytes, handed out as kept and decoded for a text', async () => {
+    const [plain, accented] = [{ name: 'o-0' }, { name: 'zürich-名前' }];
+    texts.written(plain, undefined);
+    texts.written(accented, undefined);
+    await vi.runAllTimersAsync();
+    const stringify = vi.spyOn(JSON, 'stringify');
+    const bytes = texts.bytes(accented);
+    expect(bytes.toString('utf8')).toBe(JSON.stringify(accented));
+    stringify.mockClear();
+    // The same buffer every time, and the same text as the bytes hold.
+    expect(texts.bytes(accented)).toBe(bytes);
+    expect(texts.get(accented)).toBe('{"name":"zürich-名前"}');
+    expect(texts.bytes(plain).toString('utf8')).toBe('{"name":"o-0"}');
+    expect(stringify).not.toHaveBeenCalled();
+  });
+
+  it('encodes the bytes of an object written since, without keeping them', async () => {
+    const [v1, v2] = [{ name: 'v1' }, { name: 'v2' }];
+    texts.written(v1, undefined);
+    await vi.runAllTimersAsync();
+    texts.written(v2, v1);
+    expect(texts.bytes(v2).toString('utf8')).toBe('{"name":"v2"}');
+    expect(texts.bytes(v2)).not.toBe(texts.bytes(v2));
+    expect(texts.made()).toBe(0);
+    await vi.runAllTimersAsync();
+    expect(texts.made()).toBe(1);
+    expect(texts.bytes(v2)).toBe(texts.bytes(v2));
+  });
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ITEMS_PER_CHUNK, StreamedBody, jsonListBody } from '../../../../electron/engine/simcluster/server/streamed-body.ts';
+import { ITEMS_PER_CHUNK, StreamedBody, jsonListBody, jsonListBytes } from '../../../../electron/engine/simcluster/server/streamed-body.ts';
 import { call, openWatch, startTestCluster, type TestCluster, type } from './helpers.ts';
 
 const TABLE_ACCEPT = 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json';
@@ -41,6 +41,31 @@ describe('jsonListBody', () => {
   });
 });
 
+describe('jsonListBytes', () => {
+  const bytesOf = (item: unknown): Buffer => Buffer.from(JSON.stringify(item), 'utf8');
+  const bodyText = (body: Buffer | StreamedBody): string => (Buffer.isBuffer(body) ? body : Buffer.concat([...body.chunks].map((c) => (typeof c === 'string' ? Buffer.from(c) : c)))).toString('utf8');
+
+  it('writes the exact UTF-8 of JSON.stringify, from each item’s own bytes, long lists streamed', () => {
+    const list = { kind: 'ConfigMapList', apiVersion: 'v1', metadata: { resourceVersion: '9' }, items: Array.from({ length: ITEMS_PER_CHUNK * 2 + 3 }, (_, i) => configMap(i)) };
+    const asked: unknown[] = [];
+    const body = jsonListBytes(list, 'items', (item) => (asked.push(item), bytesOf(item)));
+    expect(body).toBeInstanceOf(StreamedBody);
+    expect(bodyText(body)).toBe(JSON.stringify(list));
+    expect(asked).toEqual(list.items);
+  });
+
+  it('answers a short list, an empty one and one whose items are not last as one buffer', () => {
+    const short = { kind: 'ConfigMapList', apiVersion: 'v1', metadata: { resourceVersion: '9' }, items: [configMap(1), configMap(2)] };
+    const empty = { ...short, items: [] };
+    const itemsFirst = { items: [configMap(1)], metadata: { resourceVersion: '9' } };
+    for (const list of [short, empty, itemsFirst]) {
+      const body = jsonListBytes(list, 'items', bytesOf);
+      expect(Buffer.isBuffer(body)).toBe(true);
+      expect(bodyText(body)).toBe(JSON.stringify(list));
+    }
+  });
+});
+
 describe('large lists over HTTP', () => {
   async function startWith(count: number): Promise<TestCluster> {
     cluster = await startTestCluster();
@@ -61,9 +86,9 @@ describe('large lists over HTTP', () => {
     expect(page.json.metadata.remainingItemCount).toBe(ITEMS_PER_CHUNK * 3 - 10);
   });
 
-  it("sends each item as the store's text of it, in long lists and pages alike", async () => {
+  it("sends each item as the store's bytes of it, in long lists and pages alike", async () => {
     const { server, store } = await startWith(ITEMS_PER_CHUNK * 2);
-    const toJson = vi.spyOn(store, 'toJson');
+    const toJson = vi.spyOn(store, 'toJsonBytes');
     const res = await call(server, 'GET', '/api/v1/namespaces/default/configmaps');
     const page = await call(server, 'GET', '/api/v1/namespaces/default/configmaps?limit=10');
     expect(toJson).toHaveBeenCalledTimes(ITEMS_PER_CHUNK * 2 + 10);
