@@ -48,6 +48,8 @@ export const ContextInfoSchema = z.object({
   problem: z.string().optional(),
   /** An opened snapshot file shown as a context: offline, read-only (editing actions disabled). */
   snapshot: z.object({ file: z.string(), takenAt: z.number(), readOnly: z.boolean() }).optional(),
+  /** A context no kubeconfig has that a history source records (the source's name): its history only, no live view. */
+  recordedBy: z.string().optional(),
 });
 export type ContextInfo = z.infer<typeof ContextInfoSchema>;
 

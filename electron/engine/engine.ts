@@ -3,7 +3,7 @@
  * the browser shell, the command line and the tests run exactly this.
  */
 import os from 'node:os';
-import { DEMO_DEV_CONTEXT, type AppInfo, type ConnectionStatus, type ContextList } from '../../shared/model.ts';
+import { DEMO_DEV_CONTEXT, type AppInfo, type ConnectionStatus, type ContextInfo, type ContextList } from '../../shared/model.ts';
 import { err, ok, type Result } from '../../shared/result.ts';
 import { ContextRegistry } from './cluster/contexts.ts';
 import { diagnosticsSnapshot, prepareEnvironment } from './cluster/environment.ts';
@@ -138,7 +138,7 @@ export function createEngine(options: EngineOptions): Engine {
     const name = registry.list().selected;
     const info = name ? registry.get(name) : undefined;
     if (!name || !info) return null;
-    return { name, demo: info.demo, server: info.server, namespace: info.namespace, ...(info.snapshot ? { readOnly: true } : {}) };
+    return { name, demo: info.demo, server: info.server, namespace: info.namespace, ...(info.snapshot ? { readOnly: true } : {}), ...(info.recordedBy ? { historyOnly: info.recordedBy } : {}) };
   }
   let objectsAtProvider: ObjectsAt | undefined;
   const context: EngineContext = {
@@ -169,22 +169,38 @@ export function createEngine(options: EngineOptions): Engine {
     request: (channel, payload) => dispatcher.dispatch(channel, payload) as never,
     contexts: {
       set(list) {
-        const before = registry.selectedName();
-        registry.setExtraContexts(list);
-        hub.emit('contexts:changed', contextList());
-        const after = registry.selectedName();
-        if (after && after !== before) void connect(after);
+        snapshotContexts = list;
+        setExtras();
       },
     },
   });
+  // The contexts beside the kubeconfig's: opened snapshots, then those only a history source records.
+  let snapshotContexts: readonly ContextInfo[] = [];
+  let sourceContexts: readonly ContextInfo[] = [];
+  function setExtras(): void {
+    const before = registry.selectedName();
+    registry.setExtraContexts([...snapshotContexts, ...sourceContexts.filter((context) => !snapshotContexts.some((snapshot) => snapshot.name === context.name))]);
+    hub.emit('contexts:changed', contextList());
+    const after = registry.selectedName();
+    if (after && after !== before) void connect(after);
+  }
   // Before the history feature: its context listener must run first (see background/feature.ts).
   const background = createBackgroundFeature(context, {
-    recordable: (name) => registry.has(name) && !registry.get(name)?.snapshot && !registry.get(name)?.problem,
+    recordable: (name) => registry.has(name) && !registry.get(name)?.snapshot && !registry.get(name)?.problem && !registry.get(name)?.recordedBy,
     selectedName: () => registry.selectedName(),
     clientConfig: (name) => clientConfigFor(name),
   });
   // Recorders' history merged into the selected context's timeline (history/sources/).
-  const historySources = createHistorySourcesFeature(context);
+  const historySources = createHistorySourcesFeature(context, {
+    onRecordedContexts(recorded) {
+      // A cluster the kubeconfig has under another name is merged into that context's timeline, not listed twice.
+      const servers = new Set(registry.list().contexts.filter((known) => !known.recordedBy && known.server).map((known) => known.server?.replace(/\/+$/, '').toLowerCase()));
+      const next = recorded.filter((entry) => !entry.server || !servers.has(entry.server.replace(/\/+$/, '').toLowerCase())).map((entry): ContextInfo => ({ name: entry.name, cluster: entry.source, user: '', source: `history source ${entry.source}`, demo: false, recordedBy: entry.source, ...(entry.server ? { server: entry.server } : {}) }));
+      if (JSON.stringify(next) === JSON.stringify(sourceContexts)) return;
+      sourceContexts = next;
+      setExtras();
+    },
+  });
   const features = [
     createHistoryFeature(context),
     createGraphFeature(context),
@@ -214,6 +230,10 @@ export function createEngine(options: EngineOptions): Engine {
     if (info.snapshot) {
       const isCurrent = () => seq === connectSeq && !disposed;
       return snapshots.connect(name, { load: (objects, since, kinds) => live.loadStatic(objects, since, kinds), isCurrent, setConnection: (next) => isCurrent() && setConnection(next) });
+    }
+    if (info.recordedBy) {
+      setConnection({ context: name, state: 'error', message: `No kubeconfig context: ${name} is only recorded by history source ${info.recordedBy}, so the timeline shows its history and there is no live view.` });
+      return;
     }
     if (info.problem) {
       setConnection({ context: name, state: 'error', message: info.problem });

@@ -23,6 +23,8 @@ export interface SelectedContext {
   namespace?: string | undefined;
   /** An opened snapshot file (engine/snapshot/): offline, nothing to record, change or diff. */
   readOnly?: boolean | undefined;
+  /** A context only a history source records (its name): no cluster to reach, its history comes from the source. */
+  historyOnly?: string | undefined;
 }
 
 /** Rebuilds the cluster's objects as they were at a past time (ms since the epoch). */

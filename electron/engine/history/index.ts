@@ -95,6 +95,11 @@ export function createHistoryFeature(context: EngineContext, options: HistoryFea
       publish({ context: next.name, state: 'off', message: 'An offline snapshot: nothing is recorded; its timeline is the one in the file.', since: null, bytes: 0, samples: 0, episodes: 0 });
       return;
     }
+    if (next.historyOnly) {
+      // Not in any kubeconfig: this app cannot record it; its timeline is the history source's (history/sources/).
+      publish({ context: next.name, state: 'off', message: `Recorded by history source ${next.historyOnly}: this app has no kubeconfig context for it, so it shows that history only.`, since: null, bytes: 0, samples: 0, episodes: 0 });
+      return;
+    }
     try {
       store = openHistoryStore({
         // The embedded SQLite files, or the PostgreSQL database recorders share (postgres/shared-store.ts).

@@ -32,13 +32,24 @@ export interface HistorySourcesFeature extends Feature<typeof historySourcesRequ
 /** Most source episode ids remembered for `history:episode` (the oldest are forgotten first). */
 const MAX_REMOTE_IDS = 100_000;
 
-export function createHistorySourcesFeature(context: EngineContext, options: Partial<Pick<SourceManagerOptions, 'timeoutMs' | 'checkIntervalMs' | 'retryIntervalMs'>> = {}): HistorySourcesFeature {
+export interface HistorySourcesFeatureOptions extends Partial<Pick<SourceManagerOptions, 'timeoutMs' | 'checkIntervalMs' | 'retryIntervalMs'>> {
+  /** Every context some source records (the first source to record a name gives it), after each change. */
+  onRecordedContexts?(contexts: Array<{ name: string; server?: string | undefined; source: string }>): void;
+}
+
+export function createHistorySourcesFeature(context: EngineContext, options: HistorySourcesFeatureOptions = {}): HistorySourcesFeature {
+  const { onRecordedContexts, ...timing } = options;
   const manager = createSourceManager({
     now: context.now,
     log: context.log,
     save: (sources) => saveSources(context.dataDir, sources),
-    onChange: (sources) => context.hub.emit('history:sources', { sources }),
-    ...options,
+    onChange: (sources) => {
+      context.hub.emit('history:sources', { sources });
+      const recorded = new Map<string, { name: string; server?: string | undefined; source: string }>();
+      for (const source of sources) for (const entry of source.contexts) if (!recorded.has(entry.name)) recorded.set(entry.name, { ...entry, source: source.name });
+      onRecordedContexts?.([...recorded.values()]);
+    },
+    ...timing,
   });
   /** A source's episode gets a negative id of the app's, so `history:episode` can find where to ask. */
   const remoteIds = new Map<number, { source: string; context: string; id: number }>();

@@ -14,12 +14,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../../../electron/engine/engine.ts';
 import { connectSource } from '../../../../electron/engine/history/sources/client.ts';
 import type { EpisodeList } from '../../../../shared/contracts/history.ts';
+import type { ConnectionStatus, ContextList } from '../../../../shared/model.ts';
 import { HISTORY_SOURCE_PROTOCOL, type HistorySourceList } from '../../../../shared/contracts/history-sources.ts';
 import { CLI, runCli, startSim, stop } from '../../../helpers/cli.ts';
 import { withTempDir } from '../../../helpers/tmp.ts';
 
 const TOKEN = 'recorder-token-0123456789abcdef';
 const CONTEXT = 'kubedrift-demo';
+/** A second context of the same cluster, which the app of the last test has no kubeconfig for. */
+const OPS = 'kubedrift-demo-ops';
 
 const SCENARIO = `apiVersion: simcluster.kubedrift.dev/v1alpha1
 kind: Scenario
@@ -63,15 +66,15 @@ beforeAll(async () => {
   kubeconfig = path.join(dir, 'sim.kubeconfig');
   const scenario = path.join(dir, 'drifting.yaml');
   await writeFile(scenario, SCENARIO);
-  sim = await startSim(['--scenario', scenario, '--write-kubeconfig', kubeconfig]);
+  sim = await startSim(['--scenario', scenario, '--write-kubeconfig', kubeconfig, '--user', 'ops=cluster-admin']);
   await until(() => existsSync(kubeconfig), 'the kubeconfig');
   const tokenFile = path.join(dir, 'token');
   await writeFile(tokenFile, `# the apps' token\n${TOKEN}\n`);
-  const args = ['record', '--context', CONTEXT, '--kubeconfig', kubeconfig, '--data-dir', path.join(dir, 'recorder'), '--listen', '127.0.0.1:0', '--token-file', tokenFile];
+  const args = ['record', '--context', CONTEXT, '--context', OPS, '--kubeconfig', kubeconfig, '--data-dir', path.join(dir, 'recorder'), '--listen', '127.0.0.1:0', '--token-file', tokenFile];
   recorder = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   recorder.stdout?.on('data', (chunk: Buffer) => (recorderOut += chunk.toString()));
   recorder.stderr?.on('data', (chunk: Buffer) => (recorderOut += chunk.toString()));
-  await until(() => /^recording kubedrift-demo since /m.test(recorderOut) && /history served on ws:\/\/127\.0\.0\.1:\d+\/ws/.test(recorderOut), `the recorder's lines:\n${recorderOut}`);
+  await until(() => /^recording kubedrift-demo since /m.test(recorderOut) && /^recording kubedrift-demo-ops since /m.test(recorderOut) && /history served on ws:\/\/127\.0\.0\.1:\d+\/ws/.test(recorderOut), `the recorder's lines:\n${recorderOut}`);
   recorderUrl = `http://127.0.0.1:${/history served on ws:\/\/127\.0\.0\.1:(\d+)\/ws/.exec(recorderOut)?.[1]}`;
 }, 90_000);
 
@@ -121,7 +124,7 @@ describe('history sources: the app reads a recorder through the contract', () =>
     expect(protocol.body).toMatch(/speaks kubedrift\.history\.v1; the app asked for kubedrift\.history\.v0/);
     const unknown = await upgrade({ Authorization: `Bearer ${TOKEN}` }, undefined, '?context=prod');
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toMatch(/does not record context "prod"; it records kubedrift-demo/);
+    expect(unknown.body).toMatch(/does not record context "prod"; it records kubedrift-demo, kubedrift-demo-ops\./);
     expect((await upgrade({ Authorization: `Bearer ${TOKEN}` })).status).toBe(101);
   });
 
@@ -161,9 +164,10 @@ describe('history sources: the app reads a recorder through the contract', () =>
   it('answers the contract\'s history requests only, with the contract\'s errors', async () => {
     const socket = await connectSource({ url: recorderUrl, token: TOKEN, context: null });
     try {
-      expect(await socket.request('history:recorded', {})).toEqual({ ok: true, value: { contexts: [{ name: CONTEXT, server: expect.stringMatching(/^https:\/\/127\.0\.0\.1:\d+$/) }] } });
+      const server = expect.stringMatching(/^https:\/\/127\.0\.0\.1:\d+$/);
+      expect(await socket.request('history:recorded', {})).toEqual({ ok: true, value: { contexts: [{ name: CONTEXT, server }, { name: OPS, server }] } });
       expect(await socket.request('contexts:select', { name: CONTEXT })).toMatchObject({ ok: false, error: { code: 'unknown-channel', message: 'This recorder serves history only; contexts:select is not one of its requests.' } });
-      expect(await socket.request('history:episodes', { from: 0, to: 1 })).toMatchObject({ ok: false, error: { code: 'invalid-request', message: expect.stringMatching(/connect with \?context=NAME \(one of kubedrift-demo\)/) } });
+      expect(await socket.request('history:episodes', { from: 0, to: 1 })).toMatchObject({ ok: false, error: { code: 'invalid-request', message: expect.stringMatching(/connect with \?context=NAME \(one of kubedrift-demo, kubedrift-demo-ops\)/) } });
     } finally {
       socket.close();
     }
@@ -197,7 +201,7 @@ describe('history sources: the app reads a recorder through the contract', () =>
     try {
       const added = await value<HistorySourceList>(engine, 'history:source-add', { name: 'rack recorder', url: recorderUrl, token: TOKEN });
       const source = added.sources.find((entry) => entry.name === 'rack recorder');
-      expect(source).toMatchObject({ state: 'connected', lastError: null, contexts: [expect.objectContaining({ name: CONTEXT })] });
+      expect(source).toMatchObject({ state: 'connected', lastError: null, contexts: [expect.objectContaining({ name: CONTEXT }), expect.objectContaining({ name: OPS })] });
       // The token stays in the engine: not in the answer, not in settings.
       expect(JSON.stringify(added)).not.toContain(TOKEN);
       expect(JSON.stringify(await value(engine, 'settings:get', {}))).not.toContain(TOKEN);
@@ -260,4 +264,40 @@ describe('history sources: the app reads a recorder through the contract', () =>
       await engine.dispose();
     }
   }, 120_000);
+  it('lists a context only the recorder records and shows its history, offline, with no live view', async () => {
+    const dataDir = path.join(dir, 'no-kubeconfig');
+    const engine = createEngine({
+      version: '0.0.0-test',
+      dataDir,
+      shell: 'test',
+      kubeconfig: path.join(dir, 'no-such-kubeconfig'),
+      env: {},
+      homeDir: dir,
+      log: () => {},
+      loginShellPath: false,
+      watchKubeconfig: false,
+      demoCluster: () => Promise.reject(new Error('no demo cluster in this test')),
+    });
+    await engine.start();
+    try {
+      await value(engine, 'history:source-add', { name: 'rack recorder', url: recorderUrl, token: TOKEN });
+      const contexts = await value<ContextList>(engine, 'contexts:list', {});
+      // The built-in demo context keeps its name; the recorder's other context is listed as its.
+      expect(contexts.contexts.find((entry) => entry.name === OPS)).toMatchObject({ recordedBy: 'rack recorder', demo: false });
+      expect(contexts.contexts.filter((entry) => entry.name === CONTEXT).map((entry) => entry.recordedBy)).toEqual([undefined]);
+      await value(engine, 'contexts:select', { name: OPS });
+      await until(async () => (await value<ConnectionStatus>(engine, 'connection:status', {})).context === OPS, 'the connection status of ops');
+      expect((await value<ConnectionStatus>(engine, 'connection:status', {})).message).toBe(`No kubeconfig context: ${OPS} is only recorded by history source rack recorder, so the timeline shows its history and there is no live view.`);
+      expect(await value(engine, 'history:status', {})).toMatchObject({ context: OPS, state: 'off', message: expect.stringMatching(/^Recorded by history source rack recorder/) });
+      let list: EpisodeList | undefined;
+      await until(async () => {
+        list = await value<EpisodeList>(engine, 'history:episodes', { from: Date.now() - 10 * 60_000, to: Date.now() });
+        return list.episodes.length > 0;
+      }, 'the recorder\'s episodes of ops');
+      expect(list?.sources).toEqual([{ name: 'rack recorder', state: 'merged' }]);
+      expect(list?.episodes.every((episode) => episode.recordedBy === 'rack recorder' && episode.id < 0)).toBe(true);
+    } finally {
+      await engine.dispose();
+    }
+  }, 60_000);
 });
