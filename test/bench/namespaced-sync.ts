@@ -3,7 +3,8 @@
  * cluster-wide right (the `view` ClusterRole bound by a RoleBinding in each; the namespaces are
  * the ones the user added by hand, as the Cluster screen's editor does), syncing the 50,000
  * pods. The engine then lists and watches every kind it may read namespace by namespace
- * (informers/namespaced.ts). Measured in the engine (a LiveCluster here; the simulated cluster,
+ * (informers/namespaced.ts): each namespace's lists start on its rules review (access/checker.ts
+ * onProgress) and take turns, a few at a time, workloads first (informers/list-slots.ts). Measured in the engine (a LiveCluster here; the simulated cluster,
  * the shared process, in its own; with --quick the CRD benchmarks' few pods in one namespace), alternating with the cluster admin's cluster-wide sync of the
  * same pods so both see the same machine speed:
  * - `initial_sync_50k_pods_50_namespaces_ms`: from `LiveCluster.watch` until the cache holds

@@ -62,7 +62,8 @@ export function combineHealth(slots: ReadonlyMap<string, Pick<Slot, 'state' | 'm
   const inState = (state: KindHealthState): string[] => names.filter((n) => slots.get(n)?.state === state);
   const live = inState('live');
   const syncing = inState('syncing');
-  const failing = names.filter((n) => !live.includes(n) && !syncing.includes(n));
+  // Reported at every state change of any of fifty namespaces: linear, not a search per name.
+  const failing = names.filter((n) => slots.get(n)?.state !== 'live' && slots.get(n)?.state !== 'syncing');
   const covered = [...live, ...syncing];
   const parts = covered.length ? [`Namespaces ${sorted(covered).join(', ')}`] : [];
   for (const name of failing) parts.push(`${name}: ${slots.get(name)?.message ?? slots.get(name)?.state ?? ''}`);
