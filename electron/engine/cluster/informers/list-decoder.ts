@@ -2,17 +2,19 @@
  * Where list pages are decoded: in a worker thread when one can start, so the engine's own
  * thread (which also carries the frame stream, the transports and every feature) spends a first
  * sync reading sockets and filling the cache instead of parsing 200 MB of JSON. Pages are
- * decoded in the order they are handed in, one worker per cluster watcher. Small pages (most
- * kinds' whole lists) are decoded inline: a round trip through the worker would cost more than
+ * decoded by one worker per cluster watcher (two on 4 cores or more, see MAX_LIST_WORKERS), each
+ * page answering its own promise. Small pages (most kinds' whole lists) are decoded inline: a round trip through the worker would cost more than
  * the parse, and they would queue behind the large pages of another kind. With `eager` the
  * worker starts at once, while the cluster is probed and discovered, instead of at the first
- * large page (starting it takes ~150 ms, more on a busy machine). Without a worker
+ * large page (starting it takes ~150 ms, more on a busy machine); a second one when pages wait
+ * for the first. Without a worker
  * script beside this module (list-worker.ts when run from source, list-worker.cjs beside a
  * bundle that ships one) pages are decoded inline: slower, the same result. If the worker fails
- * to start or dies, the pages it held fail (their reflectors list again, as after any failed
+ * to start or dies, the pages every worker held fail (their reflectors list again, as after any failed
  * request) and later pages are decoded inline.
  */
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { decodeInline, fromPageText, type DecodedPage, type PageText } from './list-decode.ts';
@@ -36,6 +38,11 @@ export interface ListDecoder {
   close(): void;
 }
 
+/** A decoder with workers: how many run now (tests, diagnostics). */
+export interface PooledListDecoder extends ListDecoder {
+  workers(): number;
+}
+
 /** The body as an ArrayBuffer that may be transferred: its own buffer, or a copy of a pooled one. */
 function ownBuffer(body: Buffer): ArrayBuffer {
   if (body.byteOffset === 0 && body.byteLength === body.buffer.byteLength && body.buffer instanceof ArrayBuffer) return body.buffer;
@@ -55,51 +62,83 @@ function defaultWorkerUrl(): URL | undefined {
 export const INLINE_BELOW_BYTES = 128 * 1024;
 
 /** Decodes inline, on the calling thread. */
-export function createInlineDecoder(): ListDecoder {
+export function createInlineDecoder(): PooledListDecoder {
   return {
     decode: (body, source) => Promise.resolve().then(() => decodeInline(body.toString('utf8'), source)),
     usesWorker: () => false,
+    workers: () => 0,
     close: () => undefined,
   };
 }
 
 /**
- * Decodes in a worker started from `workerUrl` (the script beside this module by default),
- * falling back to inline decoding for good once the worker fails, or from the start when there
- * is no worker script.
+ * List workers a decoder runs at most. A first sync's pages come faster than one thread parses
+ * them (the worker was busy ~85 % of a 50,000-pod sync while the engine's thread idled half of
+ * it), so where cores are spare a second worker decodes the next page meanwhile; each page still
+ * resolves its own promise, and every caller (pager, WatchList batches, watch backlog) applies
+ * pages in the order it asked for them.
  */
-export function createListDecoder(options: { workerUrl?: URL; log?: (message: string) => void; eager?: boolean; inlineBelowBytes?: number } = {}): ListDecoder {
+export const MAX_LIST_WORKERS = 2;
+
+/**
+ * Cores below which one list worker decodes. On the 2-core bench VM a second worker made the
+ * 50,000-pod engine sync slower (sync over one JSON.parse 3.54 and 3.78 against 3.10 and 2.69
+ * with one, alternating in one run, 2026-11-28): the engine's thread and the simulator need the
+ * second core, and the worker's start-up costs ~0.5 CPU-s there.
+ */
+export const SECOND_WORKER_MIN_CORES = 4;
+
+/** The default number of list workers on a machine with `cores` logical cores. */
+export function defaultListWorkers(cores = availableParallelism()): number {
+  return cores >= SECOND_WORKER_MIN_CORES ? MAX_LIST_WORKERS : 1;
+}
+
+interface WorkerSlot {
+  worker: Worker;
+  /** Pages handed to it and not answered yet. */
+  jobs: number;
+}
+
+/**
+ * Decodes in workers started from `workerUrl` (the script beside this module by default), up to
+ * `workers` of them (defaultListWorkers()): the first at once when eager, else at the first large
+ * page; another when every running one is busy. Falls back to inline decoding for good once a
+ * worker fails, or from the start when there is no worker script.
+ */
+export function createListDecoder(options: { workerUrl?: URL; log?: (message: string) => void; eager?: boolean; inlineBelowBytes?: number; workers?: number } = {}): PooledListDecoder {
   const inline = createInlineDecoder();
   const inlineBelow = options.inlineBelowBytes ?? INLINE_BELOW_BYTES;
   const workerUrl = options.workerUrl ?? defaultWorkerUrl();
+  const maxWorkers = Math.max(1, options.workers ?? defaultListWorkers());
   if (!workerUrl) return inline;
-  const pending = new Map<number, { resolve: (page: DecodedPage) => void; reject: (error: Error) => void }>();
-  let worker: Worker | undefined;
+  const pending = new Map<number, { slot: WorkerSlot; resolve: (page: DecodedPage) => void; reject: (error: Error) => void }>();
+  const slots: WorkerSlot[] = [];
   let broken = false;
   let closed = false;
   let nextId = 1;
 
-  /** The worker is gone: what it still owed fails, what comes later is decoded inline. */
+  /** A worker is gone: what any of them still owed fails, what comes later is decoded inline. */
   const fail = (reason: string): void => {
     if (broken) return;
     broken = true;
     if (!closed) options.log?.(`list pages are decoded on the engine thread from now on: ${reason}`);
-    void worker?.terminate();
-    worker = undefined;
+    for (const slot of slots.splice(0)) void slot.worker.terminate();
     for (const job of pending.values()) job.reject(new Error(closed ? 'the list decoder was closed' : `the list worker failed: ${reason}`));
     pending.clear();
   };
 
-  const start = (): Worker | undefined => {
-    if (worker || broken) return worker;
+  const spawn = (): WorkerSlot | undefined => {
+    if (broken) return undefined;
     try {
       const started = new Worker(workerUrl);
       started.unref();
+      const slot: WorkerSlot = { worker: started, jobs: 0 };
       started.on('message', (reply: DecodeReply) => {
         const job = pending.get(reply.id);
         if (!job) return;
         pending.delete(reply.id);
-        if (pending.size === 0) started.unref();
+        slot.jobs -= 1;
+        if (slot.jobs === 0) started.unref();
         if ('error' in reply) job.reject(new Error(reply.error));
         else {
           try {
@@ -111,31 +150,43 @@ export function createListDecoder(options: { workerUrl?: URL; log?: (message: st
       });
       started.on('error', (error) => fail(error.message));
       started.on('exit', (code) => fail(`the list worker exited (${code})`));
-      worker = started;
+      slots.push(slot);
+      return slot;
     } catch (error) {
       fail(error instanceof Error ? error.message : String(error));
+      return undefined;
     }
-    return worker;
   };
 
-  if (options.eager) start();
+  /** An idle worker, else a new one while there is room, else the least busy. */
+  const pick = (): WorkerSlot | undefined => {
+    if (broken) return undefined;
+    const idle = slots.find((slot) => slot.jobs === 0);
+    if (idle) return idle;
+    if (slots.length < maxWorkers) return spawn();
+    return slots.reduce((least, slot) => (slot.jobs < least.jobs ? slot : least));
+  };
+
+  if (options.eager) spawn();
 
   return {
     decode(body, source) {
       if (closed) return Promise.reject(new Error('the list decoder was closed'));
       if (body.length < inlineBelow) return inline.decode(body, source);
-      const running = start();
-      if (!running) return inline.decode(body, source);
+      const slot = pick();
+      if (!slot) return inline.decode(body, source);
       return new Promise((resolve, reject) => {
         const id = nextId++;
-        pending.set(id, { resolve, reject });
+        pending.set(id, { slot, resolve, reject });
+        slot.jobs += 1;
         // A worker with pages to decode keeps the process alive; an idle one does not.
-        running.ref();
+        slot.worker.ref();
         const bytes = ownBuffer(body);
-        running.postMessage({ id, body: bytes, source } satisfies DecodeRequest, [bytes]);
+        slot.worker.postMessage({ id, body: bytes, source } satisfies DecodeRequest, [bytes]);
       });
     },
     usesWorker: () => !broken && !closed,
+    workers: () => slots.length,
     close() {
       closed = true;
       fail('closed');

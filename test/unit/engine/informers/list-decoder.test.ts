@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { decodeInline } from '../../../../electron/engine/cluster/informers/list-decode.ts';
-import { createListDecoder, INLINE_BELOW_BYTES, type ListDecoder } from '../../../../electron/engine/cluster/informers/list-decoder.ts';
+import { availableParallelism } from 'node:os';
+import { createListDecoder, defaultListWorkers, INLINE_BELOW_BYTES, MAX_LIST_WORKERS, SECOND_WORKER_MIN_CORES, type PooledListDecoder } from '../../../../electron/engine/cluster/informers/list-decoder.ts';
 import { viewObject } from '../../../../electron/engine/stream/view.ts';
 import { NODE, POD_LIST_ITEM } from './fixtures/objects.ts';
 
@@ -20,7 +21,7 @@ const WORKER_FOR_ALL = { inlineBelowBytes: 0 };
 /** A worker that dies at its first page. */
 const DYING_WORKER = new URL('data:text/javascript,import { parentPort } from "node:worker_threads"; parentPort.on("message", () => process.exit(3));');
 
-let decoder: ListDecoder | undefined;
+let decoder: PooledListDecoder | undefined;
 afterEach(() => {
   decoder?.close();
   decoder = undefined;
@@ -120,5 +121,43 @@ describe('list decoder', () => {
     // No page was handed in: only an eager start can have found the worker missing.
     await vi.waitFor(() => expect(logs).toEqual([expect.stringMatching(/^list pages are decoded on the engine thread from now on: .*no-such-list-worker/)]));
     expect(decoder.usesWorker()).toBe(false);
+  });
+
+  it('starts a second worker only while the first is busy, and resolves each page with its own objects', async () => {
+    decoder = createListDecoder({ ...WORKER_FOR_ALL, workers: 2 });
+    expect(decoder.workers()).toBe(0);
+    expect((await decoder.decode(Buffer.from(podPage(1)), POD)).objects).toHaveLength(1);
+    // One page at a time: the first worker was idle each time.
+    expect((await decoder.decode(Buffer.from(podPage(2)), POD)).objects).toHaveLength(2);
+    expect(decoder.workers()).toBe(1);
+    const sizes = [5, 1, 4, 2, 3];
+    const pages = await Promise.all(sizes.map((n, i) => decoder?.decode(Buffer.from(podPage(n, `t${i}`)), POD)));
+    expect(decoder.workers()).toBe(2);
+    expect(pages.map((page) => page?.objects.length)).toEqual(sizes);
+    expect(pages.map((page) => page?.metadata?.continue)).toEqual(['t0', 't1', 't2', 't3', 't4']);
+    expect(pages[2]?.objects).toEqual(decodeInline(podPage(4, 't2'), POD).objects);
+  });
+
+  it('never runs more workers than asked for', async () => {
+    decoder = createListDecoder({ ...WORKER_FOR_ALL, workers: 1 });
+    await Promise.all([1, 2, 3].map((n) => decoder?.decode(Buffer.from(podPage(n)), POD)));
+    expect(decoder.workers()).toBe(1);
+  });
+
+  it('fails what every worker held when one dies, then decodes inline', async () => {
+    decoder = createListDecoder({ ...WORKER_FOR_ALL, workers: 2, workerUrl: DYING_WORKER });
+    const held = [decoder.decode(Buffer.from(podPage(1)), POD), decoder.decode(Buffer.from(podPage(2)), POD)];
+    expect(decoder.workers()).toBe(2);
+    for (const page of held) await expect(page).rejects.toThrow(/the list worker failed: the list worker exited \(3\)/);
+    expect(decoder.workers()).toBe(0);
+    expect((await decoder.decode(Buffer.from(podPage(2)), POD)).objects).toHaveLength(2);
+    expect(decoder.usesWorker()).toBe(false);
+  });
+
+  it('runs a second worker only where cores are spare', () => {
+    expect([1, 2, 3].map((cores) => defaultListWorkers(cores))).toEqual([1, 1, 1]);
+    expect(defaultListWorkers(SECOND_WORKER_MIN_CORES)).toBe(MAX_LIST_WORKERS);
+    expect(defaultListWorkers(16)).toBe(MAX_LIST_WORKERS);
+    expect(defaultListWorkers()).toBe(defaultListWorkers(availableParallelism()));
   });
 });
