@@ -85,6 +85,17 @@ describe('recreated pods', () => {
     owner = rs(3);
     expect(d.observe({ type: 'upsert', kind: 'pods', object: pod('p-2', 'web-7d9-fghij'), previous: undefined }, 12_000)).toEqual([]);
   });
+
+  it('calls pods that left the view (access withdrawn) and came back no recreation', () => {
+    const owner = rs(2);
+    const d = new SurpriseDetector(() => ({ kind: 'replicasets.apps', object: owner }));
+    const pods = [pod('p-1', 'web-7d9-abcde'), pod('p-2', 'web-7d9-fghij')];
+    for (const p of pods) expect(d.observe({ type: 'delete', kind: 'pods', ref: { kind: 'pods', uid: p.metadata.uid }, object: p, left: true }, 10_000)).toEqual([]);
+    for (const p of pods) expect(d.observe({ type: 'upsert', kind: 'pods', object: p, previous: undefined }, 11_000)).toEqual([]);
+    // A pod really deleted after that is still one its controller replaces.
+    d.observe({ type: 'delete', kind: 'pods', ref: { kind: 'pods', uid: 'p-1' }, object: pods[0] as SlimObject }, 12_000);
+    expect(d.observe({ type: 'upsert', kind: 'pods', object: pod('p-3', 'web-7d9-klmno'), previous: undefined }, 12_500)).toMatchObject([{ type: 'recreated', object: { uid: 'p-1' } }]);
+  });
 });
 
 describe('writerOf', () => {
