@@ -3,8 +3,9 @@
  * for the run (test/helpers/postgres.ts: Debian's binaries, fsync off as in the tests):
  * - `history_write_samples_per_s_sqlite` / `_postgres`: recording-shaped flushes (every workload
  *   one sample a second, one flush a second) through the production writer; for PostgreSQL each
- *   flush is also copied to the database and read back into a replica, the work the shared
- *   store's sync does per flush (postgres/shared-store.ts).
+ *   flush also reaches the replica from the journal (echo.ts), is copied to the database, and
+ *   the replica reads what others wrote, the work the shared store's sync does per flush
+ *   (postgres/shared-store.ts).
  * - `history_postgres_copy_24h_1k_workloads_s`: the day's fixture copied from its file into the
  *   database (a backlog after an outage, or a store switched to PostgreSQL).
  * - `history_postgres_pull_24h_1k_workloads_s`: an app's first read of that day from the
@@ -19,6 +20,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { openHistoryDb } from '../../electron/engine/history/db.ts';
 import { openHistoryStore } from '../../electron/engine/history/open-store.ts';
 import { createPool, parseStoreLocation } from '../../electron/engine/history/postgres/connection.ts';
+import { createEcho } from '../../electron/engine/history/postgres/echo.ts';
 import { migrateShared, type TableLayout } from '../../electron/engine/history/postgres/layout.ts';
 import { installOutbox } from '../../electron/engine/history/postgres/outbox.ts';
 import { pullOnce } from '../../electron/engine/history/postgres/pull.ts';
@@ -34,10 +36,11 @@ import { round } from './stats.ts';
 
 const WRITE_SECONDS = 60;
 
-async function drain(db: DatabaseSync, pool: ReturnType<typeof createPool>, context: string, layout: readonly TableLayout[]): Promise<number> {
+async function drain(db: DatabaseSync, pool: ReturnType<typeof createPool>, context: string, layout: readonly TableLayout[], own?: Map<string, number[]>): Promise<number> {
   let rows = 0;
   for (;;) {
     const pushed = await pushOnce(db, pool, context, layout);
+    for (const [tbl, revs] of own ? pushed.revs : []) own?.set(tbl, [...(own.get(tbl) ?? []), ...revs]);
     if (pushed.upserted + pushed.deleted === 0) return rows;
     rows += pushed.upserted + pushed.deleted;
   }
@@ -52,6 +55,7 @@ async function writeThroughput(workloads: number, seconds: number, url?: string)
   try {
     const layout = url ? installOutbox(db, `write-${seconds}`) : [];
     if (pool) await migrateShared(pool, layout, SCHEMA_VERSION);
+    const echo = replica ? createEcho(db, replica, layout) : undefined;
     const writer = createWriter(db);
     const t0 = Math.floor(Date.now() / 1_000) * 1_000;
     const started = performance.now();
@@ -65,9 +69,12 @@ async function writeThroughput(workloads: number, seconds: number, url?: string)
         batch.samples.push({ uid, at, values: { desired: 3, current: 3, ready, available: ready, updated: 3, unavailable: 3 - ready, generation: 1, observedGeneration: 1, availableCondition: 'True', progressingCondition: 'True', progressingReason: 'NewReplicaSetAvailable' } });
       }
       writer.write(batch, null);
-      if (pool && replica) {
-        await drain(db, pool, 'write', layout);
-        await pullOnce(replica, pool, 'write');
+      if (pool && replica && echo) {
+        // As the shared store's sync: the replica takes the flush from the journal, the pull the rest.
+        echo.apply();
+        const own = new Map<string, number[]>();
+        await drain(db, pool, 'write', layout, own);
+        await pullOnce(replica, pool, 'write', own);
       }
     }
     return (workloads * seconds) / ((performance.now() - started) / 1_000);

@@ -6,7 +6,9 @@
  * Each table is read from where the replica stopped (`rev` > its mark in `shared_pull`), in
  * pages, newest tombstones included, and each page is written in one SQLite transaction with the
  * new mark, so an interrupted pull resumes without loss or duplicates. Columns the replica does
- * not know (a newer recorder) are left out.
+ * not know (a newer recorder) are left out. The rows this app's own push just wrote (`own`: their
+ * `rev`s by table) are not read back (the replica took them from the journal, echo.ts): a page's
+ * revs are read first, then only the other rows.
  */
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import type pg from 'pg';
@@ -49,49 +51,63 @@ function toSqlite(value: unknown): SQLInputValue {
   return value as SQLInputValue;
 }
 
-async function pullTable(pool: pg.Pool, db: DatabaseSync, context: string, table: TableLayout): Promise<number> {
+/**
+ * Reads `source` (a shared table, `WHERE context = $1`) page by page from the replica's mark for
+ * `tbl`: first the page's revs alone (the index), then the rows of those not in `own`, which
+ * `apply` writes in the transaction that moves the mark. Returns how many rows it applied.
+ */
+async function pullPages(pool: pg.Pool, db: DatabaseSync, context: string, tbl: string, source: string, select: string, own: ReadonlySet<number>, apply: (row: Record<string, unknown>) => void): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const mark = markOf(db, tbl);
+    const page = await pool.query<{ rev: number }>(`SELECT rev FROM ${source} WHERE context = $1 AND rev > $2 ORDER BY rev LIMIT ${PULL_PAGE_ROWS}`, [context, mark]);
+    if (page.rows.length === 0) return total;
+    const others = page.rows.map((row) => Number(row.rev)).filter((rev) => !own.has(rev));
+    const rows = others.length === 0 ? [] : (await pool.query<Record<string, unknown>>(`SELECT ${select} FROM ${source} WHERE context = $1 AND rev = ANY($2::bigint[]) ORDER BY rev`, [context, others])).rows;
+    inTransaction(db, () => {
+      for (const row of rows) apply(row);
+      setMark(db, tbl, Number(page.rows.at(-1)?.rev));
+    });
+    total += rows.length;
+    if (page.rows.length < PULL_PAGE_ROWS) return total;
+  }
+}
+
+function pullTable(pool: pg.Pool, db: DatabaseSync, context: string, table: TableLayout, own: ReadonlySet<number>): Promise<number> {
   const columns = table.columns.map((c) => c.name);
   const insert = db.prepare(`INSERT OR REPLACE INTO ${q(table.name)} (${columns.map(q).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
-  let total = 0;
-  for (;;) {
-    const mark = markOf(db, table.name);
-    const { rows } = await pool.query<Record<string, unknown>>(`SELECT ${columns.map(q).join(', ')}, rev FROM ${sharedTable(table.name)} WHERE context = $1 AND rev > $2 ORDER BY rev LIMIT ${PULL_PAGE_ROWS}`, [context, mark]);
-    if (rows.length === 0) return total;
-    inTransaction(db, () => {
-      for (const row of rows) insert.run(...columns.map((c) => toSqlite(row[c])));
-      setMark(db, table.name, Number(rows.at(-1)?.rev));
-    });
-    total += rows.length;
-    if (rows.length < PULL_PAGE_ROWS) return total;
-  }
+  return pullPages(pool, db, context, table.name, sharedTable(table.name), columns.map(q).join(', '), own, (row) => insert.run(...columns.map((c) => toSqlite(row[c]))));
 }
 
-async function pullTombstones(pool: pg.Pool, db: DatabaseSync, context: string, layout: readonly TableLayout[]): Promise<number> {
-  const byName = new Map(layout.map((t) => [t.name, t]));
+function pullTombstones(pool: pg.Pool, db: DatabaseSync, context: string, layout: readonly TableLayout[], own: ReadonlySet<number>): Promise<number> {
   const removers = new Map(layout.map((t) => [t.name, db.prepare(`DELETE FROM ${q(t.name)} WHERE ${t.key.map((k) => `${q(k)} = ?`).join(' AND ')}`)]));
-  let total = 0;
-  for (;;) {
-    const mark = markOf(db, 'kd_deleted');
-    const { rows } = await pool.query<{ tbl: string; key: string; rev: number }>(`SELECT tbl, key, rev FROM kd_deleted WHERE context = $1 AND rev > $2 ORDER BY rev LIMIT ${PULL_PAGE_ROWS}`, [context, mark]);
-    if (rows.length === 0) return total;
-    inTransaction(db, () => {
-      for (const row of rows) {
-        if (byName.has(row.tbl)) removers.get(row.tbl)?.run(...(JSON.parse(row.key) as SQLInputValue[]));
-      }
-      setMark(db, 'kd_deleted', Number(rows.at(-1)?.rev));
-    });
-    total += rows.length;
-    if (rows.length < PULL_PAGE_ROWS) return total;
-  }
+  return pullPages(pool, db, context, 'kd_deleted', 'kd_deleted', 'tbl, key', own, (row) => removers.get(String(row.tbl))?.run(...(JSON.parse(String(row.key)) as SQLInputValue[])));
 }
 
-/** Brings the replica up to what the shared database holds for `context`. */
-export async function pullOnce(db: DatabaseSync, pool: pg.Pool, context: string): Promise<PullResult> {
+/** The tables (and `kd_deleted`) holding rows of `context` past the replica's marks: one round trip. */
+async function changedTables(pool: pg.Pool, db: DatabaseSync, context: string, layout: readonly TableLayout[]): Promise<Set<string>> {
+  const names = [...layout.map((t) => t.name), 'kd_deleted'];
+  const params: unknown[] = [context];
+  const parts = names.map((name) => {
+    params.push(markOf(db, name));
+    const source = name === 'kd_deleted' ? 'kd_deleted' : sharedTable(name);
+    return `SELECT '${name}' AS tbl WHERE EXISTS (SELECT 1 FROM ${source} WHERE context = $1 AND rev > $${params.length})`;
+  });
+  const { rows } = await pool.query<{ tbl: string }>(parts.join(' UNION ALL '), params);
+  return new Set(rows.map((row) => row.tbl));
+}
+
+/**
+ * Brings the replica up to what the shared database holds for `context`, leaving out the rows
+ * whose `rev`s `own` lists by table (this app wrote them, and its replica has them).
+ */
+export async function pullOnce(db: DatabaseSync, pool: pg.Pool, context: string, own: ReadonlyMap<string, readonly number[]> = new Map()): Promise<PullResult> {
   ensureMarks(db);
   const layout = readLayout(db);
   let rows = 0;
-  for (const table of layout) rows += await pullTable(pool, db, context, table);
-  const deleted = await pullTombstones(pool, db, context, layout);
+  const changed = await changedTables(pool, db, context, layout);
+  for (const table of layout) if (changed.has(table.name)) rows += await pullTable(pool, db, context, table, new Set(own.get(table.name)));
+  const deleted = changed.has('kd_deleted') ? await pullTombstones(pool, db, context, layout, new Set(own.get('kd_deleted'))) : 0;
   return { rows, deleted };
 }
 

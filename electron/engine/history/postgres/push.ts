@@ -24,6 +24,8 @@ export function contextLockKey(context: string): string {
 export interface PushResult {
   upserted: number;
   deleted: number;
+  /** The `rev`s this push gave, by table (`kd_deleted` for tombstones): rows its replica already holds. */
+  revs: Map<string, number[]>;
 }
 
 type Row = Record<string, SQLInputValue>;
@@ -34,7 +36,7 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
-async function upsert(client: pg.PoolClient, context: string, table: TableLayout, rows: readonly Row[]): Promise<void> {
+async function upsert(client: pg.PoolClient, context: string, table: TableLayout, rows: readonly Row[], revs: number[]): Promise<void> {
   const columns = table.columns.map((c) => c.name);
   const perRow = columns.length + 1;
   const others = columns.filter((c) => !table.key.includes(c));
@@ -46,15 +48,28 @@ async function upsert(client: pg.PoolClient, context: string, table: TableLayout
       params.push(context, ...columns.map((c) => row[c] ?? null));
       return `(${Array.from({ length: perRow }, (_, i) => `$${start + i + 1}`).join(', ')}, nextval('kd_rev'))`;
     });
-    await client.query(
-      `INSERT INTO ${sharedTable(table.name)} (context, ${columns.map(q).join(', ')}, rev) VALUES ${tuples.join(', ')} ON CONFLICT (context, ${table.key.map(q).join(', ')}) DO UPDATE SET ${update}`,
+    const written = await client.query<{ rev: number }>(
+      `INSERT INTO ${sharedTable(table.name)} (context, ${columns.map(q).join(', ')}, rev) VALUES ${tuples.join(', ')} ON CONFLICT (context, ${table.key.map(q).join(', ')}) DO UPDATE SET ${update} RETURNING rev`,
       params,
     );
-    await client.query('DELETE FROM kd_deleted WHERE context = $1 AND tbl = $2 AND key = ANY($3::text[])', [context, table.name, part.map((row) => JSON.stringify(table.key.map((k) => row[k])))]);
+    for (const row of written.rows) revs.push(Number(row.rev));
   }
 }
 
-async function remove(client: pg.PoolClient, context: string, table: TableLayout, keys: readonly string[]): Promise<void> {
+/** A row written again after it was deleted is no longer deleted: its tombstones go, in one statement. */
+async function untomb(client: pg.PoolClient, context: string, written: ReadonlyArray<{ table: TableLayout; rows: readonly Row[] }>): Promise<void> {
+  const tables: string[] = [];
+  const keys: string[] = [];
+  for (const { table, rows } of written) {
+    for (const row of rows) {
+      tables.push(table.name);
+      keys.push(JSON.stringify(table.key.map((k) => row[k])));
+    }
+  }
+  if (keys.length > 0) await client.query('DELETE FROM kd_deleted d USING unnest($2::text[], $3::text[]) AS w(tbl, key) WHERE d.context = $1 AND d.tbl = w.tbl AND d.key = w.key', [context, tables, keys]);
+}
+
+async function remove(client: pg.PoolClient, context: string, table: TableLayout, keys: readonly string[], revs: number[]): Promise<void> {
   for (const part of chunks(keys, 1_000)) {
     // Keys are JSON arrays of the key's values, the same text on both sides (json_array in SQLite).
     const values = part.map((key) => JSON.parse(key) as unknown[]);
@@ -62,10 +77,11 @@ async function remove(client: pg.PoolClient, context: string, table: TableLayout
     const tuples = values.map((value) => `(${value.map((v) => `$${params.push(v)}`).join(', ')})`);
     const keyColumns = table.key.map(q).join(', ');
     await client.query(`DELETE FROM ${sharedTable(table.name)} WHERE context = $1 AND (${keyColumns}) IN (${tuples.join(', ')})`, params);
-    await client.query(
-      "INSERT INTO kd_deleted (context, tbl, key, rev) SELECT $1, $2, k, nextval('kd_rev') FROM unnest($3::text[]) AS k ON CONFLICT (context, tbl, key) DO UPDATE SET rev = excluded.rev",
+    const written = await client.query<{ rev: number }>(
+      "INSERT INTO kd_deleted (context, tbl, key, rev) SELECT $1, $2, k, nextval('kd_rev') FROM unnest($3::text[]) AS k ON CONFLICT (context, tbl, key) DO UPDATE SET rev = excluded.rev RETURNING rev",
       [context, table.name, part],
     );
+    for (const row of written.rows) revs.push(Number(row.rev));
   }
 }
 
@@ -88,7 +104,7 @@ function current(db: DatabaseSync, table: TableLayout, entries: readonly OutboxE
  */
 export async function pushOnce(db: DatabaseSync, pool: pg.Pool, context: string, layout: readonly TableLayout[]): Promise<PushResult> {
   const entries = readOutbox(db, PUSH_BATCH_ROWS);
-  if (entries.length === 0) return { upserted: 0, deleted: 0 };
+  if (entries.length === 0) return { upserted: 0, deleted: 0, revs: new Map() };
   const byTable = new Map<string, OutboxEntry[]>();
   for (const entry of entries) byTable.set(entry.tbl, [...(byTable.get(entry.tbl) ?? []), entry]);
   // Read from SQLite before the first await: the recorder cannot write in between.
@@ -101,14 +117,20 @@ export async function pushOnce(db: DatabaseSync, pool: pg.Pool, context: string,
   let broken: Error | undefined;
   const onError = (error: Error): void => void (broken = error);
   client.on('error', onError);
-  const result: PushResult = { upserted: 0, deleted: 0 };
+  const result: PushResult = { upserted: 0, deleted: 0, revs: new Map() };
+  const revsOf = (tbl: string): number[] => {
+    const list = result.revs.get(tbl) ?? [];
+    result.revs.set(tbl, list);
+    return list;
+  };
   try {
     await client.query('BEGIN');
     try {
       await client.query('SELECT pg_advisory_xact_lock($1::bigint)', [contextLockKey(context)]);
+      await untomb(client, context, work);
       for (const { table, rows, gone } of work) {
-        if (rows.length > 0) await upsert(client, context, table, rows);
-        if (gone.length > 0) await remove(client, context, table, gone);
+        if (rows.length > 0) await upsert(client, context, table, rows, revsOf(table.name));
+        if (gone.length > 0) await remove(client, context, table, gone, revsOf('kd_deleted'));
         result.upserted += rows.length;
         result.deleted += gone.length;
       }

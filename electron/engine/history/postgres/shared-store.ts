@@ -72,6 +72,8 @@ export function openSharedStore(options: SharedStoreOptions): HistoryStore {
   }
   const pool = createPool(shared.url, () => undefined);
   let migrated = false;
+  /** The revs this store's pushes gave since its last pull (pull.ts leaves those rows out). */
+  const own = new Map<string, number[]>();
 
   function status(): HistoryStatus {
     fresh();
@@ -108,11 +110,15 @@ export function openSharedStore(options: SharedStoreOptions): HistoryStore {
       }
       let copied = 0;
       for (;;) {
+        // The replica takes what is about to be sent first, in the same turn: the pull leaves it out.
+        fresh();
         const pushed = await pushOnce(journal.db, pool, options.context, layout);
+        for (const [tbl, revs] of pushed.revs) own.set(tbl, [...(own.get(tbl) ?? []), ...revs]);
         if (closed || pushed.upserted + pushed.deleted === 0) break;
         copied += pushed.upserted + pushed.deleted;
       }
-      const pulled = await pullOnce(reader.db, pool, options.context);
+      const pulled = await pullOnce(reader.db, pool, options.context, own);
+      own.clear();
       if (pulled.rows + pulled.deleted > 0) {
         state.clear();
         // A pulled row may be older than the journal's: the changes still queued go on top again.

@@ -98,5 +98,5 @@ export function harnessPerTest(set: (harness: StoreHarness) => void, options: Pa
     current?.store.close();
     if (postgres && current && store) await postgres.verifyCopied(current.file, options.context ?? 'test', store, current.dir);
     await cleanup?.();
-  }, 60_000);
+  }, 180_000);
 }

@@ -11,7 +11,10 @@ import { historyFile, openHistoryDb } from '../../../../electron/engine/history/
 import { openHistoryStore } from '../../../../electron/engine/history/open-store.ts';
 import { createPool, parseStoreLocation } from '../../../../electron/engine/history/postgres/connection.ts';
 import { migrateShared, readLayout } from '../../../../electron/engine/history/postgres/layout.ts';
-import { sharedContexts } from '../../../../electron/engine/history/postgres/pull.ts';
+import { installOutbox } from '../../../../electron/engine/history/postgres/outbox.ts';
+import { pullOnce, sharedContexts } from '../../../../electron/engine/history/postgres/pull.ts';
+import { pushOnce } from '../../../../electron/engine/history/postgres/push.ts';
+import { writeSince } from '../../../../electron/engine/history/retention.ts';
 import { SCHEMA_VERSION } from '../../../../electron/engine/history/schema.ts';
 import type { HistoryStore } from '../../../../electron/engine/history/store.ts';
 import { ObjectCache } from '../../../../electron/engine/stream/cache.ts';
@@ -147,6 +150,38 @@ describe('one database, many recorders', () => {
     // Same workload uid in two clusters: two histories, not one.
     expect(prodApp.series({ uid: 'w1', ...ALL })?.series.find((s) => s.name === 'ready')?.points[0]).toEqual([prod.clock.now() - 5_000, 0]);
     expect(stagingApp.episodes.episodes(ALL).episodes.find((e) => e.workload.name === 'web')?.start).toBe(staging.clock.now() - 7_000);
+  });
+});
+
+describe('reading back', () => {
+  it("leaves out the rows this app just pushed, and still reads another writer's rows between them", async () => {
+    const url = await freshDatabase();
+    const temp = await withTempDir();
+    cleanups.push(temp.cleanup);
+    const journal = openHistoryDb(path.join(temp.dir, 'journal.sqlite')).db;
+    const replica = openHistoryDb(path.join(temp.dir, 'replica.sqlite')).db;
+    const pool = createPool(url, () => undefined);
+    try {
+      const layout = installOutbox(journal, 'test');
+      await migrateShared(pool, layout, SCHEMA_VERSION);
+      writeSince(journal, 1_000);
+      const first = await pushOnce(journal, pool, 'ctx', layout);
+      // Another writer of the context, between this app's two pushes.
+      await pool.query("INSERT INTO kd_meta (context, key, value, rev) VALUES ('ctx', 'other', 'theirs', nextval('kd_rev'))");
+      writeSince(journal, 2_000);
+      const second = await pushOnce(journal, pool, 'ctx', layout);
+      const own = new Map([['meta', [...(first.revs.get('meta') ?? []), ...(second.revs.get('meta') ?? [])]]]);
+      expect(own.get('meta')).toHaveLength(2);
+      const pulled = await pullOnce(replica, pool, 'ctx', own);
+      expect(pulled.rows).toBe(1);
+      expect(replica.prepare('SELECT key, value FROM meta ORDER BY key').all()).toEqual([{ key: 'other', value: 'theirs' }]);
+      // Nothing is read again next time: the mark is past this app's rows too.
+      expect((await pullOnce(replica, pool, 'ctx')).rows).toBe(0);
+    } finally {
+      journal.close();
+      replica.close();
+      await pool.end();
+    }
   });
 });
 
