@@ -53,17 +53,19 @@ function toSqlite(value: unknown): SQLInputValue {
 
 /**
  * Reads `source` (a shared table, `WHERE context = $1`) page by page from the replica's mark for
- * `tbl`: first the page's revs alone (the index), then the rows of those not in `own`, which
- * `apply` writes in the transaction that moves the mark. Returns how many rows it applied.
+ * `tbl`, which `apply` writes in the transaction that moves the mark. With rows of this app's own
+ * to leave out, first the page's revs alone (the index), then the rows of the others. Returns how
+ * many rows it applied.
  */
 async function pullPages(pool: pg.Pool, db: DatabaseSync, context: string, tbl: string, source: string, select: string, own: ReadonlySet<number>, apply: (row: Record<string, unknown>) => void): Promise<number> {
   let total = 0;
   for (;;) {
     const mark = markOf(db, tbl);
-    const page = await pool.query<{ rev: number }>(`SELECT rev FROM ${source} WHERE context = $1 AND rev > $2 ORDER BY rev LIMIT ${PULL_PAGE_ROWS}`, [context, mark]);
+    // Nothing to leave out (an app's first read, or a sync that pushed nothing): one query a page.
+    const page = await pool.query<Record<string, unknown> & { rev: number }>(`SELECT ${own.size === 0 ? `${select}, ` : ''}rev FROM ${source} WHERE context = $1 AND rev > $2 ORDER BY rev LIMIT ${PULL_PAGE_ROWS}`, [context, mark]);
     if (page.rows.length === 0) return total;
-    const others = page.rows.map((row) => Number(row.rev)).filter((rev) => !own.has(rev));
-    const rows = others.length === 0 ? [] : (await pool.query<Record<string, unknown>>(`SELECT ${select} FROM ${source} WHERE context = $1 AND rev = ANY($2::bigint[]) ORDER BY rev`, [context, others])).rows;
+    const others = own.size === 0 ? [] : page.rows.map((row) => Number(row.rev)).filter((rev) => !own.has(rev));
+    const rows = own.size === 0 ? page.rows : others.length === 0 ? [] : (await pool.query<Record<string, unknown>>(`SELECT ${select} FROM ${source} WHERE context = $1 AND rev = ANY($2::bigint[]) ORDER BY rev`, [context, others])).rows;
     inTransaction(db, () => {
       for (const row of rows) apply(row);
       setMark(db, tbl, Number(page.rows.at(-1)?.rev));
