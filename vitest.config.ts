@@ -17,6 +17,7 @@ const HISTORY_SUITE = ['backfill', 'coverage', 'custom-resources', 'demo-operato
  */
 const SLOW_UNIT_FILES = [
   'test/unit/bench/bench.test.ts', // 92,000
+  'test/unit/engine/history/retention.test.ts', // 45,000 with PostgreSQL, 7,000 without
   'test/unit/engine/history/ground-truth.test.ts', // 32,000
   'test/unit/engine/history/state-at.test.ts', // postgres
   'test/unit/engine/history/recorder.test.ts', // postgres
@@ -26,6 +27,7 @@ const SLOW_UNIT_FILES = [
   'test/unit/engine/history/queries.test.ts', // postgres
   'test/unit/cli/snapshot.test.ts', // 14,000
   'test/unit/cli/record.test.ts', // 12,000
+  'test/unit/engine/history/sources.test.ts', // 14,000
   'test/kubectl/crd.test.ts', // 11,500
   'test/kubectl/apply.test.ts', // 10,500
   'test/unit/cli/record-kill.test.ts',
@@ -35,7 +37,6 @@ const SLOW_UNIT_FILES = [
   'test/kubectl/diff-parity.test.ts', // 7,600
   'test/unit/cli/serve-smoke.test.ts', // 7,400
   'test/kubectl/access.test.ts', // 7,200
-  'test/unit/engine/history/retention.test.ts', // 6,900
   'test/unit/engine/history/kill.test.ts', // 6,300
 ];
 
