@@ -4,19 +4,13 @@
  * SQLite connection: it never migrates, prunes or drops the half-written keyframe the recorder
  * is writing, and WAL mode lets it read while the recorder writes.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
-import type { EpisodeQuery, HistoryStatus } from '../../../../shared/contracts/history.ts';
-import { createInferredQuery } from '../backfill-run.ts';
-import { createCompareQuery } from '../compare.ts';
-import { createCoverageQuery } from '../coverage.ts';
+import type { HistoryStatus } from '../../../../shared/contracts/history.ts';
 import { historyFile } from '../db.ts';
-import { createEpisodeQueries } from '../episode-query.ts';
+import { createHistoryQueries, historyFileBytes } from '../queries.ts';
 import { readSince } from '../retention.ts';
 import { SCHEMA_VERSION } from '../schema.ts';
-import { createSeriesQuery } from '../series.ts';
-import { createStateReader } from '../state-at.ts';
-import { createUnobservedQuery } from '../unobserved.ts';
 
 /** How long a read waits for the recorder's write lock (checkpoints) before it fails. */
 const READ_BUSY_TIMEOUT_MS = 2_000;
@@ -28,19 +22,6 @@ export interface ReadStoreOptions {
 }
 
 export type ReadStore = ReturnType<typeof openReadStore>;
-
-/** The database's size on disk, its write-ahead log included (as the recording store counts it). */
-function fileBytes(file: string): number {
-  let total = 0;
-  for (const suffix of ['', '-wal']) {
-    try {
-      total += statSync(`${file}${suffix}`).size;
-    } catch {
-      // No WAL file: nothing written since the last checkpoint.
-    }
-  }
-  return total;
-}
 
 /** Opens a context's history read-only; throws a clear message when there is none (yet) or it is from a newer build. */
 export function openReadStore(options: ReadStoreOptions) {
@@ -56,14 +37,8 @@ export function openReadStore(options: ReadStoreOptions) {
     db.close();
     throw error;
   }
-  const series = createSeriesQuery(db, { now });
-  const episodes = createEpisodeQueries(db, { now });
   // The recorder's live session ends at its last mark, at most SESSION_MARK_MS ago: under GAP_MS, so no gap.
-  const gaps = createCoverageQuery(db, { now, live: () => false });
-  const unobserved = createUnobservedQuery(db, { now });
-  const inferred = createInferredQuery(db);
-  const compare = createCompareQuery(db);
-  const state = createStateReader(db);
+  const queries = createHistoryQueries(db, { now, live: () => false });
   const countEpisodes = db.prepare('SELECT count(*) AS n FROM episodes');
   const countSamples = db.prepare('SELECT coalesce(sum(count), 0) AS n FROM sample_blocks');
 
@@ -76,26 +51,18 @@ export function openReadStore(options: ReadStoreOptions) {
         context,
         ...recording,
         since: readSince(db),
-        bytes: fileBytes(file),
+        bytes: historyFileBytes(file),
         samples: Number((countSamples.get() as { n: number }).n),
         episodes: Number((countEpisodes.get() as { n: number }).n),
       };
     },
-    series(query: Parameters<typeof series>[0]) {
-      const answer = series(query);
-      return answer && { ...answer, gaps: unobserved.workload(query.uid, query.from, query.to, gaps(query.from, query.to)), inferred: inferred.ofWorkload(query.uid, query.from, query.to) };
-    },
-    episodes: (query: EpisodeQuery) => ({
-      ...episodes.episodes(query),
-      gaps: gaps(query.from, query.to),
-      workloadGaps: unobserved.range(query.from, query.to, gaps(query.from, query.to), query.namespace),
-      inferred: inferred.timeline(query.from, query.to, query.namespace),
-    }),
-    episode: episodes.episode,
-    compare,
-    objectsAt: (at: number) => state.objectsAt(at),
+    series: queries.series,
+    episodes: queries.episodes,
+    episode: queries.episode,
+    compare: queries.compare,
+    objectsAt: queries.objectsAt,
     close(): void {
-      state.clear();
+      queries.clearState();
       db.close();
     },
   };
