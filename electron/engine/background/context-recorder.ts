@@ -15,6 +15,7 @@ import type { BackgroundContextStatus } from '../../../shared/contracts/backgrou
 import { probeServer } from '../cluster/probe.ts';
 import { createClusterWatcher, type ClusterWatcher, type ClusterWatcherOptions } from '../cluster/informers/watcher.ts';
 import type { SessionEnd } from '../history/coverage.ts';
+import { backfillStage } from '../history/backfill-run.ts';
 import { historyFile, isDiskFull } from '../history/db.ts';
 import type { RetentionLimits } from '../history/retention.ts';
 import type { SessionTiming } from '../history/session.ts';
@@ -105,7 +106,9 @@ export function startContextRecorder(options: ContextRecorderOptions): ContextRe
   }
 
   function onHealth(kinds: KindHealth[], store: HistoryStore): void {
-    if (kinds.length > 0 && kinds.every((kind) => kind.state !== 'syncing')) store.synced();
+    const stage = backfillStage(kinds);
+    if (stage === 'objects') store.objectsListed();
+    else if (stage === 'all') store.synced();
     const failing = kinds.find(unauthorized);
     const message = failing ? `${failing.kind}: ${failing.message ?? failing.state}` : undefined;
     if (message && message !== lastHealthError) publish({ lastError: { at: now(), message } });

@@ -6,7 +6,7 @@
  * the queries that read the rows back for the workload screen and the timeline.
  */
 import type { DatabaseSync } from 'node:sqlite';
-import type { KindKey, SlimObject } from '../../../shared/cluster.ts';
+import type { KindHealth, KindKey, SlimObject } from '../../../shared/cluster.ts';
 import type { InferredFact, InferredFactKind } from '../../../shared/contracts/history.ts';
 import { BUILTIN_KEYS } from '../../../shared/builtin-kinds.ts';
 import { controllerUids, inferFacts, topController, type InferredRow, type OwnerLookup } from './backfill.ts';
@@ -46,7 +46,15 @@ export interface BackfillOptions {
   keepAfter?: number;
   /** Stop between slices (the store closed). */
   cancelled?(): boolean;
+  /**
+   * Infers from objects of these kinds only (all when absent); the others still find owners and
+   * Events' objects. The store backfills in two parts: everything but Events, then Events.
+   */
+  include?(kind: KindKey): boolean;
 }
+
+/** The workload a conflicting row keeps: an object gone since has no controller left to find, so the one found before stays. */
+const WORKLOAD = 'CASE WHEN excluded.workload_uid = excluded.object_uid THEN inferred.workload_uid ELSE excluded.workload_uid END';
 
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
@@ -67,8 +75,9 @@ export async function runBackfill(options: BackfillOptions): Promise<BackfillRes
   };
   const upsert = db.prepare(
     'INSERT INTO inferred (id, object_uid, workload_uid, kind, namespace, name, fact, at, end_at, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ' +
-      // An object gone since has no controller left to find: keep the workload found before.
-      'ON CONFLICT(id) DO UPDATE SET workload_uid = CASE WHEN excluded.workload_uid = excluded.object_uid THEN workload_uid ELSE excluded.workload_uid END, end_at = coalesce(excluded.end_at, end_at), detail = excluded.detail',
+      `ON CONFLICT(id) DO UPDATE SET workload_uid = ${WORKLOAD}, end_at = coalesce(excluded.end_at, end_at), detail = excluded.detail ` +
+      // A reconnect finds most rows as they were: rewriting them anyway dirtied every index page.
+      `WHERE inferred.workload_uid IS NOT ${WORKLOAD} OR (excluded.end_at IS NOT NULL AND inferred.end_at IS NOT excluded.end_at) OR inferred.detail IS NOT excluded.detail`,
   );
   const count = db.prepare('SELECT count(*) AS n FROM inferred');
   const before = Number((count.get() as { n: number }).n);
@@ -101,6 +110,7 @@ export async function runBackfill(options: BackfillOptions): Promise<BackfillRes
     const sliceStart = performance.now();
     const last = Math.min(objects.length, i + slice);
     for (; i < last && performance.now() - sliceStart < sliceMs; i += 1) {
+      if (options.include && !options.include(kinds[i] as KindKey)) continue;
       for (const row of factsOf(objects[i] as SlimObject, kinds[i] as string)) {
         if (options.keepAfter !== undefined && (row.end ?? row.at ?? Infinity) < options.keepAfter) continue;
         pending.push(row);
@@ -116,6 +126,26 @@ export async function runBackfill(options: BackfillOptions): Promise<BackfillRes
   }
   const added = Number((count.get() as { n: number }).n) - before;
   return { objects: objects.length, rows, added, ms: Math.round(performance.now() - started), longestSliceMs: Math.round(longestSliceMs * 10) / 10 };
+}
+
+/**
+ * How far the informers' first lists are, for the backfill: `all` listed; `objects`, every kind
+ * but Events (its first part can start); `none` yet.
+ */
+export function backfillStage(kinds: readonly KindHealth[]): 'none' | 'objects' | 'all' {
+  if (kinds.length === 0) return 'none';
+  let events = false;
+  for (const kind of kinds) {
+    if (kind.state !== 'syncing') continue;
+    if (kind.kind !== BUILTIN_KEYS.Event) return 'none';
+    events = true;
+  }
+  return events ? 'objects' : 'all';
+}
+
+/** The two parts' results as one (objects of the first part, as the second reads them too, counted once). */
+export function sumBackfill(first: BackfillResult, second: BackfillResult): BackfillResult {
+  return { objects: Math.max(first.objects, second.objects), rows: first.rows + second.rows, added: first.added + second.added, ms: first.ms + second.ms, longestSliceMs: Math.max(first.longestSliceMs, second.longestSliceMs) };
 }
 
 type FactRow = [string, string, string, string, string, string, string, number | null, number | null, string];

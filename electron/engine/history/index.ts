@@ -16,6 +16,7 @@ import type { HistoryStatus, historyRequests } from '../../../shared/contracts/h
 import type { Settings } from '../../../shared/model.ts';
 import { err, ok, type Err } from '../../../shared/result.ts';
 import type { EngineContext, Feature, SelectedContext } from '../features.ts';
+import { backfillStage } from './backfill-run.ts';
 import { historyFile, isDiskFull } from './db.ts';
 import { headlinesOf } from './episode-causes.ts';
 import { DAY_MS, type RetentionLimits } from './retention.ts';
@@ -44,8 +45,12 @@ export function retentionLimits(settings: Settings): RetentionLimits {
 
 const iso = (at: number): string => new Date(at).toISOString();
 
-function synced(health: ClusterHealth | undefined, context: string): boolean {
-  return !!health && health.context === context && health.kinds.length > 0 && health.kinds.every((kind) => kind.state !== 'syncing');
+/** Starts the backfill's parts as far as the selected context's informers have listed (backfillStage). */
+function listed(health: ClusterHealth | undefined, context: string, store: HistoryStore): void {
+  if (!health || health.context !== context) return;
+  const stage = backfillStage(health.kinds);
+  if (stage === 'objects') store.objectsListed();
+  else if (stage === 'all') store.synced();
 }
 
 /** Every kind is reconnecting: nothing of the cluster is observed (a gap `connection-lost`). */
@@ -116,7 +121,7 @@ export function createHistoryFeature(context: EngineContext, options: HistoryFea
         userRules: () => context.settings.get().statusRules ?? [],
         ...(options.timing ? { timing: options.timing } : {}),
       });
-      if (synced(context.hub.last('cluster:health') as ClusterHealth | undefined, next.name)) store.synced();
+      listed(context.hub.last('cluster:health') as ClusterHealth | undefined, next.name, store);
       // The causes already pushed (recording switched on while drifting): open episodes take them now.
       const causes = context.hub.last('causes:changed') as DriftingCauses | undefined;
       if (causes?.context === next.name) store.noteCauses(headlinesOf(causes), causes.at);
@@ -201,7 +206,7 @@ export function createHistoryFeature(context: EngineContext, options: HistoryFea
       stops.push(
         context.onContextChange((next) => open(next)),
         context.hub.listen((stream, payload) => {
-          if (stream === 'cluster:health' && store && selected && synced(payload as ClusterHealth, selected.name)) store.synced();
+          if (stream === 'cluster:health' && store && selected) listed(payload as ClusterHealth, selected.name, store);
           if (stream === 'cluster:health' && store && selected && (payload as ClusterHealth).context === selected.name) store.connection(connectionLost(payload as ClusterHealth));
           // The causes feature's pushes: open episodes keep what explained them (episode-causes.ts).
           if (stream === 'causes:changed' && store && selected && (payload as DriftingCauses).context === selected.name) store.noteCauses(headlinesOf(payload as DriftingCauses), (payload as DriftingCauses).at);

@@ -7,7 +7,8 @@ import { statSync } from 'node:fs';
 import type { SlimObject } from '../../../shared/cluster.ts';
 import type { HistoryStatus } from '../../../shared/contracts/history.ts';
 import type { ObjectCache } from '../stream/cache.ts';
-import { runBackfill, createInferredQuery, pruneInferred, type BackfillResult } from './backfill-run.ts';
+import { BUILTIN_KEYS } from '../../../shared/builtin-kinds.ts';
+import { runBackfill, createInferredQuery, pruneInferred, sumBackfill, type BackfillResult } from './backfill-run.ts';
 import { createCompareQuery } from './compare.ts';
 import { createCoverageQuery, pruneSessions, startSession, type Session, type SessionEnd } from './coverage.ts';
 import { openHistoryDb, type OpenedDb } from './db.ts';
@@ -90,6 +91,7 @@ export function openStore(options: StoreOptions) {
   const inferred = createInferredQuery(db);
   const unobserved = createUnobservedQuery(db, { now, ...(options.timing?.gapMs ? { gapMs: options.timing.gapMs } : {}) });
   let backfill: Promise<BackfillResult | undefined> | undefined;
+  let objectsPart: Promise<BackfillResult> | undefined;
   const compare = createCompareQuery(db);
   const state = createStateReader(db);
   let dirty = false;
@@ -127,6 +129,12 @@ export function openStore(options: StoreOptions) {
   applyRetention();
   refresh();
 
+  function objectsListed(): void {
+    if (!recording || objectsPart || closed) return;
+    const { objects, kinds } = options.cache.listWithKinds();
+    objectsPart = runBackfill({ db, objects, kinds, now, keepAfter: now() - options.limits().maxAgeMs, cancelled: () => closed, include: (kind) => kind !== BUILTIN_KEYS.Event });
+  }
+
   return {
     db,
     file: options.file,
@@ -151,23 +159,37 @@ export function openStore(options: StoreOptions) {
       return state.objectsAt(at);
     },
     /**
+     * Every kind but Events listed (Events, the most numerous kind, list last): the backfill's
+     * first part starts on what is cached, while the Events still list (`backfillStage`).
+     */
+    objectsListed,
+    /**
      * The informers listed every kind: the recorder closes what was left open, and, once per
-     * store (a connect), backfill reads what the cluster still holds, in slices.
+     * store (a connect), backfill reads what the cluster still holds, in slices: the objects'
+     * part (unless `objectsListed` began it), then the Events'.
      */
     synced(): Promise<BackfillResult | undefined> | undefined {
       recording?.synced();
       if (!recording || backfill) return backfill;
-      const { objects, kinds } = options.cache.listWithKinds();
-      backfill = runBackfill({ db, objects, kinds, now, keepAfter: now() - options.limits().maxAgeMs, cancelled: () => closed }).then(
-        (result) => {
-          log(`[kubedrift] history: backfill read ${result.objects} objects into ${result.rows} inferred rows (${result.added} new) in ${result.ms} ms, slices of at most ${result.longestSliceMs} ms`);
-          return result;
-        },
-        (error: unknown) => {
-          if (!closed) log(`[kubedrift] history: backfill failed: ${(error as Error).message}`);
-          return undefined;
-        },
-      );
+      objectsListed();
+      const first = objectsPart as Promise<BackfillResult>;
+      backfill = first
+        .then(async (objectsResult) => {
+          if (closed) return objectsResult;
+          const { objects, kinds } = options.cache.listWithKinds();
+          const events = await runBackfill({ db, objects, kinds, now, keepAfter: now() - options.limits().maxAgeMs, cancelled: () => closed, include: (kind) => kind === BUILTIN_KEYS.Event });
+          return sumBackfill(objectsResult, events);
+        })
+        .then(
+          (result) => {
+            log(`[kubedrift] history: backfill read ${result.objects} objects into ${result.rows} inferred rows (${result.added} new) in ${result.ms} ms, slices of at most ${result.longestSliceMs} ms`);
+            return result;
+          },
+          (error: unknown) => {
+            if (!closed) log(`[kubedrift] history: backfill failed: ${(error as Error).message}`);
+            return undefined;
+          },
+        );
       return backfill;
     },
     flush: () => recording?.flush() ?? Promise.resolve(),

@@ -179,6 +179,7 @@ export function openSharedStore(options: SharedStoreOptions): HistoryStore {
       fresh();
       return state.objectsAt(at);
     },
+    objectsListed: () => journal.objectsListed(),
     /** As the journal's (backfill), then copied: its inferred rows are in the shared store after it. */
     synced() {
       const backfill = journal.synced();
