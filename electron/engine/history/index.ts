@@ -171,7 +171,7 @@ export function createHistoryFeature(context: EngineContext, options: HistoryFea
       'history:episodes': (request) => {
         if (!store) return unavailable();
         if (request.from > request.to) return err('invalid-request', 'The range ends before it starts (from > to).');
-        return ok({ ...store.episodes.episodes(request), workloadGaps: store.workloadGaps(request), since: store.since() });
+        return ok({ ...store.episodes.episodes(request), since: store.since() });
       },
       'history:episode': ({ id }) => {
         if (!store) return unavailable();

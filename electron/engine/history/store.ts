@@ -3,23 +3,17 @@
  * retention, and the numbers `history:status` shows. The feature (index.ts) holds one at a time
  * and swaps it on a context switch.
  */
-import { statSync } from 'node:fs';
 import type { SlimObject } from '../../../shared/cluster.ts';
 import type { HistoryStatus } from '../../../shared/contracts/history.ts';
 import type { ObjectCache } from '../stream/cache.ts';
 import { BUILTIN_KEYS } from '../../../shared/builtin-kinds.ts';
-import { runBackfill, createInferredQuery, pruneInferred, sumBackfill, type BackfillResult } from './backfill-run.ts';
-import { createCompareQuery } from './compare.ts';
-import { createCoverageQuery, pruneSessions, startSession, type Session, type SessionEnd } from './coverage.ts';
+import { runBackfill, pruneInferred, sumBackfill, type BackfillResult } from './backfill-run.ts';
+import { pruneSessions, startSession, type Session, type SessionEnd } from './coverage.ts';
 import { openHistoryDb, type OpenedDb } from './db.ts';
 import type { HeadlineCause } from './episode-causes.ts';
-import { createEpisodeQueries } from './episode-query.ts';
-import type { EpisodeQuery } from '../../../shared/contracts/history.ts';
 import { prune, readSince, writeSince, type RetentionLimits } from './retention.ts';
-import { createSeriesQuery } from './series.ts';
 import { startRecording, type Recording, type RecordingOptions, type SessionTiming } from './session.ts';
-import { createStateReader } from './state-at.ts';
-import { createUnobservedQuery } from './unobserved.ts';
+import { createHistoryQueries, historyFileBytes } from './queries.ts';
 import { dropIncompleteKeyframes } from './state-log.ts';
 
 export interface StoreOptions {
@@ -42,18 +36,6 @@ export interface StoreOptions {
 
 export type HistoryStore = ReturnType<typeof openStore>;
 
-function fileBytes(file: string): number {
-  let total = 0;
-  for (const suffix of ['', '-wal']) {
-    try {
-      total += statSync(`${file}${suffix}`).size;
-    } catch {
-      // A missing WAL file is an empty one.
-    }
-  }
-  return total;
-}
-
 /** Opens the store; throws when the database cannot be opened at all. */
 export function openStore(options: StoreOptions) {
   const { now, log } = options;
@@ -70,30 +52,25 @@ export function openStore(options: StoreOptions) {
     state: options.record ? 'recording' : 'off',
     ...(opened.recovered ? { message: opened.recovered } : {}),
     since: readSince(db),
-    bytes: fileBytes(options.file),
+    bytes: historyFileBytes(options.file),
     samples,
     episodes: 0,
   };
   let closed = false;
 
   function refresh(change: Partial<HistoryStatus> = {}): void {
-    const next: HistoryStatus = { ...status, ...change, since: readSince(db), bytes: fileBytes(options.file), samples, episodes: Number((countEpisodes.get() as { n: number }).n) };
+    const next: HistoryStatus = { ...status, ...change, since: readSince(db), bytes: historyFileBytes(options.file), samples, episodes: Number((countEpisodes.get() as { n: number }).n) };
     if (change.state && change.message === undefined) delete next.message;
     status = next;
     options.onStatus(status);
   }
 
-  const series = createSeriesQuery(db, { now, ...(options.timing?.gapMs ? { gapMs: options.timing.gapMs } : {}), ...(options.timing?.heartbeatMs ? { heartbeatMs: options.timing.heartbeatMs } : {}) });
-  const episodeQueries = createEpisodeQueries(db, { now });
   // Coverage: a recording store is a session of observing this context (coverage.ts).
   let session: Session | undefined = options.record ? startSession(db, now) : undefined;
-  const gaps = createCoverageQuery(db, { now, live: () => session !== undefined && !closed, ...(options.timing?.gapMs ? { gapMs: options.timing.gapMs } : {}) });
-  const inferred = createInferredQuery(db);
-  const unobserved = createUnobservedQuery(db, { now, ...(options.timing?.gapMs ? { gapMs: options.timing.gapMs } : {}) });
+  const queries = createHistoryQueries(db, { now, live: () => session !== undefined && !closed, ...(options.timing?.gapMs ? { gapMs: options.timing.gapMs } : {}), ...(options.timing?.heartbeatMs ? { heartbeatMs: options.timing.heartbeatMs } : {}) });
+  const { gaps } = queries;
   let backfill: Promise<BackfillResult | undefined> | undefined;
   let objectsPart: Promise<BackfillResult> | undefined;
-  const compare = createCompareQuery(db);
-  const state = createStateReader(db);
   let dirty = false;
 
   const recording: Recording | undefined = options.record
@@ -119,7 +96,7 @@ export function openStore(options: StoreOptions) {
       pruneInferred(db, now() - options.limits().maxAgeMs);
       if (!prune(db, now(), options.limits())) return;
       recording?.forgetCachedRows();
-      state.clear();
+      queries.clearState();
       samples = countSamples();
       refresh();
     } catch (error) {
@@ -139,24 +116,19 @@ export function openStore(options: StoreOptions) {
     db,
     file: options.file,
     /** One workload's series, with the range's unobserved gaps (its own out-of-view stretches too) and what backfill inferred. */
-    series(query: Parameters<typeof series>[0]) {
-      const answer = series(query);
-      return answer && { ...answer, gaps: unobserved.workload(query.uid, query.from, query.to, gaps(query.from, query.to)), inferred: inferred.ofWorkload(query.uid, query.from, query.to) };
-    },
+    series: queries.series,
     episodes: {
-      /** The swimlane's episodes, with the range's unobserved gaps and the inferred rollouts and Events. */
-      episodes: (query: EpisodeQuery) => ({ ...episodeQueries.episodes(query), gaps: gaps(query.from, query.to), inferred: inferred.timeline(query.from, query.to, query.namespace) }),
-      episode: episodeQueries.episode,
+      /** The swimlane's episodes, with the range's gaps (single workloads' too) and the inferred rollouts and Events. */
+      episodes: queries.episodes,
+      episode: queries.episode,
     },
     gaps,
-    /** Single workloads' stretches out of view in the range (access withdrawn), outside the coverage gaps (unobserved.ts). */
-    workloadGaps: (query: EpisodeQuery) => unobserved.range(query.from, query.to, gaps(query.from, query.to), query.namespace),
-    compare,
+    compare: queries.compare,
     status: () => status,
     since: () => status.since,
     /** The objects (Events excepted) at `at`, sorted; the live cache for a future time. */
     async objectsAt(at: number): Promise<SlimObject[]> {
-      return state.objectsAt(at);
+      return queries.objectsAt(at);
     },
     /**
      * Every kind but Events listed (Events, the most numerous kind, list last): the backfill's
@@ -236,7 +208,7 @@ export function openStore(options: StoreOptions) {
       } catch (error) {
         log(`[kubedrift] history: the end of this session could not be written: ${(error as Error).message}`);
       }
-      state.clear();
+      queries.clearState();
       db.close();
     },
   };

@@ -79,8 +79,8 @@ describe('a workload whose namespace left the view', () => {
     expect(ready.some(([at, value]) => at < leftAt && value === 1)).toBe(true);
     expect(ready.some(([at, value]) => at >= backAt && value === 1)).toBe(true);
     expect(ready.filter(([at, value]) => at > leftAt && at < backAt && value !== null)).toEqual([]);
-    expect(store.workloadGaps({ from: start, to: clock.now() })).toEqual([{ uid: 'u-api', start: leftAt, end: backAt, reason: 'access-withdrawn' }]);
-    expect(store.workloadGaps({ from: start, to: clock.now(), namespace: 'shop' })).toEqual([]);
+    expect(store.episodes.episodes({ from: start, to: clock.now() }).workloadGaps).toEqual([{ uid: 'u-api', start: leftAt, end: backAt, reason: 'access-withdrawn' }]);
+    expect(store.episodes.episodes({ from: start, to: clock.now(), namespace: 'shop' }).workloadGaps).toEqual([]);
   });
 
   it('goes on as if nothing happened when it is back within GAP_MS: one episode, no gap', async () => {
@@ -96,7 +96,7 @@ describe('a workload whose namespace left the view', () => {
     expect(row().deleted_at).toBeNull();
     expect(episodes()).toEqual([{ start, end: null }]);
     expect(store.series({ uid: 'u-api', from: start, to: clock.now() })?.gaps).toEqual([]);
-    expect(store.workloadGaps({ from: start, to: clock.now() })).toEqual([]);
+    expect(store.episodes.episodes({ from: start, to: clock.now() }).workloadGaps).toEqual([]);
   });
 
   it('stays out of view across a restart, and its stretch ends when a later session sees it again', async () => {

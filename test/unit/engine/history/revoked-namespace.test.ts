@@ -78,7 +78,7 @@ describe('history of a namespace whose access is revoked while the app runs', ()
     expect(row().deleted_at).toBeNull();
     expect(stretches()).toEqual([{ start: expect.any(Number), end: null }]);
     // shop's workloads stayed in view.
-    expect(recording.workloadGaps({ from, to: Date.now(), namespace: 'shop' })).toEqual([]);
+    expect(recording.episodes.episodes({ from, to: Date.now(), namespace: 'shop' }).workloadGaps).toEqual([]);
 
     await new Promise((resolve) => setTimeout(resolve, 2 * GAP_MS));
     const body = binding.body as { metadata: Record<string, unknown> };
@@ -94,6 +94,6 @@ describe('history of a namespace whose access is revoked while the app runs', ()
     expect(stretch?.end).not.toBeNull();
     const series = recording.series({ uid, from, to: Date.now() });
     expect(series?.gaps).toEqual([{ start: stretch?.start, end: stretch?.end, reason: 'access-withdrawn' }]);
-    expect(recording.workloadGaps({ from, to: Date.now(), namespace: 'payments' }).map((gap) => gap.uid)).toContain(uid);
+    expect(recording.episodes.episodes({ from, to: Date.now(), namespace: 'payments' }).workloadGaps.map((gap) => gap.uid)).toContain(uid);
   });
 });
