@@ -76,3 +76,31 @@ export function describeFailure(error: unknown, target: string): string {
   if (/ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ETIMEDOUT|EAI_AGAIN|timeout|Connection terminated/i.test(`${code} ${message}`)) return `PostgreSQL at ${target} is unreachable (${message})`;
   return `PostgreSQL at ${target} failed: ${message}`;
 }
+
+/**
+ * Runs `work` in one transaction on a connection of `pool`: committed when it returns, rolled
+ * back when it throws. A connection the server drops between two statements reports it on the
+ * client's 'error' event, not as a crash; such a connection is closed rather than handed back
+ * to the pool for the next caller.
+ */
+export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  const onError = (error: Error): void => void (broken = error);
+  client.on('error', onError);
+  try {
+    await client.query('BEGIN');
+    try {
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      broken ??= error as Error;
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+  } finally {
+    client.off('error', onError);
+    client.release(broken);
+  }
+}

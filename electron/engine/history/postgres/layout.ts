@@ -13,6 +13,7 @@
  */
 import type { DatabaseSync } from 'node:sqlite';
 import type pg from 'pg';
+import { inTransaction } from './connection.ts';
 
 /** pg_advisory_xact_lock's key for migrations ('kdhist' in ASCII). */
 export const MIGRATION_LOCK_KEY = 0x6b6468697374;
@@ -82,30 +83,15 @@ export function sharedDdl(layout: readonly TableLayout[]): string[] {
  * version found before. Throws when the database is newer than this build.
  */
 export async function migrateShared(pool: pg.Pool, layout: readonly TableLayout[], version: number): Promise<number> {
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  const onError = (error: Error): void => void (broken = error);
-  client.on('error', onError);
-  try {
-    await client.query('BEGIN');
-    try {
-      await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
-      await client.query('CREATE TABLE IF NOT EXISTS kd_schema (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL, migrated_at TIMESTAMPTZ NOT NULL DEFAULT now())');
-      const found = Number((await client.query<{ version: number }>('SELECT version FROM kd_schema WHERE id = 1')).rows[0]?.version ?? 0);
-      if (found > version) throw new Error(`the shared history database has schema version ${found}, newer than this build understands (${version}); update Kubedrift`);
-      if (found < version) {
-        for (const statement of sharedDdl(layout)) await client.query(statement);
-        await client.query('INSERT INTO kd_schema (id, version) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET version = excluded.version, migrated_at = now()', [version]);
-      }
-      await client.query('COMMIT');
-      return found;
-    } catch (error) {
-      broken ??= error as Error;
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
+  return inTransaction(pool, async (client) => {
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    await client.query('CREATE TABLE IF NOT EXISTS kd_schema (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL, migrated_at TIMESTAMPTZ NOT NULL DEFAULT now())');
+    const found = Number((await client.query<{ version: number }>('SELECT version FROM kd_schema WHERE id = 1')).rows[0]?.version ?? 0);
+    if (found > version) throw new Error(`the shared history database has schema version ${found}, newer than this build understands (${version}); update Kubedrift`);
+    if (found < version) {
+      for (const statement of sharedDdl(layout)) await client.query(statement);
+      await client.query('INSERT INTO kd_schema (id, version) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET version = excluded.version, migrated_at = now()', [version]);
     }
-  } finally {
-    client.off('error', onError);
-    client.release(broken);
-  }
+    return found;
+  });
 }

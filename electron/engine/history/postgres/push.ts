@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import type pg from 'pg';
+import { inTransaction } from './connection.ts';
 import { q, sharedTable, type TableLayout } from './layout.ts';
 import { ackOutbox, readOutbox, type OutboxEntry } from './outbox.ts';
 
@@ -106,45 +107,32 @@ export async function pushOnce(db: DatabaseSync, pool: pg.Pool, context: string,
   const entries = readOutbox(db, PUSH_BATCH_ROWS);
   if (entries.length === 0) return { upserted: 0, deleted: 0, revs: new Map() };
   const byTable = new Map<string, OutboxEntry[]>();
-  for (const entry of entries) byTable.set(entry.tbl, [...(byTable.get(entry.tbl) ?? []), entry]);
+  for (const entry of entries) {
+    const list = byTable.get(entry.tbl);
+    if (list) list.push(entry);
+    else byTable.set(entry.tbl, [entry]);
+  }
   // Read from SQLite before the first await: the recorder cannot write in between.
   const work = [...byTable].flatMap(([name, list]) => {
     const table = layout.find((t) => t.name === name);
     return table ? [{ table, list, ...current(db, table, list) }] : [];
   });
-  const client = await pool.connect();
-  // A connection the server drops between two statements reports it here, not as a crash.
-  let broken: Error | undefined;
-  const onError = (error: Error): void => void (broken = error);
-  client.on('error', onError);
   const result: PushResult = { upserted: 0, deleted: 0, revs: new Map() };
   const revsOf = (tbl: string): number[] => {
     const list = result.revs.get(tbl) ?? [];
     result.revs.set(tbl, list);
     return list;
   };
-  try {
-    await client.query('BEGIN');
-    try {
-      await client.query('SELECT pg_advisory_xact_lock($1::bigint)', [contextLockKey(context)]);
-      await untomb(client, context, work);
-      for (const { table, rows, gone } of work) {
-        if (rows.length > 0) await upsert(client, context, table, rows, revsOf(table.name));
-        if (gone.length > 0) await remove(client, context, table, gone, revsOf('kd_deleted'));
-        result.upserted += rows.length;
-        result.deleted += gone.length;
-      }
-      await client.query('COMMIT');
-    } catch (error) {
-      broken ??= error as Error;
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
+  await inTransaction(pool, async (client) => {
+    await client.query('SELECT pg_advisory_xact_lock($1::bigint)', [contextLockKey(context)]);
+    await untomb(client, context, work);
+    for (const { table, rows, gone } of work) {
+      if (rows.length > 0) await upsert(client, context, table, rows, revsOf(table.name));
+      if (gone.length > 0) await remove(client, context, table, gone, revsOf('kd_deleted'));
+      result.upserted += rows.length;
+      result.deleted += gone.length;
     }
-  } finally {
-    client.off('error', onError);
-    // A failed connection is closed rather than handed to the next sync.
-    client.release(broken);
-  }
+  });
   ackOutbox(db, work.flatMap((w) => w.list));
   return result;
 }
