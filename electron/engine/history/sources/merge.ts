@@ -97,13 +97,36 @@ function earliest(values: ReadonlyArray<number | null>): number | null {
   return known.length === 0 ? null : Math.min(...known);
 }
 
+/** The part every merged answer shares: the history's episodes, what was inferred and its coverage. */
+interface HistoryAnswer {
+  episodes: Episode[];
+  inferred?: InferredFact[] | undefined;
+  gaps?: CoverageGap[] | undefined;
+}
+
+/** A source's answer as the base where the app has none: its episodes take the app's ids and say who recorded them. */
+function sourceBase<T extends HistoryAnswer>(part: SourcePart<T>, ids: EpisodeIdMap): T {
+  const base: T = { ...part.value, episodes: part.value.episodes.map((episode) => ({ ...episode, id: ids(part.source, episode.id), recordedBy: episode.recordedBy ?? part.source })) };
+  const inferred = mergeInferred(undefined, [{ source: part.source, value: part.value.inferred }]);
+  if (inferred) base.inferred = inferred;
+  return base;
+}
+
+/** Adds the union of the coverage and the inferred rows of the app's and the sources' answers to `merged`. */
+function withCoverageAndInferred<T extends HistoryAnswer>(merged: T, local: T, remotes: ReadonlyArray<SourcePart<T>>): T {
+  const mergedCoverage = mergedGaps(local.gaps, remotes.map((part) => part.value.gaps));
+  if (mergedCoverage) merged.gaps = mergedCoverage;
+  const inferred = mergeInferred(local.inferred, remotes.map(({ source, value }) => ({ source, value: value.inferred })));
+  if (inferred) merged.inferred = inferred;
+  return merged;
+}
+
 /** The swimlane's answer with the sources' history merged in. `local` null: only sources know this context. */
 export function mergeEpisodeLists(local: EpisodeList | null, remotes: ReadonlyArray<SourcePart<EpisodeList>>, ids: EpisodeIdMap, now: number): EpisodeList | null {
   const first = remotes[0];
   if (local === null) {
     if (!first) return null;
-    const rest = remotes.slice(1);
-    return mergeEpisodeLists({ ...first.value, episodes: first.value.episodes.map((episode) => ({ ...episode, id: ids(first.source, episode.id), recordedBy: episode.recordedBy ?? first.source })), inferred: mergeInferred(undefined, [{ source: first.source, value: first.value.inferred }]) }, rest, ids, now);
+    return mergeEpisodeLists(sourceBase(first, ids), remotes.slice(1), ids, now);
   }
   const gaps = local.gaps ?? [];
   const merged: EpisodeList = {
@@ -113,11 +136,7 @@ export function mergeEpisodeLists(local: EpisodeList | null, remotes: ReadonlyAr
     driftCount: fillPoints(local.driftCount, gaps, remotes.map((part) => part.value.driftCount)),
     since: earliest([local.since, ...remotes.map((part) => part.value.since)]),
   };
-  const mergedCoverage = mergedGaps(local.gaps, remotes.map((part) => part.value.gaps));
-  if (mergedCoverage) merged.gaps = mergedCoverage;
-  const inferred = mergeInferred(local.inferred, remotes.map(({ source, value }) => ({ source, value: value.inferred })));
-  if (inferred) merged.inferred = inferred;
-  return merged;
+  return withCoverageAndInferred(merged, local, remotes);
 }
 
 function mergeRollouts(local: readonly Rollout[], remotes: ReadonlyArray<readonly Rollout[]>): Rollout[] {
@@ -135,9 +154,7 @@ export function mergeSeries(local: SeriesResult | null, remotes: ReadonlyArray<S
   if (local === null) {
     if (!first) return null;
     // Only sources recorded this workload: the first one's answer is the base (its rows marked).
-    const base: SeriesResult = { ...first.value, gaps: first.value.gaps ?? [], episodes: first.value.episodes.map((episode) => ({ ...episode, id: ids(first.source, episode.id), recordedBy: episode.recordedBy ?? first.source })) };
-    const inferred = mergeInferred(undefined, [{ source: first.source, value: first.value.inferred }]);
-    if (inferred) base.inferred = inferred;
+    const base = sourceBase({ source: first.source, value: { ...first.value, gaps: first.value.gaps ?? [] } }, ids);
     return remotes.length === 1 ? base : mergeSeries(base, remotes.slice(1), ids, now);
   }
   const gaps = local.gaps ?? [];
@@ -150,9 +167,5 @@ export function mergeSeries(local: SeriesResult | null, remotes: ReadonlyArray<S
     episodes: mergeEpisodes(local.episodes, remotes.map(({ source, value }) => ({ source, value: value.episodes })), ids, now),
     since: earliest([local.since, ...remotes.map((part) => part.value.since)]),
   };
-  const mergedCoverage = mergedGaps(local.gaps, remotes.map((part) => part.value.gaps));
-  if (mergedCoverage) merged.gaps = mergedCoverage;
-  const inferred = mergeInferred(local.inferred, remotes.map(({ source, value }) => ({ source, value: value.inferred })));
-  if (inferred) merged.inferred = inferred;
-  return merged;
+  return withCoverageAndInferred(merged, local, remotes);
 }
