@@ -14,7 +14,7 @@ import type { KindHealth, KindKey } from '../../../shared/cluster.ts';
 import type { BackgroundContextStatus } from '../../../shared/contracts/background.ts';
 import { probeServer } from '../cluster/probe.ts';
 import { createClusterWatcher, type ClusterWatcher, type ClusterWatcherOptions } from '../cluster/informers/watcher.ts';
-import type { SessionEnd } from '../history/coverage.ts';
+import { connectionLost, type SessionEnd } from '../history/coverage.ts';
 import { backfillStage } from '../history/backfill-run.ts';
 import { historyFile, isDiskFull } from '../history/db.ts';
 import type { RetentionLimits } from '../history/retention.ts';
@@ -109,6 +109,8 @@ export function startContextRecorder(options: ContextRecorderOptions): ContextRe
     const stage = backfillStage(kinds);
     if (stage === 'objects') store.objectsListed();
     else if (stage === 'all') store.synced();
+    // Unreachable cluster: the time until it answers again is a `connection-lost` gap here too.
+    store.connection(connectionLost(kinds));
     const failing = kinds.find(unauthorized);
     const message = failing ? `${failing.kind}: ${failing.message ?? failing.state}` : undefined;
     if (message && message !== lastHealthError) publish({ lastError: { at: now(), message } });

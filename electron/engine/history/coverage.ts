@@ -11,6 +11,7 @@
  * calling them unobserved would contradict the episodes drawn over them.
  */
 import type { DatabaseSync } from 'node:sqlite';
+import type { KindHealth } from '../../../shared/cluster.ts';
 import type { CoverageGap, CoverageGapReason } from '../../../shared/contracts/history.ts';
 import { GAP_MS } from './recorder.ts';
 
@@ -112,4 +113,11 @@ export function createCoverageQuery(db: DatabaseSync, options: CoverageOptions) 
 /** Retention: sessions that ended before `cut` say nothing about kept time. */
 export function pruneSessions(db: DatabaseSync, cut: number): void {
   db.prepare('DELETE FROM sessions WHERE end_at < ? AND id < (SELECT max(id) FROM sessions)').run(cut);
+}
+
+/** Nothing of the cluster is observed while its kinds report this health (a gap `connection-lost`). */
+export function connectionLost(kinds: readonly KindHealth[]): boolean {
+  // Kinds the user may not read (forbidden) or the server does not serve stay so while it is
+  // unreachable: the connection is lost when nothing is live or listing and something reconnects.
+  return kinds.some((kind) => kind.state === 'reconnecting') && !kinds.some((kind) => kind.state === 'live' || kind.state === 'syncing');
 }

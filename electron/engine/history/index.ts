@@ -21,7 +21,7 @@ import { historyFile, isDiskFull } from './db.ts';
 import { headlinesOf } from './episode-causes.ts';
 import { DAY_MS, type RetentionLimits } from './retention.ts';
 import { BeforeStateLogError } from './state-at.ts';
-import type { SessionEnd } from './coverage.ts';
+import { connectionLost, type SessionEnd } from './coverage.ts';
 import type { SessionTiming } from './session.ts';
 import { openHistoryStore } from './open-store.ts';
 import type { HistoryStore } from './store.ts';
@@ -51,11 +51,6 @@ function listed(health: ClusterHealth | undefined, context: string, store: Histo
   const stage = backfillStage(health.kinds);
   if (stage === 'objects') store.objectsListed();
   else if (stage === 'all') store.synced();
-}
-
-/** Every kind is reconnecting: nothing of the cluster is observed (a gap `connection-lost`). */
-function connectionLost(health: ClusterHealth): boolean {
-  return health.kinds.length > 0 && health.kinds.every((kind) => kind.state === 'reconnecting');
 }
 
 export function createHistoryFeature(context: EngineContext, options: HistoryFeatureOptions = {}): Feature<typeof historyRequests> {
@@ -207,7 +202,7 @@ export function createHistoryFeature(context: EngineContext, options: HistoryFea
         context.onContextChange((next) => open(next)),
         context.hub.listen((stream, payload) => {
           if (stream === 'cluster:health' && store && selected) listed(payload as ClusterHealth, selected.name, store);
-          if (stream === 'cluster:health' && store && selected && (payload as ClusterHealth).context === selected.name) store.connection(connectionLost(payload as ClusterHealth));
+          if (stream === 'cluster:health' && store && selected && (payload as ClusterHealth).context === selected.name) store.connection(connectionLost((payload as ClusterHealth).kinds));
           // The causes feature's pushes: open episodes keep what explained them (episode-causes.ts).
           if (stream === 'causes:changed' && store && selected && (payload as DriftingCauses).context === selected.name) store.noteCauses(headlinesOf(payload as DriftingCauses), (payload as DriftingCauses).at);
           if (stream === 'settings:changed') {

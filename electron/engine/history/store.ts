@@ -142,7 +142,8 @@ export function openStore(options: StoreOptions) {
      */
     synced(): Promise<BackfillResult | undefined> | undefined {
       recording?.synced();
-      if (!recording || backfill) return backfill;
+      // A store closed meanwhile (a background recorder halting) starts nothing.
+      if (!recording || backfill || closed) return backfill;
       objectsListed();
       const first = objectsPart as Promise<BackfillResult>;
       backfill = first
