@@ -66,7 +66,16 @@ export const HistorySourceUrlSchema = z
     } catch {
       return false;
     }
-  }, { error: 'the URL must start with http://, https://, ws:// or wss:// (the recorder\'s --listen address)' });
+  }, { error: 'the URL must start with http://, https://, ws:// or wss:// (the recorder\'s --listen address)' })
+  // The URL is shown and logged; a password or token in it would be too (the token has its own field).
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return !url.username && !url.password && !url.search;
+    } catch {
+      return true;
+    }
+  }, { error: 'the URL must not carry a user, password or query: put the recorder\'s token in the token field' });
 
 export const HistorySourceAddSchema = z.strictObject({
   name: z.string().trim().min(1, { error: 'give the source a name' }).max(80),

@@ -80,8 +80,8 @@ export function describeFailure(error: unknown, target: string): string {
 /**
  * Runs `work` in one transaction on a connection of `pool`: committed when it returns, rolled
  * back when it throws. A connection the server drops between two statements reports it on the
- * client's 'error' event, not as a crash; such a connection is closed rather than handed back
- * to the pool for the next caller.
+ * client's 'error' event, not as a crash; such a connection, or one that cannot even roll back,
+ * is closed rather than handed back to the pool for the next caller.
  */
 export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
@@ -95,8 +95,8 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
       await client.query('COMMIT');
       return result;
     } catch (error) {
-      broken ??= error as Error;
-      await client.query('ROLLBACK').catch(() => undefined);
+      // A connection that can still roll back is healthy (an SQL error, a refused migration).
+      await client.query('ROLLBACK').catch((rollbackError: unknown) => void (broken ??= rollbackError as Error));
       throw error;
     }
   } finally {

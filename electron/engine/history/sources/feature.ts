@@ -7,7 +7,7 @@
  * and why. The other history requests (state at, compare) stay the app's own.
  */
 import type { Episode, EpisodeList, SeriesResult } from '../../../../shared/contracts/history.ts';
-import type { HistorySourceUse, historySourcesRequests } from '../../../../shared/contracts/history-sources.ts';
+import { MAX_HISTORY_SOURCES, type HistorySourceUse, type historySourcesRequests } from '../../../../shared/contracts/history-sources.ts';
 import { err, ok, type Result } from '../../../../shared/result.ts';
 import type { Handler } from '../../dispatcher.ts';
 import type { EngineContext, Feature } from '../../features.ts';
@@ -108,6 +108,7 @@ export function createHistorySourcesFeature(context: EngineContext, options: His
       'history:sources': () => ok({ sources: manager.list() }),
       'history:source-add': async (request) => {
         if (manager.list().some((source) => source.name === request.name)) return err('invalid-request', `There already is a history source named "${request.name}".`);
+        if (manager.list().length >= MAX_HISTORY_SOURCES) return err('invalid-request', `At most ${MAX_HISTORY_SOURCES} history sources: remove one before adding another.`);
         return ok({ sources: await manager.add(request) });
       },
       'history:source-remove': async ({ id }) => {

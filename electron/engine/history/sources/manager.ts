@@ -68,9 +68,18 @@ export function createSourceManager(options: SourceManagerOptions): SourceManage
     return lastError;
   }
 
+  // Saves one at a time, each writing the list as it is then: an add and a remove at once
+  // neither share the temporary file nor leave the older list saved.
+  let saving: Promise<void> = Promise.resolve();
+  function persist(): Promise<void> {
+    saving = saving.catch(() => undefined).then(() => options.save(stored()));
+    return saving;
+  }
+
   function schedule(entry: Entry, ms: number): void {
     clearTimeout(entry.timer);
-    if (disposed) return;
+    // A check that was running when its source was removed must not bring it back.
+    if (disposed || entries.get(entry.stored.id) !== entry) return;
     entry.timer = setTimeout(() => void check(entry), ms);
     entry.timer.unref();
   }
@@ -129,7 +138,12 @@ export function createSourceManager(options: SourceManagerOptions): SourceManage
     },
     async add(request) {
       const entry = track({ id: randomUUID(), name: request.name, url: request.url, token: request.token });
-      await options.save(stored());
+      try {
+        await persist();
+      } catch (error) {
+        entries.delete(entry.stored.id);
+        throw error;
+      }
       publish();
       await check(entry);
       return list();
@@ -140,7 +154,7 @@ export function createSourceManager(options: SourceManagerOptions): SourceManage
       entries.delete(id);
       clearTimeout(entry.timer);
       closeSockets(entry);
-      await options.save(stored());
+      await persist();
       publish();
       return list();
     },
