@@ -195,8 +195,23 @@ export class Http2Sessions {
     const port = Number(this.origin.port || 443);
     // SNI carries host names only; kubeconfig's tls-server-name arrives as tls.servername.
     const servername = this.tls.servername ?? (isIP(host) ? undefined : host);
-    return new Promise((resolve, reject) => {
+    return new Promise((settle, fail) => {
       const socket = connectTls({ ...this.tls, host, port, ...(servername ? { servername } : {}), ALPNProtocols: ['h2', 'http/1.1'] });
+      // Every request waits on this one attempt: a handshake that stalls (a half-open network
+      // after sleep) must end it, or nothing reaches the cluster again.
+      const timer = setTimeout(() => {
+        socket.destroy();
+        fail(new Error(`the connection to ${this.origin.host} gave no TLS and HTTP/2 handshake within ${Math.round(this.pingTimeoutMs / 1000)} s`));
+      }, this.pingTimeoutMs);
+      timer.unref();
+      const resolve = (value: Slot | 'http/1.1'): void => {
+        clearTimeout(timer);
+        settle(value);
+      };
+      const reject = (error: Error): void => {
+        clearTimeout(timer);
+        fail(error);
+      };
       socket.once('error', reject);
       socket.once('secureConnect', () => {
         socket.off('error', reject);

@@ -157,6 +157,22 @@ describe('HTTP/2 transport against a server offering h2', () => {
     await expect(watch.done).rejects.toThrow();
     expect(Date.now() - started).toBeLessThan(2_000);
   });
+
+  it('gives up a connection whose TLS handshake never comes, so requests are not stuck behind it', async () => {
+    const cluster = await start();
+    // Accepts TCP and says nothing, as a half-open network path after a laptop slept.
+    proxy = createTcpServer((client: Socket) => client.on('error', () => undefined));
+    await new Promise<void>((resolve) => proxy?.listen(0, '127.0.0.1', resolve));
+    const config = cluster.kubeconfigObject();
+    const port = (proxy.address() as AddressInfo).port;
+    const mute = { ...config, clusters: config.clusters.map((c) => ({ ...c, cluster: { ...c.cluster, server: `https://127.0.0.1:${port}` } })) };
+    transport = createTransport(mute, { http2Sessions: { pingIntervalMs: 40, pingTimeoutMs: 150 } });
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const started = Date.now();
+      await expect(getJson(transport, '/version', { signal: AbortSignal.timeout(5_000) })).rejects.toThrow(/gave no TLS and HTTP\/2 handshake within/);
+      expect(Date.now() - started).toBeLessThan(2_000);
+    }
+  });
 });
 
 describe('informers over HTTP/2', () => {
