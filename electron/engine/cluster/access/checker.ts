@@ -12,7 +12,7 @@
 import { AccessibleNamespacesSchema, type AccessPlan, type AccessReview, type AccessSummary, type NamespaceAccess } from '../../../../shared/access.ts';
 import { systemClock, type Clock } from '../informers/timing.ts';
 import type { AccessApi } from './api.ts';
-import { ACCESS_REVIEW_CONCURRENCY } from './limit.ts';
+import { ACCESS_REVIEW_CONCURRENCY, limitApi } from './limit.ts';
 import { explainLost } from './lost.ts';
 import { diffPlans, growPlan, summarize, watchesOf, type PlanChanges, type Watch } from './plan.ts';
 import { buildPlan, probeAccess, probeNamespace, type AccessKind } from './probe.ts';
@@ -198,7 +198,8 @@ export class AccessChecker {
       if (this.stopped) return;
       const kept = keepOnError(kinds, probed, this.state.checked);
       // A namespace watched until now and allowed nothing now: the server's own 403 says why.
-      const lost = await explainLost(this.options.api, kinds, this.state.checked, kept.checked);
+      const { api, concurrency, signal } = this.probeOptions();
+      const lost = await explainLost(limitApi(api, concurrency, signal), kinds, this.state.checked, kept.checked);
       if (this.stopped) return;
       const result = lost.length ? { ...kept, reviews: [...kept.reviews, ...lost] } : kept;
       this.kindsChecked = kinds;
