@@ -16,7 +16,8 @@ const REASON_TEXT: Record<CoverageGapReason, string> = {
   'recording-off': 'recording was switched off',
   'connection-lost': 'connection to the cluster lost',
   stopped: 'the app stopped unexpectedly',
-  'access-withdrawn': 'your access to its namespace was withdrawn',
+  // Revoked rights, or a namespace taken off the accessible list: either way it could not be read.
+  'access-withdrawn': 'its namespace could no longer be read',
 };
 
 /** "not recording: app closed 18:02 → 08:41" (the date too when not today). */

@@ -44,7 +44,7 @@ export function inferredMarks(facts: readonly InferredFact[] | undefined, view: 
     const list = marks.get(fact.workloadUid) ?? [];
     // A repeated Event is a span: its tooltip says from when to when.
     const when = `${formatMoment(fact.at, now)}${fact.end !== null ? ` → ${formatMoment(fact.end, now)}` : ''}`;
-    list.push({ id: fact.id, fact: fact.fact, left: ((Math.max(fact.at, view.from) - view.from) / span) * 100, title: `${fact.detail}, ${when}: inferred from the cluster, not observed` });
+    list.push({ id: fact.id, fact: fact.fact, left: ((Math.max(fact.at, view.from) - view.from) / span) * 100, title: `${fact.detail}, ${when}: ${fact.fact === 'event' ? 'from an Event the cluster still held when the app connected, not seen live' : 'inferred from the cluster, not observed'}` });
     marks.set(fact.workloadUid, list);
   }
   return marks;

@@ -51,9 +51,9 @@ describe('inferred Events in the timeline', () => {
     const title = marks[1]?.attributes('title') ?? '';
     expect(title).toContain('Warning BackOff: Back-off restarting failed container web');
     // From its first to its last time (the moments as the view words them).
-    expect(title).toMatch(/, \S.* → \S.*: inferred/);
+    expect(title).toMatch(/, \S.* → \S.*: from an Event/);
     expect(marks[0]?.attributes('title')).not.toContain('→');
-    expect(title).toContain('inferred from the cluster, not observed');
+    expect(title).toContain('from an Event the cluster still held when the app connected, not seen live');
     expect(Number(/left: ([\d.]+)%/.exec(marks[1]?.attributes('style') ?? '')?.[1])).toBeCloseTo(50, 1);
   });
 

@@ -21,7 +21,7 @@ const OUT = { uid: api.uid, start: T0 + 30 * MINUTE, end: T0 + 45 * MINUTE, reas
 
 describe('a workload out of view on the timeline', () => {
   it('says why in words', () => {
-    expect(gapLabel(OUT, NOW)).toMatch(/^not recording: your access to its namespace was withdrawn /);
+    expect(gapLabel(OUT, NOW)).toMatch(/^not recording: its namespace could no longer be read /);
   });
 
   it('places each workload gap on its own lane, in percent of the view', () => {
@@ -40,7 +40,7 @@ describe('a workload out of view on the timeline', () => {
     const lane = (name: string) => view.get(`[data-testid="lane"][data-workload="${name}"]`);
     const hatch = lane('payments-api').findAll('[data-testid="lane-gap"]');
     expect(hatch.map((gap) => gap.attributes('data-reason'))).toEqual(['access-withdrawn']);
-    expect(hatch[0]?.attributes('title')).toContain('your access to its namespace was withdrawn');
+    expect(hatch[0]?.attributes('title')).toContain('its namespace could no longer be read');
     expect(lane('web').findAll('[data-testid="lane-gap"]')).toHaveLength(0);
     expect(view.find('[data-testid="timeline-not-recorded"]').exists()).toBe(false);
   });
