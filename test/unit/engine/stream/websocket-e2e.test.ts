@@ -16,6 +16,9 @@ import { ok } from '../../../../shared/result.ts';
 import { slimPod } from './fixtures.ts';
 import { upsertBuiltin } from './cache-helpers.ts';
 
+/** The paced snapshot's size: well past what the kernel buffers between server and page. */
+const PACED_PODS = 40_000;
+
 interface Setup {
   cache: ObjectCache;
   stream: FrameStream;
@@ -146,7 +149,9 @@ describe('delta stream over the WebSocket transport', () => {
 
   it('paces a snapshot far bigger than the cutoff to a page that reads in bursts, so it arrives whole', async () => {
     const s = (current = await setup());
-    for (let i = 0; i < 10_000; i += 1) upsertBuiltin(s.cache, slimPod(i));
+    // Far more than loopback's socket buffers hold (several MB autotuned), or a fast machine
+    // takes the whole snapshot into the kernel before the page's first pause and nothing waits.
+    for (let i = 0; i < PACED_PODS; i += 1) upsertBuiltin(s.cache, slimPod(i));
     const p = await page(s.server);
     // The page reads 10 ms out of every 40 ms.
     const toggle = setInterval(() => {
@@ -159,7 +164,7 @@ describe('delta stream over the WebSocket transport', () => {
       clearInterval(toggle);
       p.ws.resume();
     }
-    expect(p.held.size).toBe(10_000);
+    expect(p.held.size).toBe(PACED_PODS);
     // One snapshot: the page was never cut off (a cutoff would have started another).
     expect(p.frames.filter((f) => f.type === 'snapshot-begin')).toHaveLength(1);
     expect(s.stream.stats().backlogWaits).toBeGreaterThan(0);
