@@ -106,11 +106,12 @@ export function startContextRecorder(options: ContextRecorderOptions): ContextRe
   }
 
   function onHealth(kinds: KindHealth[], store: HistoryStore): void {
+    // Unreachable cluster: the time until it answers again is a `connection-lost` gap here too
+    // (told first: the relist after it ends the gap at `synced`).
+    store.connection(connectionLost(kinds));
     const stage = backfillStage(kinds);
     if (stage === 'objects') store.objectsListed();
     else if (stage === 'all') store.synced();
-    // Unreachable cluster: the time until it answers again is a `connection-lost` gap here too.
-    store.connection(connectionLost(kinds));
     const failing = kinds.find(unauthorized);
     const message = failing ? `${failing.kind}: ${failing.message ?? failing.state}` : undefined;
     if (message && message !== lastHealthError) publish({ lastError: { at: now(), message } });

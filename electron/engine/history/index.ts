@@ -201,8 +201,9 @@ export function createHistoryFeature(context: EngineContext, options: HistoryFea
       stops.push(
         context.onContextChange((next) => open(next)),
         context.hub.listen((stream, payload) => {
-          if (stream === 'cluster:health' && store && selected) listed(payload as ClusterHealth, selected.name, store);
+          // The connection first: a relist that ends a lost connection's gap is seen by `listed` after it.
           if (stream === 'cluster:health' && store && selected && (payload as ClusterHealth).context === selected.name) store.connection(connectionLost((payload as ClusterHealth).kinds));
+          if (stream === 'cluster:health' && store && selected) listed(payload as ClusterHealth, selected.name, store);
           // The causes feature's pushes: open episodes keep what explained them (episode-causes.ts).
           if (stream === 'causes:changed' && store && selected && (payload as DriftingCauses).context === selected.name) store.noteCauses(headlinesOf(payload as DriftingCauses), (payload as DriftingCauses).at);
           if (stream === 'settings:changed') {

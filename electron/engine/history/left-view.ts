@@ -13,6 +13,7 @@
  *   time nobody watched); when it comes back it starts afresh, with the same uid and the stretch
  *   in between closed where it reappeared.
  */
+import { bridges, closeAtStop } from './gap-rule.ts';
 import type { EpisodeRecord, RolloutRecord } from './records.ts';
 
 /** What this module needs of a tracked workload. */
@@ -71,12 +72,7 @@ export function createLeftView<T extends ParkedWorkload>(options: LeftViewOption
   const open = new Set(options.open ?? []);
 
   /** Closes what `t` had open at the moment it left. */
-  function close(t: T, at: number): void {
-    if (t.episode) write.episode(Object.assign(t.episode, { end: Math.max(t.episode.start, at) }));
-    if (t.rollout) write.rollout(Object.assign(t.rollout, { end: Math.max(t.rollout.start, at) }));
-    t.episode = null;
-    t.rollout = null;
-  }
+  const close = (t: T, at: number): void => closeAtStop(t, at, write);
 
   return {
     leave(t, at) {
@@ -91,14 +87,14 @@ export function createLeftView<T extends ParkedWorkload>(options: LeftViewOption
       const entry = parked.get(uid);
       if (!entry) return undefined;
       parked.delete(uid);
-      if (at - entry.at <= gapMs) return entry.t;
+      if (bridges(entry.at, at, gapMs)) return entry.t;
       close(entry.t, entry.at);
       return undefined;
     },
     unseen: (uid) => open.has(uid),
     expire(at) {
       for (const [uid, entry] of parked) {
-        if (at - entry.at <= gapMs) continue;
+        if (bridges(entry.at, at, gapMs)) continue;
         close(entry.t, entry.at);
         parked.delete(uid);
       }

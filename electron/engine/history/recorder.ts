@@ -27,21 +27,26 @@
  *
  * A workload that left the view (its namespace no longer readable: a cache delete with `left`)
  * is not deleted: left-view.ts parks it and records the stretch nobody could see it.
+ *
+ * A lost connection (`connection(true)`) stops observing the whole context: no sample is written
+ * until the cluster answers again, and after GAP_MS what was open is closed at the loss
+ * (connection-gap.ts; the same rule, gap-rule.ts, as across restarts and out of view).
  */
 import { BUILTIN_KEYS } from '../../../shared/builtin-kinds.ts';
 import type { SlimObject } from '../../../shared/cluster.ts';
 import type { WorkloadRef } from '../../../shared/contracts/history.ts';
-import type { UserStatusRule } from '../../../shared/contracts/status-rules.ts';
 import type { ObjectStatus } from '../../../shared/object-status.ts';
 import type { CacheChange } from '../stream/cache.ts';
-import { customReading, isCustomKind, STATE_SEVERITY, type ScalePaths } from './custom-sample.ts';
 import { driftOf, rolloutComplete } from './drift.ts';
 import { noteCause, type HeadlineCause } from './episode-causes.ts';
 import { eventRecord } from './event-record.ts';
+import { createConnectionGap } from './connection-gap.ts';
+import { bridges, closeAtStop } from './gap-rule.ts';
 import { createLeftView } from './left-view.ts';
-import { emptyBatch, type Batch, type EpisodeRecord, type RolloutRecord } from './records.ts';
+import { emptyBatch, type EpisodeRecord, type RolloutRecord } from './records.ts';
 import { changedMask, EMPTY_VALUES, isEmpty, type SampleValues } from './sample-codec.ts';
-import { controllerOf, imagesOf, isHistoryKind, sampleOf } from './sample.ts';
+import { isRecorded, readingOf, worstStatus, type Reading } from './recorder-reading.ts';
+import { controllerOf, imagesOf, isHistoryKind } from './sample.ts';
 
 /** A workload unchanged for this long gets a heartbeat sample. */
 export const HEARTBEAT_MS = 60_000;
@@ -57,83 +62,16 @@ interface Tracked {
   images: string | null;
   episode: EpisodeRecord | null;
   rollout: RolloutRecord | null;
+  /** A custom resource's last status verdict (an episode opened after a gap takes it). */
+  status?: ObjectStatus | undefined;
 }
 
-/** What earlier sessions left in the database. */
-export interface RecorderHistory {
-  /** The last recorded sample of a workload, read when it is first seen this session. */
-  previous(uid: string): { at: number; values: SampleValues } | undefined;
-  openEpisodes: Map<string, EpisodeRecord>;
-  openRollouts: Map<string, RolloutRecord>;
-  nextEpisodeId: number;
-  /** The workloads that left the view and were not seen again (an open unobserved stretch). */
-  unobserved?: readonly string[];
-}
-
-export interface RecorderOptions {
-  now(): number;
-  history: RecorderHistory;
-  heartbeatMs?: number;
-  gapMs?: number;
-  maxPendingDeltas?: number;
-  /** Where a custom kind's scale subresource reads replicas, when its CRD says (else spec.replicas / status.replicas). */
-  scalePathsOf?: (kind: string) => ScalePaths | undefined;
-  /** The user's status rules (Settings), read at each change so an edit applies from then on. */
-  userRules?: () => readonly UserStatusRule[];
-}
-
-export interface Recorder {
-  onChange(change: CacheChange): void;
-  /** Queues a heartbeat sample for every workload whose last sample is older than the heartbeat. */
-  heartbeat(): void;
-  /** The cache holds the whole cluster: close what earlier sessions left open for workloads that are gone. */
-  synced(): void;
-  /** Queues the current state of every workload again (after writes were lost). */
-  resync(): void;
-  /** Everything queued since the last call. */
-  take(): Batch;
-  /** Whether object changes were dropped since the last call (the state log needs a keyframe). */
-  takeLostDeltas(): boolean;
-  /**
-   * Object changes are queued for the state log from now on; call as the session's first
-   * keyframe captures the cache (until then, no change is queued: the keyframe holds the state).
-   */
-  startStateLog(): void;
-  /**
-   * The cause finder's headline cause of each drifting workload now, by uid (all of them: a
-   * workload left out has none). Open episodes keep the ones they had not seen yet.
-   */
-  noteCauses(headlines: ReadonlyMap<string, readonly HeadlineCause[]>, at: number): void;
-  /** Workloads being tracked (live). */
-  size(): number;
-}
+import type { Recorder, RecorderOptions } from './recorder-api.ts';
+export type { Recorder, RecorderHistory, RecorderOptions } from './recorder-api.ts';
 
 const OWNED_KINDS: ReadonlySet<string> = new Set([BUILTIN_KEYS.Pod, BUILTIN_KEYS.ReplicaSet, BUILTIN_KEYS.Job]);
 
 const triggerOf = (rollout: RolloutRecord): EpisodeRecord['trigger'] => ({ generation: rollout.generation, ...(rollout.image ? { image: rollout.image } : {}) });
-
-/** Whether objects of `kind` are recorded: the built-in workload kinds and every custom resource kind. */
-const isRecorded = (kind: string): boolean => isHistoryKind(kind) || isCustomKind(kind);
-
-/** What one object change says: its values, and for a custom resource the status verdict they came from. */
-interface Reading {
-  values: SampleValues;
-  status?: ObjectStatus;
-}
-
-function readingOf(object: SlimObject, kind: string, options: RecorderOptions): Reading | null {
-  if (isHistoryKind(kind)) {
-    const values = sampleOf(object, kind);
-    return values ? { values } : null;
-  }
-  return customReading(object, options.scalePathsOf?.(kind), options.userRules?.());
-}
-
-/** An episode's status: the worse of the kept one and `status` (the newer words at equal severity). */
-function worstStatus(kept: EpisodeRecord['status'], status: ObjectStatus): EpisodeRecord['status'] {
-  if (kept && STATE_SEVERITY[kept.state] > STATE_SEVERITY[status.state]) return kept;
-  return { state: status.state, reason: status.reason, ...(status.message ? { message: status.message } : {}) };
-}
 
 export function createRecorder(options: RecorderOptions): Recorder {
   const { now, history } = options;
@@ -168,6 +106,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
     pending.samples.push({ uid: t.ref.uid, at, values: t.values });
     t.writtenAt = at;
   };
+  const gap = createConnectionGap({ gapMs, write: { episode: writeEpisode, rollout: writeRollout } });
   const left = createLeftView<Tracked>({
     gapMs,
     open: history.unobserved ?? [],
@@ -194,7 +133,9 @@ export function createRecorder(options: RecorderOptions): Recorder {
     }
   }
 
-  function updateEpisode(t: Tracked, at: number, status: ObjectStatus | undefined): void {
+  function updateEpisode(t: Tracked, at: number, reading: ObjectStatus | undefined): void {
+    const status = reading ?? t.status;
+    t.status = status;
     const drift = driftOf(t.ref.kind, t.values);
     if (drift.reasons.length > 0) {
       if (!t.episode) {
@@ -237,7 +178,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
     const ref: WorkloadRef = { kind, namespace: object.metadata.namespace ?? '', name: object.metadata.name, uid, ...(isHistoryKind(kind) ? {} : { kindName: object.kind }) };
     pending.workloads.set(uid, { ...ref, at });
     const previous = history.previous(uid);
-    const continuous = previous !== undefined && !isEmpty(previous.values) && at - previous.at <= gapMs;
+    const continuous = previous !== undefined && !isEmpty(previous.values) && bridges(previous.at, at, gapMs);
     const t: Tracked = { ref, values: EMPTY_VALUES, writtenAt: at, images: null, episode: null, rollout: null };
     if (continuous) {
       t.values = previous.values;
@@ -272,10 +213,13 @@ export function createRecorder(options: RecorderOptions): Recorder {
       tracked.set(t.ref.uid, t);
     }
     const at = Math.max(now(), t.writtenAt);
+    // The first sight since a lost connection is a sample whatever changed (the gap ends there).
+    const resumed = gap.seen(t.ref.uid, t, at);
     const images = imagesOf(object);
-    updateRollout(t, values, images, at);
+    // A spec changed during a gap is no rollout seen to begin now.
+    if (resumed !== 'after-gap') updateRollout(t, values, images, at);
     t.images = images;
-    if (changedMask(t.values, values) === 0) return;
+    if (resumed === 'none' && changedMask(t.values, values) === 0) return;
     t.values = values;
     writeSample(t, at);
     updateEpisode(t, at, reading.status);
@@ -285,10 +229,10 @@ export function createRecorder(options: RecorderOptions): Recorder {
     const t = tracked.get(uid);
     if (!t) return;
     const at = Math.max(now(), t.writtenAt);
+    gap.seen(uid, t, at);
     t.values = EMPTY_VALUES;
     writeSample(t, at);
-    if (t.episode) writeEpisode(Object.assign(t.episode, { end: at }));
-    if (t.rollout) writeRollout(Object.assign(t.rollout, { end: at }));
+    closeAtStop(t, at, { episode: writeEpisode, rollout: writeRollout });
     pending.deleted.push({ uid, at });
     tracked.delete(uid);
   }
@@ -298,7 +242,9 @@ export function createRecorder(options: RecorderOptions): Recorder {
     const t = tracked.get(uid);
     if (!t) return;
     tracked.delete(uid);
-    left.leave(t, Math.max(now(), t.writtenAt));
+    const at = Math.max(now(), t.writtenAt);
+    gap.seen(uid, t, at);
+    left.leave(t, at);
   }
 
   function queueDelta(change: CacheChange, at: number): void {
@@ -340,14 +286,29 @@ export function createRecorder(options: RecorderOptions): Recorder {
     },
     heartbeat() {
       const at = now();
-      for (const t of tracked.values()) if (at - t.writtenAt >= heartbeatMs) writeSample(t, at);
+      // Nothing is observed while the connection is lost: no sample claims otherwise.
+      for (const t of tracked.values()) if (at - t.writtenAt >= heartbeatMs && !gap.stale(t.ref.uid)) writeSample(t, at);
+      gap.expire(at, (uid) => tracked.get(uid));
       left.expire(at);
     },
     synced() {
       const at = now();
       for (const uid of new Set([...history.openEpisodes.keys(), ...history.openRollouts.keys()])) {
         const previous = history.previous(uid);
-        closeLeftOpen(uid, previous && at - previous.at <= gapMs ? at : (previous?.at ?? at));
+        closeLeftOpen(uid, previous && bridges(previous.at, at, gapMs) ? at : (previous?.at ?? at));
+      }
+    },
+    connection(lost) {
+      if (lost) gap.lose(now(), tracked.keys());
+      else gap.back();
+    },
+    listed() {
+      const at = now();
+      for (const { uid, resumption } of gap.end(at, (uid) => tracked.get(uid))) {
+        const t = tracked.get(uid) as Tracked;
+        const time = Math.max(at, t.writtenAt);
+        writeSample(t, time);
+        if (resumption === 'after-gap') updateEpisode(t, time, undefined);
       }
     },
     resync() {
@@ -355,7 +316,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
       const queued = new Set(pending.samples.map((s) => s.uid));
       for (const t of tracked.values()) {
         pending.workloads.set(t.ref.uid, { ...t.ref, at });
-        if (!queued.has(t.ref.uid)) writeSample(t, Math.max(at, t.writtenAt));
+        if (!queued.has(t.ref.uid) && !gap.stale(t.ref.uid)) writeSample(t, Math.max(at, t.writtenAt));
         if (t.episode) writeEpisode(t.episode);
         if (t.rollout) writeRollout(t.rollout);
       }

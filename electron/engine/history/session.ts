@@ -81,8 +81,10 @@ export interface RecordingOptions extends SessionTiming {
 }
 
 export interface Recording {
-  /** The cache now holds the whole cluster (informers listed every kind). */
+  /** The cache now holds the whole cluster (informers listed every kind); again after each relist. */
   synced(): void;
+  /** The connection to the cluster is lost, or answers again (Recorder.connection). */
+  connection(lost: boolean): void;
   /** Writes what is queued now (tests; the timer does this every FLUSH_INTERVAL_MS). */
   flush(): Promise<void>;
   /** Queues heartbeats now (tests; the timer does this every HEARTBEAT_CHECK_MS). */
@@ -240,9 +242,13 @@ export function startRecording(options: RecordingOptions): Recording {
 
   return {
     synced() {
-      if (synced) return;
+      if (!synced) recorder.synced();
       synced = true;
-      recorder.synced();
+      // After a lost connection, the relist is done: observing resumes (Recorder.listed).
+      recorder.listed();
+    },
+    connection: (lost) => {
+      if (!closed) recorder.connection(lost);
     },
     flush,
     heartbeat: () => recorder.heartbeat(),

@@ -173,6 +173,8 @@ export function openStore(options: StoreOptions) {
      */
     connection(lost: boolean): void {
       if (closed || !options.record) return;
+      // Nothing is sampled from the loss on; a new episode after it begins once it is listed again (`synced`).
+      recording?.connection(lost);
       try {
         if (lost && session) {
           session.end('connection-lost');
