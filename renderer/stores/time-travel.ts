@@ -13,6 +13,7 @@ import { computed, ref, shallowRef, watch } from 'vue';
 import { BUILTIN_RESOLVER } from '../../shared/builtin-kinds.ts';
 import type { KindKey, SlimObject } from '../../shared/cluster.ts';
 import type { ResponseOf } from '../../shared/contract.ts';
+import type { HistorySourceUse } from '../../shared/contracts/history-sources.ts';
 import type { KdError, Result } from '../../shared/result.ts';
 import { api } from '../api/index.ts';
 import { useContextsStore } from './contexts.ts';
@@ -51,6 +52,10 @@ export const useTimeTravelStore = defineStore('time-travel', () => {
   const loading = ref(false);
   const progress = ref<TimeTravelProgress | null>(null);
   const error = ref<string | null>(null);
+  /** The history source (a headless recorder) that observed the moment on view; null: this app did (or live). */
+  const recordedBy = ref<string | null>(null);
+  /** History sources that failed while the moment was looked for (the answer came from another observer). */
+  const sourceErrors = ref<HistorySourceUse[]>([]);
   const byKind = shallowRef<ReadonlyMap<KindKey, ReadonlyMap<string, SlimObject>>>(new Map());
   /** Bumped per completed load (what `source.revision` reports). */
   const loaded = ref(0);
@@ -90,6 +95,8 @@ export const useTimeTravelStore = defineStore('time-travel', () => {
     byKind.value = new Map();
     loading.value = true;
     error.value = null;
+    recordedBy.value = null;
+    sourceErrors.value = [];
     progress.value = { loaded: 0, total: null };
     const collected: SlimObject[] = [];
     let offset: number | null = 0;
@@ -101,6 +108,11 @@ export const useTimeTravelStore = defineStore('time-travel', () => {
         error.value = describeFailure(result.error, time);
         loading.value = false;
         return;
+      }
+      // The first page says who observed the moment; the engine serves the other pages from the same one.
+      if (page === 0) {
+        recordedBy.value = result.value.recordedBy ?? null;
+        sourceErrors.value = (result.value.sources ?? []).filter((use) => use.state === 'error');
       }
       for (const object of result.value.objects) collected.push(object);
       progress.value = { loaded: collected.length, total: result.value.total };
@@ -127,6 +139,8 @@ export const useTimeTravelStore = defineStore('time-travel', () => {
     loading.value = false;
     progress.value = null;
     error.value = null;
+    recordedBy.value = null;
+    sourceErrors.value = [];
   }
 
   // The past of one context says nothing about another.
@@ -138,5 +152,5 @@ export const useTimeTravelStore = defineStore('time-travel', () => {
     },
   );
 
-  return { at, objects, loading, progress, error, source, load, retry, live };
+  return { at, objects, loading, progress, error, recordedBy, sourceErrors, source, load, retry, live };
 });

@@ -299,12 +299,29 @@ export const historyRequests = {
   /** The cluster's objects at a past time, a page at a time (messages stay small). */
   'history:state-at': {
     request: z.object({ at: z.number(), offset: z.number().int().nonnegative(), limit: z.number().int().positive().max(2_000) }).strict(),
-    response: z.object({ at: z.number(), total: z.number().int(), objects: z.array(SlimObjectSchema), nextOffset: z.number().int().nullable() }),
+    response: z.object({
+      at: z.number(),
+      total: z.number().int(),
+      objects: z.array(SlimObjectSchema),
+      nextOffset: z.number().int().nullable(),
+      /** The history source (a headless recorder) that observed `at` and rebuilt it; absent: this app did. */
+      recordedBy: z.string().optional(),
+      /** The history sources asked, and how each took part (absent: none asked). */
+      sources: z.array(HistorySourceUseSchema).optional(),
+    }),
   },
   /** Which workloads changed desired/actual between two times, and how. */
   'history:compare': {
     request: z.object({ t1: z.number(), t2: z.number(), namespace: z.string().optional() }).strict(),
-    response: z.object({ t1: z.number(), t2: z.number(), changes: z.array(WorkloadChangeSchema) }),
+    response: z.object({
+      t1: z.number(),
+      t2: z.number(),
+      changes: z.array(WorkloadChangeSchema),
+      /** Which history source observed each moment (its `before` / `after` samples); absent: this app did. */
+      recordedBy: z.object({ t1: z.string().optional(), t2: z.string().optional() }).optional(),
+      /** The history sources asked, and how each took part (absent: none asked). */
+      sources: z.array(HistorySourceUseSchema).optional(),
+    }),
   },
 } as const;
 

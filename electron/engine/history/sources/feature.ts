@@ -2,9 +2,10 @@
  * History sources as an engine feature: the `history:sources` (list, and its stream),
  * `history:source-add`, `history:source-remove` and `history:recorded` channels, and the
  * wrapping of the history feature's handlers so the selected context's timeline (`history:episodes`, `history:series`, `history:episode`) merges
- * what every source recording that context has (merge.ts). A failing source never fails the
- * answer: the app's own history is served, and the answer's `sources` says which source failed
- * and why. The other history requests (state at, compare) stay the app's own.
+ * what every source recording that context has (merge.ts), and the state at a past time and
+ * compare (`history:state-at`, `history:compare`) come from whoever observed the moment (past.ts).
+ * A failing source never fails the answer: the app's own history is served, and the answer's
+ * `sources` says which source failed and why.
  */
 import type { Episode, EpisodeList, SeriesResult } from '../../../../shared/contracts/history.ts';
 import { MAX_HISTORY_SOURCES, type HistorySourceUse, type historySourcesRequests } from '../../../../shared/contracts/history-sources.ts';
@@ -14,6 +15,7 @@ import type { EngineContext, Feature } from '../../features.ts';
 import { loadSources, saveSources } from './config.ts';
 import { createSourceManager, type SourceManager, type SourceManagerOptions } from './manager.ts';
 import { mergeEpisodeLists, mergeSeries, type SourcePart } from './merge.ts';
+import { createPastQueries } from './past.ts';
 import { SourceFailure } from './client.ts';
 
 /** The history handlers this feature merges into. */
@@ -21,6 +23,8 @@ export interface MergedHistoryHandlers {
   'history:episodes': Handler<'history:episodes'>;
   'history:series': Handler<'history:series'>;
   'history:episode': Handler<'history:episode'>;
+  'history:state-at': Handler<'history:state-at'>;
+  'history:compare': Handler<'history:compare'>;
 }
 
 export interface HistorySourcesFeature extends Feature<typeof historySourcesRequests> {
@@ -148,7 +152,8 @@ export function createHistorySourcesFeature(context: EngineContext, options: His
           return err('unavailable', `History source ${name}: ${(error as Error).message}`);
         }
       };
-      return { ...handlers, 'history:episodes': episodes, 'history:series': series, 'history:episode': episode };
+      const past = createPastQueries(handlers, { manager, selected: context.selected, now: context.now });
+      return { ...handlers, 'history:episodes': episodes, 'history:series': series, 'history:episode': episode, ...past };
     },
     async start() {
       const { sources, warning } = await loadSources(context.dataDir);

@@ -59,6 +59,26 @@ describe('time travel in the Overview', () => {
     expect(banner.find('[data-testid="time-travel-banner"]').exists()).toBe(false);
   });
 
+  it('names the history source that observed the moment on view, and a source that failed meanwhile', async () => {
+    const { banner } = await mountBoth({
+      'history:state-at': ({ at }) =>
+        ok({ at, total: past.length, objects: past, nextOffset: null, recordedBy: 'rack recorder', sources: [{ name: 'rack recorder', state: 'merged' }, { name: 'old rack', state: 'error', message: '10.0.0.9:7443 cannot be reached: nothing listens there.' }] }),
+    });
+    await useTimeTravelStore().load(AT);
+    await flushPromises();
+    expect(banner.get('[data-testid="time-travel-recorded-by"]').text()).toBe('recorded by rack recorder');
+    const trouble = banner.get('[data-testid="time-travel-source-errors"]');
+    expect(trouble.text()).toBe('history source old rack failed');
+    expect(trouble.attributes('title')).toBe('History source old rack could not be read: 10.0.0.9:7443 cannot be reached: nothing listens there.');
+    // The app's own history: no source named.
+    installApi({ 'history:state-at': ({ at }) => ok({ at, total: past.length, objects: past, nextOffset: null, sources: [] }) });
+    await useTimeTravelStore().load(AT - 60_000);
+    await flushPromises();
+    expect(banner.find('[data-testid="time-travel-recorded-by"]').exists()).toBe(false);
+    expect(banner.find('[data-testid="time-travel-source-errors"]').exists()).toBe(false);
+    expect(banner.text()).toContain('1 objects');
+  });
+
   it('says the past is loading, and why it failed, with a retry', async () => {
     let fail = true;
     const { overview, banner } = await mountBoth({ 'history:state-at': ({ at }) => (fail ? err('unavailable', 'no keyframe before this time') : ok({ at, total: 1, objects: past, nextOffset: null })) });

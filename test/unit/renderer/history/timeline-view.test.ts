@@ -130,6 +130,21 @@ describe('TimelineView', () => {
     expect(view.get('[data-testid="compare-panel"]').text()).toContain('payments/payments-api');
   });
 
+  it("names the history source that observed a compared moment the app did not", async () => {
+    const { view } = await mountTimeline({
+      'history:compare': ({ t1, t2 }) => ok({ t1, t2, changes: [{ workload: api, before: null, after: null, changed: ['deleted'] }], recordedBy: { t1: 'rack recorder' }, sources: [{ name: 'rack recorder', state: 'merged' as const }] }),
+    });
+    const track = view.get('[data-testid="scrubber-track"]');
+    await track.trigger('keydown', { key: 'Home' });
+    await view.get('[data-testid="pin"]').trigger('click');
+    await track.trigger('keydown', { key: 'End' });
+    await view.get('[data-testid="compare"]').trigger('click');
+    await flushPromises();
+    expect(view.get('[data-testid="compare-recorded-by-t1"]').text()).toBe('recorded by rack recorder');
+    // The second moment is the app's own.
+    expect(view.find('[data-testid="compare-recorded-by-t2"]').exists()).toBe(false);
+  });
+
   it('shows the range and filters it was left with when the user comes back', async () => {
     const { api: fake, view } = await mountTimeline();
     await view.get('[data-option="6h"]').trigger('click');
