@@ -191,7 +191,16 @@ export const CoverageGapReasonSchema = z.enum(['not-yet', 'app-closed', 'context
 export type CoverageGapReason = z.infer<typeof CoverageGapReasonSchema>;
 
 /** A stretch of the asked range that no session of this context observed: nothing there is known. */
-export const CoverageGapSchema = z.object({ start: z.number(), end: z.number(), reason: CoverageGapReasonSchema });
+export const CoverageGapSchema = z.object({
+  start: z.number(),
+  end: z.number(),
+  reason: CoverageGapReasonSchema,
+  /**
+   * A workload's `access-withdrawn` gap only: it was not there when its namespace could be read
+   * again, so it was deleted at some unknown moment within the gap (never a time of its own).
+   */
+  deletedWithin: z.boolean().optional(),
+});
 export type CoverageGap = z.infer<typeof CoverageGapSchema>;
 
 /**

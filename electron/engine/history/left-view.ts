@@ -12,13 +12,24 @@
  * - Gone longer: its episode and rollout close at the moment it left (an episode never spans
  *   time nobody watched); when it comes back it starts afresh, with the same uid and the stretch
  *   in between closed where it reappeared.
+ * - Not there when its namespace is listed again (the access returned; `listed`): it was deleted
+ *   while nobody could see it. The stretch closes where the list came and is marked `gone`, and
+ *   the workload is recorded deleted as of then: when within the stretch is unknown, and nothing
+ *   says otherwise (the timeline reads "deleted while not observed, between A and B").
  */
 import { bridges, closeAtStop } from './gap-rule.ts';
 import type { EpisodeRecord, RolloutRecord } from './records.ts';
 
+/** Where a workload is: what a list must cover to say whether it is still there. */
+export interface OpenStretch {
+  uid: string;
+  kind: string;
+  namespace: string;
+}
+
 /** What this module needs of a tracked workload. */
 export interface ParkedWorkload {
-  ref: { uid: string };
+  ref: OpenStretch;
   episode: EpisodeRecord | null;
   rollout: RolloutRecord | null;
 }
@@ -29,6 +40,8 @@ export interface UnobservedRecord {
   at: number;
   /** `start`: it left the view at `at`; `end`: it is observed again from `at` (closes any open stretch). */
   op: 'start' | 'end';
+  /** With `end`: it was not there when its namespace was listed again at `at` (deleted meanwhile). */
+  gone?: true;
 }
 
 /** How the left workloads write into the recorder's batch. */
@@ -37,6 +50,8 @@ export interface LeftViewWrites<T extends ParkedWorkload> {
   episode(episode: EpisodeRecord): void;
   rollout(rollout: RolloutRecord): void;
   unobserved(record: UnobservedRecord): void;
+  /** `uid` was found gone at `at` (deleted while out of view): recorded deleted as of then. */
+  gone(uid: string, at: number): void;
 }
 
 export interface LeftView<T extends ParkedWorkload> {
@@ -50,6 +65,12 @@ export interface LeftView<T extends ParkedWorkload> {
   resume(uid: string, at: number): T | undefined;
   /** Whether `uid` has an unobserved stretch still open (left earlier, maybe in an earlier session). */
   unseen(uid: string): boolean;
+  /**
+   * `kind` was listed at `at` (in `namespace`, or cluster-wide): the workloads it covers whose
+   * stretch is still open are not there (a workload that is was seen before the list ended).
+   * Their stretches close as `gone`; returns how many.
+   */
+  listed(kind: string, namespace: string | undefined, at: number): number;
   /** Closes the episodes and rollouts of workloads gone longer than GAP_MS at `at`. */
   expire(at: number): void;
   /** Queues again what the parked workloads hold open (after writes were lost). */
@@ -62,14 +83,15 @@ export interface LeftViewOptions<T extends ParkedWorkload> {
   gapMs: number;
   write: LeftViewWrites<T>;
   /** The workloads whose unobserved stretch earlier sessions left open. */
-  open?: Iterable<string>;
+  open?: Iterable<OpenStretch>;
 }
 
 export function createLeftView<T extends ParkedWorkload>(options: LeftViewOptions<T>): LeftView<T> {
   const { gapMs, write } = options;
   const parked = new Map<string, { t: T; at: number }>();
-  /** Workloads with an open stretch: parked ones, and those that never came back since. */
-  const open = new Set(options.open ?? []);
+  /** Workloads with an open stretch, by uid: parked ones, and those that never came back since. */
+  const open = new Map<string, OpenStretch>();
+  for (const stretch of options.open ?? []) open.set(stretch.uid, stretch);
 
   /** Closes what `t` had open at the moment it left. */
   const close = (t: T, at: number): void => closeAtStop(t, at, write);
@@ -79,7 +101,7 @@ export function createLeftView<T extends ParkedWorkload>(options: LeftViewOption
       write.sample(t, at);
       write.unobserved({ uid: t.ref.uid, at, op: 'start' });
       parked.set(t.ref.uid, { t, at });
-      open.add(t.ref.uid);
+      open.set(t.ref.uid, { uid: t.ref.uid, kind: t.ref.kind, namespace: t.ref.namespace });
     },
     resume(uid, at) {
       if (!open.delete(uid)) return undefined;
@@ -92,6 +114,20 @@ export function createLeftView<T extends ParkedWorkload>(options: LeftViewOption
       return undefined;
     },
     unseen: (uid) => open.has(uid),
+    listed(kind, namespace, at) {
+      let gone = 0;
+      for (const [uid, where] of open) {
+        if (where.kind !== kind || (namespace !== undefined && where.namespace !== namespace)) continue;
+        open.delete(uid);
+        const entry = parked.get(uid);
+        if (entry) close(entry.t, entry.at);
+        parked.delete(uid);
+        write.unobserved({ uid, at, op: 'end', gone: true });
+        write.gone(uid, at);
+        gone += 1;
+      }
+      return gone;
+    },
     expire(at) {
       for (const [uid, entry] of parked) {
         if (bridges(entry.at, at, gapMs)) continue;

@@ -6,6 +6,7 @@ import type { UserStatusRule } from '../../../shared/contracts/status-rules.ts';
 import type { CacheChange } from '../stream/cache.ts';
 import type { ScalePaths } from './custom-sample.ts';
 import type { HeadlineCause } from './episode-causes.ts';
+import type { OpenStretch } from './left-view.ts';
 import type { Batch, EpisodeRecord, RolloutRecord } from './records.ts';
 import type { SampleValues } from './sample-codec.ts';
 
@@ -17,7 +18,7 @@ export interface RecorderHistory {
   openRollouts: Map<string, RolloutRecord>;
   nextEpisodeId: number;
   /** The workloads that left the view and were not seen again (an open unobserved stretch). */
-  unobserved?: readonly string[];
+  unobserved?: readonly OpenStretch[];
 }
 
 export interface RecorderOptions {
@@ -48,6 +49,11 @@ export interface Recorder {
    * unchanged are observed now (a still-drifting one opens a new episode after a gap).
    */
   listed(): void;
+  /**
+   * `kind` was listed in `namespace` (or cluster-wide): a workload out of view there that the
+   * list did not bring back was deleted meanwhile (left-view.ts `listed`).
+   */
+  listedIn(kind: string, namespace: string | undefined): void;
   /** Queues the current state of every workload again (after writes were lost). */
   resync(): void;
   /** Everything queued since the last call. */

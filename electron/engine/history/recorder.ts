@@ -110,7 +110,17 @@ export function createRecorder(options: RecorderOptions): Recorder {
   const left = createLeftView<Tracked>({
     gapMs,
     open: history.unobserved ?? [],
-    write: { sample: writeSample, episode: writeEpisode, rollout: writeRollout, unobserved: (record) => pending.unobserved.push(record) },
+    write: {
+      sample: writeSample,
+      episode: writeEpisode,
+      rollout: writeRollout,
+      unobserved: (record) => pending.unobserved.push(record),
+      // Deleted while out of view: a tombstone ends its lines, and its row says it is gone as of the list.
+      gone: (uid, at) => {
+        pending.samples.push({ uid, at, values: EMPTY_VALUES });
+        pending.deleted.push({ uid, at });
+      },
+    },
   });
 
   function updateRollout(t: Tracked, values: SampleValues, images: string | null, at: number): void {
@@ -301,6 +311,9 @@ export function createRecorder(options: RecorderOptions): Recorder {
     connection(lost) {
       if (lost) gap.lose(now(), tracked.keys());
       else gap.back();
+    },
+    listedIn(kind, namespace) {
+      left.listed(kind, namespace, now());
     },
     listed() {
       const at = now();

@@ -25,9 +25,13 @@
  * - `sessions` (v6): when this context was observed: start, the last moment known alive, and why
  *   it ended when it said (null: it stopped without saying). Gaps between sessions are shaded.
  * - `unobserved` (v8): per workload, from when to when it was out of view though recording went
- *   on (the user's access to its namespace withdrawn; end null: not seen since), shaded too.
+ *   on (the user's access to its namespace withdrawn; end null: not seen since), shaded too;
+ *   since v9 `gone` = 1 when it was not there once its namespace was listed again (deleted at
+ *   an unknown time within the stretch; the workload's `deleted_at` is then the stretch's end).
  * - `inferred` (v6): facts the cluster still held on connect (backfill.ts), by deterministic id;
- *   `workload_uid` is the object's topmost controller (a pod's Deployment), `at` null when unknown.
+ *   `workload_uid` is the object's topmost controller (a pod's Deployment), `at` null when unknown;
+ *   since v9 indexed by its last moment too (`inferred_last`), so the timeline's query of a range
+ *   seeks to the range's start instead of reading every older row.
  */
 import type { DatabaseSync } from 'node:sqlite';
 import { migrateKindKeys } from './kind-migration.ts';
@@ -173,6 +177,17 @@ export const MIGRATIONS: readonly Migration[] = [
   CREATE TABLE IF NOT EXISTS unobserved (workload_id INTEGER NOT NULL, start_at INTEGER NOT NULL, end_at INTEGER, PRIMARY KEY (workload_id, start_at)) WITHOUT ROWID;
   CREATE INDEX IF NOT EXISTS unobserved_end ON unobserved (end_at);
   `,
+  // v9: a stretch out of view that ended with the workload gone (left-view.ts `listed`), and the
+  // inferred rows by their last moment (backfill-run.ts, the timeline's lower bound). A nullable
+  // column and an index (no table is rewritten), each added only when missing, as v8's.
+  addUnobservedGone,
 ];
+
+/** v9's step: SQLite's ADD COLUMN has no IF NOT EXISTS. */
+function addUnobservedGone(db: DatabaseSync): void {
+  const columns = db.prepare('PRAGMA table_info(unobserved)').all() as Array<{ name: string }>;
+  if (!columns.some((column) => column.name === 'gone')) db.exec('ALTER TABLE unobserved ADD COLUMN gone INTEGER');
+  db.exec('CREATE INDEX IF NOT EXISTS inferred_last ON inferred (fact, coalesce(end_at, at))');
+}
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

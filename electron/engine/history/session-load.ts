@@ -30,7 +30,7 @@ export function loadRecorderHistory(db: DatabaseSync): RecorderHistory {
     .prepare('SELECT w.uid, r.generation, r.start_at, r.image FROM rollouts r JOIN workloads w ON w.id = r.workload_id WHERE r.end_at IS NULL ORDER BY r.generation')
     .all() as Array<{ uid: string; generation: number; start_at: number; image: string | null }>;
   for (const row of rollouts) openRollouts.set(row.uid, { uid: row.uid, generation: row.generation, start: row.start_at, end: null, image: row.image });
-  const unobserved = (db.prepare('SELECT w.uid FROM unobserved u JOIN workloads w ON w.id = u.workload_id WHERE u.end_at IS NULL').all() as Array<{ uid: string }>).map((row) => row.uid);
+  const unobserved = db.prepare('SELECT w.uid, w.kind, w.namespace FROM unobserved u JOIN workloads w ON w.id = u.workload_id WHERE u.end_at IS NULL').all() as Array<{ uid: string; kind: string; namespace: string }>;
   const nextEpisodeId = Number((db.prepare('SELECT coalesce(max(id), 0) + 1 AS next FROM episodes').get() as { next: number }).next);
   const lastBlock = db.prepare(
     'SELECT b.start_at, b.count, b.data FROM sample_blocks b JOIN workloads w ON w.id = b.workload_id WHERE w.uid = ? ORDER BY b.end_at DESC, b.id DESC LIMIT 1',

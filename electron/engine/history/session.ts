@@ -236,6 +236,8 @@ export function startRecording(options: RecordingOptions): Recording {
   for (const timer of timers) timer.unref();
 
   const unsubscribe = cache.onChange((change) => recorder.onChange(change));
+  // A list says what is not there: workloads out of view that it did not bring back were deleted.
+  const unsubscribeListed = cache.onListed((kind, namespace) => recorder.listedIn(kind, namespace));
   // Objects already cached (recording switched on while connected) count as first seen now.
   const cached = cache.listWithKinds();
   cached.objects.forEach((object, i) => recorder.onChange({ type: 'upsert', kind: cached.kinds[i] as KindKey, object, previous: undefined }));
@@ -260,6 +262,7 @@ export function startRecording(options: RecordingOptions): Recording {
       if (closed) return;
       closed = true;
       unsubscribe();
+      unsubscribeListed();
       for (const timer of timers) clearInterval(timer);
       keyframeJob?.cancel();
       const last = recorder.take();

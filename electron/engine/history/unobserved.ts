@@ -4,7 +4,9 @@
  * `access-withdrawn`: a workload's chart hatches them like the time nobody recorded, and the
  * swimlane hatches them on that workload's lane only. As with coverage.ts, a stretch no longer
  * than GAP_MS is no gap (the recorder carried the workload across it), and one still open (not
- * seen since) reaches now.
+ * seen since) reaches now. A stretch that ended with the workload gone (not there when its
+ * namespace was listed again) says so (`deletedWithin`): it was deleted at some unknown moment
+ * within the gap.
  */
 import type { DatabaseSync } from 'node:sqlite';
 import type { CoverageGap } from '../../../shared/contracts/history.ts';
@@ -17,6 +19,7 @@ interface Row {
   uid: string;
   start_at: number;
   end_at: number | null;
+  gone: number | null;
 }
 
 /** `gap` without the parts `others` cover (sorted, non-overlapping). */
@@ -41,7 +44,7 @@ export interface UnobservedQueryOptions {
 
 export function createUnobservedQuery(db: DatabaseSync, options: UnobservedQueryOptions) {
   const gapMs = options.gapMs ?? GAP_MS;
-  const select = 'SELECT w.uid, u.start_at, u.end_at FROM unobserved u JOIN workloads w ON w.id = u.workload_id WHERE coalesce(u.end_at, ?) >= ? AND u.start_at <= ?';
+  const select = 'SELECT w.uid, u.start_at, u.end_at, u.gone FROM unobserved u JOIN workloads w ON w.id = u.workload_id WHERE coalesce(u.end_at, ?) >= ? AND u.start_at <= ?';
   const ofWorkload = db.prepare(`${select} AND w.uid = ? ORDER BY u.start_at`);
   const inRange = db.prepare(`${select} ORDER BY u.start_at`);
   const inNamespace = db.prepare(`${select} AND w.namespace = ? ORDER BY u.start_at`);
@@ -53,7 +56,7 @@ export function createUnobservedQuery(db: DatabaseSync, options: UnobservedQuery
     return rows.flatMap((row) => {
       const stop = row.end_at ?? now;
       if (stop - row.start_at <= gapMs) return [];
-      const clipped: CoverageGap = { start: Math.max(row.start_at, from), end: Math.min(stop, end), reason: 'access-withdrawn' };
+      const clipped: CoverageGap = { start: Math.max(row.start_at, from), end: Math.min(stop, end), reason: 'access-withdrawn', ...(row.gone ? { deletedWithin: true } : {}) };
       if (clipped.end <= clipped.start) return [];
       return subtract(clipped, covered).map((gap) => ({ ...gap, uid: row.uid }));
     });
@@ -64,7 +67,7 @@ export function createUnobservedQuery(db: DatabaseSync, options: UnobservedQuery
   return {
     /** One workload's gaps over [from, to]: the coverage gaps `covered` and its own stretches, merged, oldest first. */
     workload(uid: string, from: number, to: number, covered: readonly CoverageGap[]): CoverageGap[] {
-      const own = gapsOf(rows(ofWorkload, from, to, uid), from, to, covered).map(({ start, end, reason }) => ({ start, end, reason }));
+      const own = gapsOf(rows(ofWorkload, from, to, uid), from, to, covered).map(({ uid: _uid, ...gap }) => gap);
       return [...covered, ...own].sort((a, b) => a.start - b.start);
     },
     /** Every workload's own gaps over [from, to] (in one namespace), outside the coverage gaps `covered`. */

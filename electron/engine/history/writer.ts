@@ -65,7 +65,7 @@ function prepare(db: DatabaseSync) {
     lastBatch: db.prepare('SELECT coalesce(max(id), 0) AS id FROM delta_batches'),
     insertKeyframe: db.prepare('INSERT INTO keyframes (at, after_batch, objects) VALUES (?, ?, ?)'),
     startUnobserved: db.prepare('INSERT OR IGNORE INTO unobserved (workload_id, start_at, end_at) VALUES (?, ?, NULL)'),
-    endUnobserved: db.prepare('UPDATE unobserved SET end_at = max(start_at, ?) WHERE workload_id = ? AND end_at IS NULL'),
+    endUnobserved: db.prepare('UPDATE unobserved SET end_at = max(start_at, ?), gone = ? WHERE workload_id = ? AND end_at IS NULL'),
   };
 }
 
@@ -144,11 +144,11 @@ export function createWriter(db: DatabaseSync): HistoryWriter {
     }
     flushBlocks();
     for (const { uid, at } of batch.deleted) sql.markDeleted.run(at, uid);
-    for (const { uid, at, op } of batch.unobserved) {
+    for (const { uid, at, op, gone } of batch.unobserved) {
       const workloadId = idOf(uid);
       if (workloadId === undefined) continue;
       if (op === 'start') sql.startUnobserved.run(workloadId, at);
-      else sql.endUnobserved.run(at, workloadId);
+      else sql.endUnobserved.run(at, gone ? 1 : null, workloadId);
     }
     for (const episode of batch.episodes.values()) writeEpisode(episode);
     for (const rollout of batch.rollouts.values()) writeRollout(rollout);

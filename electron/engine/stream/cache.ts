@@ -4,7 +4,9 @@
  * stream and queries read it. Writes that change nothing (same resourceVersion) are dropped here,
  * so a relist after a watch failure emits only what actually changed.
  */
+import { BUILTIN_KEYS } from '../../../shared/builtin-kinds.ts';
 import type { KindKey, ObjectRef, SlimObject } from '../../../shared/cluster.ts';
+import { sharePod, ValuePool } from './shared-values.ts';
 
 /**
  * One write to the cache, with the kind key of its object. An upsert carries the version it replaced (undefined for a create), so
@@ -25,10 +27,19 @@ export type CacheChange =
  */
 export const isLeave = (change: CacheChange): boolean => change.type === 'delete' && change.left === true;
 export type CacheListener = (change: CacheChange) => void;
+/**
+ * A kind's list was written whole (cluster-wide, or in one `namespace`): what the list did not
+ * hold is not there. The history closes the stretch out of view of a workload that is not
+ * (left-view.ts): it was deleted while nobody could see it.
+ */
+export type ListedListener = (kind: KindKey, namespace: string | undefined) => void;
 
 export class ObjectCache {
   private readonly byKind = new Map<KindKey, Map<string, SlimObject>>();
   private readonly listeners = new Set<CacheListener>();
+  /** Pods' repeated strings and subtrees, kept once (shared-values.ts). */
+  private readonly pool = new ValuePool();
+  private readonly listedListeners = new Set<ListedListener>();
 
   private bucket(kind: KindKey): Map<string, SlimObject> {
     let bucket = this.byKind.get(kind);
@@ -42,11 +53,14 @@ export class ObjectCache {
   /**
    * Stores an object; returns false (and tells no one) when the same version is cached. `json`,
    * when given, must be `JSON.stringify(object)`; `viewJson`, `JSON.stringify(viewObject(object))`.
+   * A pod's repeated values are replaced by shared equal ones (its JSON does not change), so a
+   * stored pod's labels, owner references and container resources are frozen.
    */
   upsert(kind: KindKey, object: SlimObject, json?: string, viewJson?: string): boolean {
     const bucket = this.bucket(kind);
     const previous = bucket.get(object.metadata.uid);
     if (previous && previous.metadata.resourceVersion === object.metadata.resourceVersion) return false;
+    if (kind === BUILTIN_KEYS.Pod) sharePod(object, this.pool);
     bucket.set(object.metadata.uid, object);
     const change: CacheChange = { type: 'upsert', kind, object, previous };
     if (json !== undefined) change.json = json;
@@ -80,6 +94,7 @@ export class ObjectCache {
     for (const uid of [...this.bucket(kind).keys()]) {
       if (!seen.has(uid) && this.delete(kind, uid)) deleted += 1;
     }
+    for (const listener of this.listedListeners) listener(kind, undefined);
     return { upserted, deleted };
   }
 
@@ -95,6 +110,7 @@ export class ObjectCache {
       if (this.upsert(kind, object)) upserted += 1;
     }
     const deleted = this.retain(kind, (object) => object.metadata.namespace !== namespace || seen.has(object.metadata.uid));
+    for (const listener of this.listedListeners) listener(kind, namespace);
     return { upserted, deleted };
   }
 
@@ -123,6 +139,7 @@ export class ObjectCache {
   /** Forgets a kind without telling listeners (the whole stream starts over, e.g. context switch). */
   clear(): void {
     this.byKind.clear();
+    this.pool.clear();
   }
 
   get(kind: KindKey, uid: string): SlimObject | undefined {
@@ -172,6 +189,12 @@ export class ObjectCache {
   onChange(listener: CacheListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Calls `listener` after every `replaceKind` / `replaceNamespace` (see ListedListener). */
+  onListed(listener: ListedListener): () => void {
+    this.listedListeners.add(listener);
+    return () => this.listedListeners.delete(listener);
   }
 
   private emit(change: CacheChange): void {

@@ -20,8 +20,12 @@ const REASON_TEXT: Record<CoverageGapReason, string> = {
   'access-withdrawn': 'its namespace could no longer be read',
 };
 
-/** "not recording: app closed 18:02 → 08:41" (the date too when not today). */
+/**
+ * "not recording: app closed 18:02 → 08:41" (the date too when not today). A workload deleted
+ * while out of view: "deleted while not observed, between 18:02 and 08:41 (...)": when is unknown.
+ */
 export function gapLabel(gap: CoverageGap, now: number): string {
+  if (gap.deletedWithin) return `deleted while not observed, between ${formatMoment(gap.start, now)} and ${formatMoment(gap.end, now)} (${REASON_TEXT[gap.reason]})`;
   return `not recording: ${REASON_TEXT[gap.reason]} ${formatMoment(gap.start, now)} → ${formatMoment(gap.end, now)}`;
 }
 
