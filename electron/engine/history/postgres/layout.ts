@@ -79,6 +79,18 @@ export function sharedDdl(layout: readonly TableLayout[]): string[] {
 }
 
 /**
+ * Tombstones carry when they were written (ms since the epoch; rows an earlier build wrote get
+ * the time this column was added) so they can be pruned by age, and `kd_pruned` keeps, per
+ * context, the newest `rev` pruned: a replica that had not read that far may have missed a
+ * deletion and reads the context again whole (tombstones.ts, pull.ts).
+ */
+export const TOMBSTONE_DDL = [
+  'ALTER TABLE kd_deleted ADD COLUMN IF NOT EXISTS deleted_at BIGINT DEFAULT ((extract(epoch FROM clock_timestamp()) * 1000)::bigint)',
+  'CREATE INDEX IF NOT EXISTS kd_deleted_age ON kd_deleted (context, deleted_at)',
+  'CREATE TABLE IF NOT EXISTS kd_pruned (context TEXT PRIMARY KEY, rev BIGINT NOT NULL)',
+];
+
+/**
  * Brings the shared database to `version` / `layout` under the migration lock. Returns the
  * version found before. Throws when the database is newer than this build.
  */
@@ -92,6 +104,9 @@ export async function migrateShared(pool: pg.Pool, layout: readonly TableLayout[
       for (const statement of sharedDdl(layout)) await client.query(statement);
       await client.query('INSERT INTO kd_schema (id, version) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET version = excluded.version, migrated_at = now()', [version]);
     }
+    // Not tied to the SQLite schema's version (it did not change): a database of this version
+    // written by an earlier build gets the tombstones' age and the pruning mark here.
+    for (const statement of TOMBSTONE_DDL) await client.query(statement);
     return found;
   });
 }

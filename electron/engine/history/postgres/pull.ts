@@ -9,10 +9,15 @@
  * not know (a newer recorder) are left out. The rows this app's own push just wrote (`own`: their
  * `rev`s by table) are not read back (the replica took them from the journal, echo.ts): a page's
  * revs are read first, then only the other rows.
+ *
+ * Tombstones are pruned by age (tombstones.ts). A replica whose tombstones mark is below the
+ * context's pruning mark may have missed a deletion, and cannot tell which: it empties itself
+ * and reads the context again whole (`reread`), as an informer relists after 410 Gone.
  */
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import type pg from 'pg';
 import { q, readLayout, sharedTable, type TableLayout } from './layout.ts';
+import { prunedUpTo } from './tombstones.ts';
 
 /** Rows per page read from PostgreSQL. */
 export const PULL_PAGE_ROWS = 5_000;
@@ -20,6 +25,8 @@ export const PULL_PAGE_ROWS = 5_000;
 export interface PullResult {
   rows: number;
   deleted: number;
+  /** The replica was emptied and read again whole (it had not read tombstones since pruned). */
+  reread?: boolean;
 }
 
 function ensureMarks(db: DatabaseSync): void {
@@ -99,6 +106,22 @@ async function changedTables(pool: pg.Pool, db: DatabaseSync, context: string, l
   return new Set(rows.map((row) => row.tbl));
 }
 
+async function pullChanges(db: DatabaseSync, pool: pg.Pool, context: string, layout: readonly TableLayout[], own: ReadonlyMap<string, readonly number[]>): Promise<PullResult> {
+  let rows = 0;
+  const changed = await changedTables(pool, db, context, layout);
+  for (const table of layout) if (changed.has(table.name)) rows += await pullTable(pool, db, context, table, new Set(own.get(table.name)));
+  const deleted = changed.has('kd_deleted') ? await pullTombstones(pool, db, context, layout, new Set(own.get('kd_deleted'))) : 0;
+  return { rows, deleted };
+}
+
+/** Empties the replica's history tables and marks: the next pull reads everything. */
+function forget(db: DatabaseSync, layout: readonly TableLayout[]): void {
+  inTransaction(db, () => {
+    for (const table of layout) db.exec(`DELETE FROM ${q(table.name)}`);
+    db.exec('DELETE FROM shared_pull');
+  });
+}
+
 /**
  * Brings the replica up to what the shared database holds for `context`, leaving out the rows
  * whose `rev`s `own` lists by table (this app wrote them, and its replica has them).
@@ -106,11 +129,21 @@ async function changedTables(pool: pg.Pool, db: DatabaseSync, context: string, l
 export async function pullOnce(db: DatabaseSync, pool: pg.Pool, context: string, own: ReadonlyMap<string, readonly number[]> = new Map()): Promise<PullResult> {
   ensureMarks(db);
   const layout = readLayout(db);
-  let rows = 0;
-  const changed = await changedTables(pool, db, context, layout);
-  for (const table of layout) if (changed.has(table.name)) rows += await pullTable(pool, db, context, table, new Set(own.get(table.name)));
-  const deleted = changed.has('kd_deleted') ? await pullTombstones(pool, db, context, layout, new Set(own.get('kd_deleted'))) : 0;
-  return { rows, deleted };
+  const tombstonesRead = markOf(db, 'kd_deleted');
+  const readBefore = db.prepare('SELECT 1 FROM shared_pull WHERE rev > 0 LIMIT 1').get() !== undefined;
+  let result = await pullChanges(db, pool, context, layout, own);
+  // Asked after the pages: a prune that took a tombstone they did not see had committed before
+  // they were read, so its mark is seen here.
+  const pruned = await prunedUpTo(pool, context);
+  if (pruned <= tombstonesRead) return result;
+  // A replica that read nothing before holds no row a pruned tombstone was about.
+  if (readBefore) {
+    forget(db, layout);
+    result = { ...(await pullChanges(db, pool, context, layout, new Map())), reread: true };
+  }
+  // Every tombstone left was just read; those pruned are of rows read whole without them.
+  if (markOf(db, 'kd_deleted') < pruned) inTransaction(db, () => setMark(db, 'kd_deleted', pruned));
+  return result;
 }
 
 /** The contexts the shared database holds history of (any recorder's), sorted. */

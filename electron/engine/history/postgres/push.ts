@@ -70,7 +70,7 @@ async function untomb(client: pg.PoolClient, context: string, written: ReadonlyA
   if (keys.length > 0) await client.query('DELETE FROM kd_deleted d USING unnest($2::text[], $3::text[]) AS w(tbl, key) WHERE d.context = $1 AND d.tbl = w.tbl AND d.key = w.key', [context, tables, keys]);
 }
 
-async function remove(client: pg.PoolClient, context: string, table: TableLayout, keys: readonly string[], revs: number[]): Promise<void> {
+async function remove(client: pg.PoolClient, context: string, table: TableLayout, keys: readonly string[], revs: number[], deletedAt: number): Promise<void> {
   for (const part of chunks(keys, 1_000)) {
     // Keys are JSON arrays of the key's values, the same text on both sides (json_array in SQLite).
     const values = part.map((key) => JSON.parse(key) as unknown[]);
@@ -79,8 +79,8 @@ async function remove(client: pg.PoolClient, context: string, table: TableLayout
     const keyColumns = table.key.map(q).join(', ');
     await client.query(`DELETE FROM ${sharedTable(table.name)} WHERE context = $1 AND (${keyColumns}) IN (${tuples.join(', ')})`, params);
     const written = await client.query<{ rev: number }>(
-      "INSERT INTO kd_deleted (context, tbl, key, rev) SELECT $1, $2, k, nextval('kd_rev') FROM unnest($3::text[]) AS k ON CONFLICT (context, tbl, key) DO UPDATE SET rev = excluded.rev RETURNING rev",
-      [context, table.name, part],
+      "INSERT INTO kd_deleted (context, tbl, key, rev, deleted_at) SELECT $1, $2, k, nextval('kd_rev'), $4 FROM unnest($3::text[]) AS k ON CONFLICT (context, tbl, key) DO UPDATE SET rev = excluded.rev, deleted_at = excluded.deleted_at RETURNING rev",
+      [context, table.name, part, deletedAt],
     );
     for (const row of written.rows) revs.push(Number(row.rev));
   }
@@ -102,8 +102,9 @@ function current(db: DatabaseSync, table: TableLayout, entries: readonly OutboxE
 /**
  * Sends one batch of queued changes; returns what it copied (nothing when the outbox is empty).
  * Tables the journal has but this layout does not (a migration since it was read) wait queued.
+ * `now` dates the tombstones it writes (tombstones.ts prunes them by age).
  */
-export async function pushOnce(db: DatabaseSync, pool: pg.Pool, context: string, layout: readonly TableLayout[]): Promise<PushResult> {
+export async function pushOnce(db: DatabaseSync, pool: pg.Pool, context: string, layout: readonly TableLayout[], now: () => number = Date.now): Promise<PushResult> {
   const entries = readOutbox(db, PUSH_BATCH_ROWS);
   if (entries.length === 0) return { upserted: 0, deleted: 0, revs: new Map() };
   const byTable = new Map<string, OutboxEntry[]>();
@@ -128,7 +129,7 @@ export async function pushOnce(db: DatabaseSync, pool: pg.Pool, context: string,
     await untomb(client, context, work);
     for (const { table, rows, gone } of work) {
       if (rows.length > 0) await upsert(client, context, table, rows, revsOf(table.name));
-      if (gone.length > 0) await remove(client, context, table, gone, revsOf('kd_deleted'));
+      if (gone.length > 0) await remove(client, context, table, gone, revsOf('kd_deleted'), now());
       result.upserted += rows.length;
       result.deleted += gone.length;
     }

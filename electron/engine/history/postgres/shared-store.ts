@@ -26,6 +26,7 @@ import { migrateShared } from './layout.ts';
 import { installOutbox, outboxSize } from './outbox.ts';
 import { pullOnce } from './pull.ts';
 import { pushOnce } from './push.ts';
+import { pruneTombstones } from './tombstones.ts';
 
 export const SYNC_INTERVAL_MS = 1_000;
 export const RETRY_MS = 10_000;
@@ -74,6 +75,8 @@ export function openSharedStore(options: SharedStoreOptions): HistoryStore {
   let migrated = false;
   /** The revs this store's pushes gave since its last pull (pull.ts leaves those rows out). */
   const own = new Map<string, number[]>();
+  /** The recorder prunes its context's tombstones at its first sync and after each retention run (tombstones.ts). */
+  let pruneDue = options.record;
 
   function status(): HistoryStatus {
     fresh();
@@ -112,14 +115,21 @@ export function openSharedStore(options: SharedStoreOptions): HistoryStore {
       for (;;) {
         // The replica takes what is about to be sent first, in the same turn: the pull leaves it out.
         fresh();
-        const pushed = await pushOnce(journal.db, pool, options.context, layout);
+        const pushed = await pushOnce(journal.db, pool, options.context, layout, now);
         for (const [tbl, revs] of pushed.revs) own.set(tbl, [...(own.get(tbl) ?? []), ...revs]);
         if (closed || pushed.upserted + pushed.deleted === 0) break;
         copied += pushed.upserted + pushed.deleted;
       }
+      if (pruneDue && !closed) {
+        pruneDue = false;
+        // As old as the history this recorder keeps: a replica that reads that often sees every deletion.
+        const pruned = await pruneTombstones(pool, options.context, now() - options.limits().maxAgeMs);
+        if (pruned > 0) log(`[kubedrift] history: ${pruned} deletions older than the retention age pruned from the shared store`);
+      }
       const pulled = await pullOnce(reader.db, pool, options.context, own);
       own.clear();
-      if (pulled.rows + pulled.deleted > 0) {
+      if (pulled.reread) log(`[kubedrift] history: deletions this computer had not read were pruned from the shared store; ${options.context} was read again whole`);
+      if (pulled.rows + pulled.deleted > 0 || pulled.reread) {
         state.clear();
         // A pulled row may be older than the journal's: the changes still queued go on top again.
         echo.reset();
@@ -201,6 +211,7 @@ export function openSharedStore(options: SharedStoreOptions): HistoryStore {
     noteCauses: (headlines, at) => journal.noteCauses(headlines, at),
     applyRetention(): void {
       journal.applyRetention();
+      pruneDue = options.record;
       reader.applyRetention();
       state.clear();
     },
