@@ -160,7 +160,8 @@ export function createEngine(options: EngineOptions): Engine {
     },
     objectsAt: (at) => (objectsAtProvider ? objectsAtProvider(at) : Promise.reject(new Error('History is not recorded in this build'))),
     provideObjectsAt(provider) {
-      objectsAtProvider = provider;
+      // The history feature's own past, or a history source's where only it observed the moment.
+      objectsAtProvider = historySources.objectsAt(provider);
     },
   };
   const snapshots = createSnapshotFeature(context, {

@@ -3,7 +3,8 @@
  * `history:source-add`, `history:source-remove` and `history:recorded` channels, and the
  * wrapping of the history feature's handlers so the selected context's timeline (`history:episodes`, `history:series`, `history:episode`) merges
  * what every source recording that context has (merge.ts), and the state at a past time and
- * compare (`history:state-at`, `history:compare`) come from whoever observed the moment (past.ts).
+ * compare (`history:state-at`, `history:compare`, and the Graph's past through `objectsAt`) come
+ * from whoever observed the moment (past.ts).
  * A failing source never fails the answer: the app's own history is served, and the answer's
  * `sources` says which source failed and why.
  */
@@ -11,7 +12,7 @@ import type { Episode, EpisodeList, SeriesResult } from '../../../../shared/cont
 import { MAX_HISTORY_SOURCES, type HistorySourceUse, type historySourcesRequests } from '../../../../shared/contracts/history-sources.ts';
 import { err, ok, type Result } from '../../../../shared/result.ts';
 import type { Handler } from '../../dispatcher.ts';
-import type { EngineContext, Feature } from '../../features.ts';
+import type { EngineContext, Feature, ObjectsAt } from '../../features.ts';
 import { loadSources, saveSources } from './config.ts';
 import { createSourceManager, type SourceManager, type SourceManagerOptions } from './manager.ts';
 import { mergeEpisodeLists, mergeSeries, type SourcePart } from './merge.ts';
@@ -30,6 +31,8 @@ export interface MergedHistoryHandlers {
 export interface HistorySourcesFeature extends Feature<typeof historySourcesRequests> {
   /** The history feature's handlers with the sources merged in. */
   merged<H extends MergedHistoryHandlers>(handlers: H): H;
+  /** The app's own `objectsAt` (the Graph at a past time) answered by whoever observed the moment, once `merged` has run. */
+  objectsAt(own: ObjectsAt): ObjectsAt;
   readonly manager: SourceManager;
 }
 
@@ -59,6 +62,8 @@ export function createHistorySourcesFeature(context: EngineContext, options: His
   const remoteIds = new Map<number, { source: string; context: string; id: number }>();
   const idsByKey = new Map<string, number>();
   let nextId = -1;
+  /** State at and compare with the sources (past.ts), once `merged` has the history feature's handlers. */
+  let past: ReturnType<typeof createPastQueries> | undefined;
 
   function idMap(sources: ReadonlyArray<{ id: string; name: string; context: string }>) {
     return (name: string, id: number): number => {
@@ -152,8 +157,11 @@ export function createHistorySourcesFeature(context: EngineContext, options: His
           return err('unavailable', `History source ${name}: ${(error as Error).message}`);
         }
       };
-      const past = createPastQueries(handlers, { manager, selected: context.selected, now: context.now });
-      return { ...handlers, 'history:episodes': episodes, 'history:series': series, 'history:episode': episode, ...past };
+      past = createPastQueries(handlers, { manager, selected: context.selected, now: context.now });
+      return { ...handlers, 'history:episodes': episodes, 'history:series': series, 'history:episode': episode, 'history:state-at': past['history:state-at'], 'history:compare': past['history:compare'] };
+    },
+    objectsAt(own) {
+      return (at) => (past ? past.objectsAt(at, own) : own(at));
     },
     async start() {
       const { sources, warning } = await loadSources(context.dataDir);

@@ -11,11 +11,13 @@
  * the next observer answers, and the answer's `sources` names the failure; only when nobody can
  * answer is the request an error, and its message names every failure.
  */
+import type { SlimObject } from '../../../../shared/cluster.ts';
 import type { ResponseOf } from '../../../../shared/contract.ts';
 import type { CoverageGap, WorkloadChange } from '../../../../shared/contracts/history.ts';
 import type { HistorySourceUse } from '../../../../shared/contracts/history-sources.ts';
 import { err, ok, type Result } from '../../../../shared/result.ts';
 import type { Handler } from '../../dispatcher.ts';
+import type { ObjectsAt } from '../../features.ts';
 import { changedFields } from '../compare.ts';
 import { SourceFailure } from './client.ts';
 import type { SourceManager } from './manager.ts';
@@ -42,6 +44,8 @@ interface Observer {
 
 /** How many `history:state-at` moments remember who answered their first page. */
 const REMEMBERED_MOMENTS = 16;
+/** Objects per page when a source's state at a time is read whole (the contract's maximum). */
+const SOURCE_PAGE = 2_000;
 
 /** Whether an answer's coverage includes `at`: recorded by then, and `at` in no gap. Unknown coverage (an older engine) is none. */
 export function coversAt(answer: { since: number | null; gaps?: readonly CoverageGap[] | undefined }, at: number): boolean {
@@ -188,7 +192,39 @@ export function createPastQueries(local: LocalPastHandlers, options: PastQueries
     return ok({ t1: request.t1, t2: request.t2, changes: joinMoments(before.value.changes, after.value.changes), ...recordedBy(before.observer, after.observer), sources: [...asked.uses.values()] });
   };
 
-  return { 'history:state-at': stateAt, 'history:compare': compare };
+  /** A source's state at `at`, every page; throws its failure as a sentence. */
+  async function wholeState(source: Recording, at: number): Promise<{ objects: SlimObject[]; at: number }> {
+    const objects: SlimObject[] = [];
+    for (let offset: number | null = 0; offset !== null; ) {
+      const page: Result<ResponseOf<'history:state-at'>> = await ask(source, 'history:state-at', { at, offset, limit: SOURCE_PAGE });
+      if (!page.ok) throw new Error(`History source ${source.name}: ${page.error.message}`);
+      objects.push(...page.value.objects);
+      offset = page.value.nextOffset !== null && page.value.nextOffset > offset ? page.value.nextOffset : null;
+    }
+    return { objects, at };
+  }
+
+  /**
+   * The cluster at `at` for the engine's other features (the Graph at a past time), from the
+   * same observer `history:state-at` would take; `local` is the app's own.
+   */
+  async function objectsAt(at: number, own: ObjectsAt): Promise<{ objects: SlimObject[]; at: number }> {
+    const sources = recordings();
+    if (sources.length === 0) return own(at);
+    const asked: Asked = { uses: new Map() };
+    const errors: string[] = [];
+    for (const observer of await observers(at, sources, asked)) {
+      try {
+        return observer.source ? await wholeState(observer.source, at) : await own(at);
+      } catch (error) {
+        errors.push((error as Error).message);
+      }
+    }
+    const failed = [...asked.uses.values()].map((use) => `History source ${use.name}: ${use.message ?? 'failed'}`);
+    throw new Error([...(asked.localError && errors.length === 0 ? [asked.localError] : []), ...errors, ...failed].join(' ') || 'Nobody recorded this context.');
+  }
+
+  return { 'history:state-at': stateAt, 'history:compare': compare, objectsAt };
 }
 
 /** The changes between two moments, each given as the workloads present then (their `after` samples). */

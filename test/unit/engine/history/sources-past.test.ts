@@ -4,7 +4,7 @@
  * every 8 s; the app's engine starts later, so its own history has a gap where only the recorder
  * observed. A moment in that gap is rebuilt by the recorder (and says so), a moment the app saw
  * by the app; compare takes each moment from whoever observed it; a failing source fails alone;
- * a context only the recorder records is answered by it.
+ * a context only the recorder records is answered by it (its Graph at a past time too).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -191,6 +191,10 @@ describe('history sources: the cluster at a past time comes from whoever observe
       expect(state.objects.some((object) => object.kind === 'Deployment' && object.metadata.name === 'web')).toBe(true);
       const compared = await value(engine, 'history:compare', { t1: onlyRecorder, t2: at });
       expect(compared.recordedBy).toEqual({ t1: 'rack recorder', t2: 'rack recorder' });
+      // The Graph at that time is built from the recorder's state too.
+      const graph = await engine.dispatch('graph:get', { namespace: 'default', at });
+      expect(graph.ok).toBe(true);
+      expect(JSON.stringify(graph.ok && graph.value.nodes)).toContain('"web');
 
       // A source whose token was rotated away fails alone, with its own reason; the answer is the recorder's.
       await value(engine, 'history:source-add', { name: 'stale token', url: recorderUrl, token: 'an-expired-token-0000000000' });
