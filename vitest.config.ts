@@ -28,6 +28,7 @@ const SLOW_UNIT_FILES = [
   'test/unit/cli/snapshot.test.ts', // 14,000
   'test/unit/cli/record.test.ts', // 12,000
   'test/unit/engine/history/sources.test.ts', // 14,000
+  'test/unit/engine/history/sources-past.test.ts', // 15,000
   'test/kubectl/crd.test.ts', // 11,500
   'test/kubectl/apply.test.ts', // 10,500
   'test/unit/cli/record-kill.test.ts',
