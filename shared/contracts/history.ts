@@ -280,6 +280,11 @@ export const EpisodeListSchema = z.object({
   workloadGaps: z.array(CoverageGapSchema.extend({ uid: z.string() })).optional(),
   /** Inferred rollouts in the range (one per workload revision), drawn apart from observed rows. */
   inferred: z.array(InferredFactSchema).optional(),
+  /**
+   * Present only when `inferred` was cut (it carries at most 1,000 rows: the rollouts, then the
+   * newest Events): how many inferred rows the range holds. Absent: `inferred` is all of them.
+   */
+  inferredTotal: z.number().int().nonnegative().optional(),
   /** The history sources that record this context, and how each took part (absent: none). */
   sources: z.array(HistorySourceUseSchema).optional(),
 });

@@ -162,28 +162,43 @@ const toFact = (r: FactRow): InferredFact => ({
   detail: r[9],
 });
 
+/** The timeline's inferred rows: at most MAX_INFERRED, and how many the range holds when that cut applied. */
+export interface InferredRange {
+  facts: InferredFact[];
+  /** Present only when rows were left out: how many rows the range holds. */
+  total?: number;
+}
+
+/** The timeline's rows: a rollout or Event overlapping [from, to] (its last moment from `from` on: the inferred_last index). */
+export const TIMELINE_WHERE = "fact IN ('rollout', 'event') AND coalesce(end_at, at) >= :from AND at <= :to AND (:namespace IS NULL OR namespace = :namespace)";
+
 /**
  * Reading inferred rows back: a workload's (with those of unknown time), and the timeline's:
  * the rollouts of a range, then the Events that overlap it (rollouts first, so a busy hour of
- * Events never crowds them out of the MAX_INFERRED rows one answer carries).
+ * Events never crowds them out of the MAX_INFERRED rows one answer carries), the newest of each
+ * when they are more, and then saying how many there were.
  */
 export function createInferredQuery(db: DatabaseSync) {
   const ofWorkload = db.prepare(
     `SELECT ${COLUMNS} FROM inferred WHERE workload_uid = ? AND (at IS NULL OR (at <= ? AND coalesce(end_at, at) >= ?)) ORDER BY at IS NULL, at LIMIT ${MAX_INFERRED}`,
   );
   ofWorkload.setReturnArrays(true);
-  const timeline = db.prepare(
-    `SELECT ${COLUMNS} FROM inferred WHERE fact IN ('rollout', 'event') AND at <= ? AND coalesce(end_at, at) >= ? AND (? IS NULL OR namespace = ?) ORDER BY fact = 'event', at LIMIT ${MAX_INFERRED}`,
-  );
+  const timeline = db.prepare(`SELECT ${COLUMNS} FROM inferred WHERE ${TIMELINE_WHERE} ORDER BY fact = 'event', at DESC LIMIT ${MAX_INFERRED + 1}`);
   timeline.setReturnArrays(true);
+  const timelineCount = db.prepare(`SELECT count(*) AS n FROM inferred WHERE ${TIMELINE_WHERE}`);
   const rollouts = db.prepare(`SELECT ${COLUMNS} FROM inferred WHERE fact = 'rollout' AND at BETWEEN ? AND ? AND (? IS NULL OR namespace = ?) ORDER BY at LIMIT ${MAX_INFERRED}`);
   rollouts.setReturnArrays(true);
   return {
     ofWorkload: (uid: string, from: number, to: number): InferredFact[] => (ofWorkload.all(uid, to, from) as unknown as FactRow[]).map(toFact),
     rollouts: (from: number, to: number, namespace?: string): InferredFact[] => (rollouts.all(from, to, namespace ?? null, namespace ?? null) as unknown as FactRow[]).map(toFact),
-    /** The rollouts and Events of a range (sorted by time), for the timeline. */
-    timeline: (from: number, to: number, namespace?: string): InferredFact[] =>
-      (timeline.all(to, from, namespace ?? null, namespace ?? null) as unknown as FactRow[]).map(toFact).sort((a, b) => (a.at ?? 0) - (b.at ?? 0)),
+    /** The rollouts and Events of a range (sorted by time), for the timeline; `total` when more than MAX_INFERRED. */
+    timeline(from: number, to: number, namespace?: string): InferredRange {
+      const range = { from, to, namespace: namespace ?? null };
+      const rows = timeline.all(range) as unknown as FactRow[];
+      const facts = rows.slice(0, MAX_INFERRED).map(toFact).sort((a, b) => (a.at ?? 0) - (b.at ?? 0));
+      if (rows.length <= MAX_INFERRED) return { facts };
+      return { facts, total: Number((timelineCount.get(range) as { n: number }).n) };
+    },
   };
 }
 

@@ -59,11 +59,14 @@ export function createHistoryQueries(db: DatabaseSync, options: HistoryQueryOpti
     /** The swimlane's episodes, with the range's unobserved gaps, single workloads' stretches out of view, and the inferred rollouts and Events. */
     episodes(query: EpisodeQuery) {
       const rangeGaps = gaps(query.from, query.to);
+      const facts = inferred.timeline(query.from, query.to, query.namespace);
       return {
         ...episodeQueries.episodes(query),
         gaps: rangeGaps,
         workloadGaps: unobserved.range(query.from, query.to, rangeGaps, query.namespace),
-        inferred: inferred.timeline(query.from, query.to, query.namespace),
+        inferred: facts.facts,
+        // Only the newest MAX_INFERRED rows: the timeline says so and how many there are.
+        ...(facts.total !== undefined ? { inferredTotal: facts.total } : {}),
       };
     },
     episode: episodeQueries.episode,

@@ -136,7 +136,11 @@ export function mergeEpisodeLists(local: EpisodeList | null, remotes: ReadonlyAr
     driftCount: fillPoints(local.driftCount, gaps, remotes.map((part) => part.value.driftCount)),
     since: earliest([local.since, ...remotes.map((part) => part.value.since)]),
   };
-  return withCoverageAndInferred(merged, local, remotes);
+  withCoverageAndInferred(merged, local, remotes);
+  // An answer whose inferred rows were cut: the union holds at least as many as the largest count.
+  const totals = [local, ...remotes.map((part) => part.value)].flatMap((answer) => (answer.inferredTotal === undefined ? [] : [answer.inferredTotal]));
+  if (totals.length > 0) merged.inferredTotal = Math.max(merged.inferred?.length ?? 0, ...totals);
+  return merged;
 }
 
 function mergeRollouts(local: readonly Rollout[], remotes: ReadonlyArray<readonly Rollout[]>): Rollout[] {
