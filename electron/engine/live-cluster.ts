@@ -56,7 +56,8 @@ export interface CacheStamp {
 }
 
 export class LiveCluster {
-  readonly cache = new ObjectCache();
+  /** Written by informers only, with objects parsed from the API: pods share their repeated values. */
+  readonly cache = new ObjectCache({ sharePods: true });
   private readonly options: LiveClusterOptions;
   private context: string | null = null;
   private epoch = randomUUID();

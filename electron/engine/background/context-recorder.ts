@@ -135,7 +135,8 @@ export function startContextRecorder(options: ContextRecorderOptions): ContextRe
     const outcome = await (options.probe ?? probeServer)(config);
     if (!current()) return;
     if (!outcome.ok) return fail(`${outcome.error.message}${outcome.error.detail ? ` (${outcome.error.detail})` : ''}`);
-    const cache = new ObjectCache();
+    // Written by its informers only, with objects parsed from the API: pods share repeated values.
+    const cache = new ObjectCache({ sharePods: true });
     let store: HistoryStore;
     try {
       store = openHistoryStore({ store: options.store?.(), file: historyFile(options.dataDir, context), context, cache, record: true, now, log, limits: options.limits, onStatus: () => undefined, ...(options.timing ? { timing: options.timing } : {}) });

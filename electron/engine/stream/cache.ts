@@ -34,12 +34,27 @@ export type CacheListener = (change: CacheChange) => void;
  */
 export type ListedListener = (kind: KindKey, namespace: string | undefined) => void;
 
+/** Options of an ObjectCache. */
+export interface ObjectCacheOptions {
+  /**
+   * Its writers hand over objects nobody else holds (an informer's, parsed from the API's JSON):
+   * a pod's repeated values are then replaced by shared equal ones (shared-values.ts), and the
+   * parts it shares with other pods are frozen. A writer that keeps its objects and goes on
+   * changing them (a test's in-process store) must leave this off.
+   */
+  sharePods?: boolean;
+}
+
 export class ObjectCache {
   private readonly byKind = new Map<KindKey, Map<string, SlimObject>>();
   private readonly listeners = new Set<CacheListener>();
-  /** Pods' repeated strings and subtrees, kept once (shared-values.ts). */
-  private readonly pool = new ValuePool();
+  /** Pods' repeated strings and template parts, kept once (shared-values.ts), when sharing. */
+  private readonly pool: ValuePool | undefined;
   private readonly listedListeners = new Set<ListedListener>();
+
+  constructor(options: ObjectCacheOptions = {}) {
+    this.pool = options.sharePods ? new ValuePool() : undefined;
+  }
 
   private bucket(kind: KindKey): Map<string, SlimObject> {
     let bucket = this.byKind.get(kind);
@@ -53,14 +68,14 @@ export class ObjectCache {
   /**
    * Stores an object; returns false (and tells no one) when the same version is cached. `json`,
    * when given, must be `JSON.stringify(object)`; `viewJson`, `JSON.stringify(viewObject(object))`.
-   * A pod's repeated values are replaced by shared equal ones (its JSON does not change), so a
-   * stored pod's labels, owner references and container resources are frozen.
+   * With `sharePods`, a pod's repeated values are replaced by shared equal ones (its JSON does
+   * not change), so a stored pod's labels, owner references and container resources are frozen.
    */
   upsert(kind: KindKey, object: SlimObject, json?: string, viewJson?: string): boolean {
     const bucket = this.bucket(kind);
     const previous = bucket.get(object.metadata.uid);
     if (previous && previous.metadata.resourceVersion === object.metadata.resourceVersion) return false;
-    if (kind === BUILTIN_KEYS.Pod) sharePod(object, this.pool);
+    if (this.pool && kind === BUILTIN_KEYS.Pod) sharePod(object, this.pool);
     bucket.set(object.metadata.uid, object);
     const change: CacheChange = { type: 'upsert', kind, object, previous };
     if (json !== undefined) change.json = json;
@@ -139,7 +154,7 @@ export class ObjectCache {
   /** Forgets a kind without telling listeners (the whole stream starts over, e.g. context switch). */
   clear(): void {
     this.byKind.clear();
-    this.pool.clear();
+    this.pool?.clear();
   }
 
   get(kind: KindKey, uid: string): SlimObject | undefined {

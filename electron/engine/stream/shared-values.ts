@@ -95,8 +95,12 @@ export class ValuePool {
     }
     const kept = parts.get(slot);
     if (kept !== undefined && jsonEqual(kept, value)) return kept as T;
-    this.poolStrings(value);
-    parts.set(slot, deepFreeze(value));
+    // A part kept before (a pod written again with what it was given) is pooled and frozen already.
+    if (!Object.isFrozen(value)) {
+      this.poolStrings(value);
+      deepFreeze(value);
+    }
+    parts.set(slot, value);
     return value;
   }
 
@@ -111,8 +115,9 @@ export class ValuePool {
     this.templates = new Map();
   }
 
-  /** Pools the strings of a JSON tree, in place (values only: V8 shares keys already). */
+  /** Pools the strings of a JSON tree, in place (values only: V8 shares keys already); a frozen tree is left as it is. */
   poolStrings(value: unknown): void {
+    if (Object.isFrozen(value)) return;
     if (Array.isArray(value)) {
       for (let i = 0; i < value.length; i += 1) {
         const item: unknown = value[i];

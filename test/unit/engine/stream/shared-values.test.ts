@@ -114,7 +114,7 @@ describe('jsonEqual', () => {
 
 describe('ObjectCache with shared pod values', () => {
   it('stores pods sharing their owner\'s parts, each announced with its JSON unchanged', () => {
-    const cache = new ObjectCache();
+    const cache = new ObjectCache({ sharePods: true });
     const changes: CacheChange[] = [];
     cache.onChange((change) => changes.push(change));
     const pods = [parsed(slimPod(1)), parsed(slimPod(2))];
@@ -126,9 +126,30 @@ describe('ObjectCache with shared pod values', () => {
   });
 
   it('leaves other kinds as they were written', () => {
-    const cache = new ObjectCache();
+    const cache = new ObjectCache({ sharePods: true });
     const replicaSet = { ...parsed(slimPod(1)), apiVersion: 'apps/v1', kind: 'ReplicaSet' };
     cache.upsert('replicasets.apps', replicaSet);
     expect(Object.isFrozen(cache.get('replicasets.apps', replicaSet.metadata.uid)!.metadata.labels)).toBe(false);
+  });
+
+  it('shares nothing unless asked: a writer may go on changing the pods it wrote', () => {
+    const cache = new ObjectCache();
+    const pods = [parsed(slimPod(1)), parsed(slimPod(2))];
+    for (const pod of pods) cache.upsert('pods', pod);
+    expect(pods[1]!.metadata.labels).not.toBe(pods[0]!.metadata.labels);
+    (pods[0]!.metadata.labels as Record<string, string>)['app'] = 'changed';
+    expect(pods[1]!.metadata.labels?.['app']).toBe('checkout');
+  });
+
+  it('takes a pod written again with parts it shares already (a copy of a cached pod, newer version)', () => {
+    const cache = new ObjectCache({ sharePods: true });
+    const pod = parsed(slimPod(1));
+    cache.upsert('pods', pod);
+    const resized = { ...pod, metadata: { ...pod.metadata, resourceVersion: '2', labels: { ...pod.metadata.labels, tier: 'edge' } } };
+    cache.upsert('pods', resized);
+    // The frozen owner references come back as they were; the new labels are kept from now on.
+    const again = { ...resized, metadata: { ...resized.metadata, resourceVersion: '3', labels: pod.metadata.labels } };
+    expect(() => cache.upsert('pods', again)).not.toThrow();
+    expect(cache.get('pods', pod.metadata.uid)?.metadata.labels).toEqual(pod.metadata.labels);
   });
 });
