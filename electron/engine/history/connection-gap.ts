@@ -16,16 +16,18 @@ import { bridges, closeAtStop, type OpenWork, type OpenWorkWrites } from './gap-
 export type Resumption = 'none' | 'bridged' | 'after-gap';
 
 export interface ConnectionGap {
-  /** Whether the connection is lost and not listed again yet (no heartbeat for workloads not seen since). */
-  active(): boolean;
-  /** Lost at `at`: the workloads `uids` are unobserved from then on. Nothing when already lost. */
+  /**
+   * Lost at `at`: the workloads `uids` are unobserved from then on (each from the first loss it
+   * was not seen after: told again while lost, or lost again before the relist saw it, it keeps
+   * that time).
+   */
   lose(at: number, uids: Iterable<string>): void;
   /** The cluster answers again (the lists follow; `end` once they are done). */
   back(): void;
-  /** Whether `uid` was not observed since the loss. */
+  /** Whether `uid` was not observed since a loss. */
   stale(uid: string): boolean;
   /**
-   * `work` (the workload `uid`) observed at `at`: if not observed since the loss, its open episode
+   * `work` (the workload `uid`) observed at `at`: if not observed since a loss, its open episode
    * and rollout are closed at the loss when the stretch is a gap. Says which.
    */
   seen(uid: string, work: OpenWork, at: number): Resumption;
@@ -41,51 +43,49 @@ export interface ConnectionGap {
 
 export function createConnectionGap(options: { gapMs: number; write: OpenWorkWrites }): ConnectionGap {
   const { gapMs, write } = options;
-  let lostAt: number | null = null;
+  let lost = false;
   let answering = false;
-  const unseen = new Set<string>();
+  /** The workloads not observed since a loss, with the moment of that loss. */
+  const unseen = new Map<string, number>();
+
+  /** How observing `uid` again at `at` relates to its loss at `since` (closing what a gap ends). */
+  function resume(since: number, work: OpenWork, at: number): Resumption {
+    if (bridges(since, at, gapMs)) return 'bridged';
+    closeAtStop(work, since, write);
+    return 'after-gap';
+  }
 
   return {
-    active: () => lostAt !== null,
     lose(at, uids) {
-      if (lostAt !== null) {
-        // Lost again before every kind was listed: the first loss still dates the gap.
-        answering = false;
-        return;
-      }
-      lostAt = at;
+      lost = true;
       answering = false;
-      for (const uid of uids) unseen.add(uid);
+      for (const uid of uids) if (!unseen.has(uid)) unseen.set(uid, at);
     },
     back() {
-      if (lostAt !== null) answering = true;
+      if (lost) answering = true;
     },
     stale: (uid) => unseen.has(uid),
     seen(uid, work, at) {
-      if (lostAt === null || !unseen.delete(uid)) return 'none';
-      if (bridges(lostAt, at, gapMs)) return 'bridged';
-      closeAtStop(work, lostAt, write);
-      return 'after-gap';
+      const since = unseen.get(uid);
+      if (since === undefined) return 'none';
+      unseen.delete(uid);
+      return resume(since, work, at);
     },
     expire(at, workOf) {
-      if (lostAt === null || bridges(lostAt, at, gapMs)) return;
-      for (const uid of unseen) {
+      for (const [uid, since] of unseen) {
         const work = workOf(uid);
-        if (work) closeAtStop(work, lostAt, write);
+        if (work && !bridges(since, at, gapMs)) closeAtStop(work, since, write);
       }
     },
     end(at, workOf) {
-      if (lostAt === null || !answering) return [];
-      const bridged = bridges(lostAt, at, gapMs);
+      if (!lost || !answering) return [];
       const out: Array<{ uid: string; resumption: Resumption }> = [];
-      for (const uid of unseen) {
+      for (const [uid, since] of unseen) {
         const work = workOf(uid);
-        if (!work) continue;
-        if (!bridged) closeAtStop(work, lostAt, write);
-        out.push({ uid, resumption: bridged ? 'bridged' : 'after-gap' });
+        if (work) out.push({ uid, resumption: resume(since, work, at) });
       }
       unseen.clear();
-      lostAt = null;
+      lost = false;
       answering = false;
       return out;
     },

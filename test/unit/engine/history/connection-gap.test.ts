@@ -78,6 +78,35 @@ describe('a lost connection', () => {
     ]);
   });
 
+  it('dates each workload from its own last sight when the connection is lost again before the relist ends', async () => {
+    const start = h.clock.now();
+    upsertBuiltin(h.cache, deployment('web', 'd1', { replicas: 2, ready: 1 }));
+    h.store.synced();
+    h.clock.advance(MIN);
+    const firstLoss = h.clock.now();
+    h.store.connection(true);
+    beatFor(GAP_MS + MIN);
+    h.store.connection(false);
+    h.clock.advance(1_000);
+    const relistAt = h.clock.now();
+    upsertBuiltin(h.cache, deployment('web', 'd1', { replicas: 3, ready: 1 }));
+    h.clock.advance(1_000);
+    // Gone again before every kind was listed: web was seen at relistAt, so its gap starts here.
+    const secondLoss = h.clock.now();
+    h.store.connection(true);
+    beatFor(GAP_MS + MIN);
+    h.store.connection(false);
+    const listedAt = h.clock.now();
+    h.store.synced();
+    await h.store.flush();
+    expect(sampleTimes(start).filter((at) => at > secondLoss && at < listedAt)).toEqual([]);
+    expect(episodes(start)).toEqual([
+      { start, end: firstLoss },
+      { start: relistAt, end: secondLoss },
+      { start: listedAt, end: null },
+    ]);
+  });
+
   it('carries the episode across a loss no longer than GAP_MS (no gap, one episode)', async () => {
     const start = h.clock.now();
     upsertBuiltin(h.cache, deployment('web', 'd1', { replicas: 2, ready: 1 }));
