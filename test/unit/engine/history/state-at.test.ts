@@ -20,8 +20,15 @@ function seeded(seed: number): () => number {
 
 const names = (objects: readonly SlimObject[]) => objects.map((o) => `${o.kind}/${o.metadata.name}@${o.metadata.resourceVersion}`).sort();
 
-/** Lets the keyframe job (async compression) finish its chunks. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+/**
+ * Lets the keyframe job (async compression) finish its chunks: waits until no keyframe is
+ * incomplete (a fixed wait was too short on a loaded machine).
+ */
+async function settle(): Promise<void> {
+  const incomplete = () => (h.store.db.prepare('SELECT count(*) AS n FROM keyframes WHERE complete = 0').get() as { n: number }).n;
+  do await new Promise((resolve) => setTimeout(resolve, 5));
+  while (incomplete() > 0);
+}
 
 /** The informers have listed every kind: the first flush takes the keyframe the state log starts from. */
 async function listed(): Promise<void> {
