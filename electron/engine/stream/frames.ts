@@ -16,7 +16,7 @@
  */
 import type { ClusterFrame, KindKey, SlimObject } from '../../../shared/cluster.ts';
 import { refOf, type PendingChanges } from './pending.ts';
-import { viewObject } from './view.ts';
+import { hasView, viewObject } from './view.ts';
 
 /**
  * Bytes kept free under the frame limit for the transport's own wrapping (the WebSocket
@@ -142,15 +142,24 @@ export function packDelta(pending: PendingChanges, header: { epoch: string; seq:
   const frame: DeltaFrame = { type: 'delta', epoch: header.epoch, seq: header.seq, upserts: [], kinds: [], deletes: [] };
   const size = new FrameSize(jsonBytes(frame), budget);
   const keys = new KeyJson();
+  /** Per upsert, its view object, or undefined while it is only its writer's view JSON (`texts[i]`). */
+  const views: (SlimObject | undefined)[] = [];
+  const texts: string[] = [];
+  let deferred = false;
   for (const entry of pending.entries()) {
     if (entry.object) {
-      const view = viewObject(entry.object, entry.kind);
+      // A list page's view JSON (made in the list worker) is the frame's text already: the view
+      // object is made only if someone reads the frame's objects (deferViews).
+      const defer = entry.json !== undefined && hasView(entry.kind);
+      const view = defer ? undefined : viewObject(entry.object, entry.kind);
       const item = itemJson(view, entry.json);
       const key = keys.of(entry.kind);
       if (!size.fitsPair('upserts', item, 'kinds', key)) break;
       size.add('upserts', item);
       size.add('kinds', key);
-      frame.upserts.push(view);
+      views.push(view);
+      texts.push(item.text);
+      deferred ||= defer;
       frame.kinds.push(entry.kind);
     } else {
       const ref = refOf(entry);
@@ -162,7 +171,32 @@ export function packDelta(pending: PendingChanges, header: { epoch: string; seq:
     pending.take(entry.uid);
   }
   size.textOf(frame, { upserts: [], kinds: [], deletes: [] });
+  if (deferred) deferViews(frame, views, texts);
+  else frame.upserts = views as SlimObject[];
   return { frame, bytes: size.bytes, oversize: size.bytes > budget };
+}
+
+/**
+ * Makes `frame.upserts` on first read: each deferred view parsed from its JSON. A transport that
+ * sends the frame's text (the WebSocket) never reads them, so a 50,000-pod sync makes no pod
+ * views on the engine thread a second time; one that sends objects (Electron's IPC clone, which
+ * reads the property like JSON.stringify does) gets objects equal to the views. The property
+ * keeps its place among the frame's keys, so the frame's JSON is unchanged.
+ */
+function deferViews(frame: DeltaFrame, views: readonly (SlimObject | undefined)[], texts: readonly string[]): void {
+  const settle = (upserts: SlimObject[]): void => {
+    Object.defineProperty(frame, 'upserts', { value: upserts, enumerable: true, configurable: true, writable: true });
+  };
+  Object.defineProperty(frame, 'upserts', {
+    enumerable: true,
+    configurable: true,
+    get(): SlimObject[] {
+      const upserts = views.map((view, i) => view ?? (JSON.parse(texts[i] as string) as SlimObject));
+      settle(upserts);
+      return upserts;
+    },
+    set: settle,
+  });
 }
 
 /**
