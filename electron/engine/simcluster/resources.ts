@@ -68,6 +68,8 @@ export const RESOURCE_TYPES: readonly ResourceType[] = [
   type('apps', 'v1', 'ReplicaSet', 'replicasets', { shortNames: ['rs'], categories: ['all'], subresources: ['status', 'scale'] }),
   type('apps', 'v1', 'StatefulSet', 'statefulsets', { shortNames: ['sts'], categories: ['all'], subresources: ['status', 'scale'] }),
   type('apps', 'v1', 'DaemonSet', 'daemonsets', { shortNames: ['ds'], categories: ['all'], subresources: ['status'] }),
+  // Written by the StatefulSet and DaemonSet controllers (controllers/controller-history.ts); `data` and `revision`, no spec.
+  type('apps', 'v1', 'ControllerRevision', 'controllerrevisions', { specless: true }),
   type('batch', 'v1', 'Job', 'jobs', { categories: ['all'], subresources: ['status'] }),
   type('batch', 'v1', 'CronJob', 'cronjobs', { shortNames: ['cj'], categories: ['all'], subresources: ['status'] }),
   type('autoscaling', 'v2', 'HorizontalPodAutoscaler', 'horizontalpodautoscalers', { shortNames: ['hpa'], categories: ['all'], subresources: ['status'] }),

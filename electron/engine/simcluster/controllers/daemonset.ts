@@ -1,10 +1,12 @@
 /**
  * daemonset-controller: one pod per eligible node, pinned by node affinity (the scheduler binds
  * it), removed from nodes it no longer fits, and rolled to a new template within
- * `maxUnavailable`. Pods carry `controller-revision-hash` and `pod-template-generation`.
+ * `maxUnavailable`. Pods carry `controller-revision-hash` and `pod-template-generation`; each
+ * template is a ControllerRevision `<set>-<hash>` (controller-history.ts).
  */
 import type { Change } from '../changelog.ts';
 import { ApiError } from '../errors.ts';
+import { ensureRevision, truncateHistory } from './controller-history.ts';
 import type { KubeObject } from '../types.ts';
 import { daemonNodeFit, daemonPodNode, addDaemonTolerations, pinToNode } from './daemonset-nodes.ts';
 import { podTemplateHash, scaledValue } from './deployment-util.ts';
@@ -96,6 +98,7 @@ export function createDaemonSetController(options: DaemonSetControllerOptions = 
   function reconcileDaemonSet(ds: KubeObject, ctx: ControllerContext): number | undefined {
     const v = view(ds, speed);
     const now = ctx.clock.now();
+    ensureRevision(ds, v.template, ctx, { hashLabel: DAEMONSET_HASH_LABEL });
     const spec = daemonSpec(v);
     const byNode = new Map<string, KubeObject[]>();
     for (const pod of ctx.store.all(PODS, ds.metadata.namespace)) {
@@ -128,6 +131,9 @@ export function createDaemonSetController(options: DaemonSetControllerOptions = 
     for (const pods of byNode.values()) for (const pod of pods) removePod(ds, pod, ctx);
     if (!v.onDelete) rollingUpdate(ds, v, eligible, ctx);
     const wake = writeStatus(ds, v, eligible, now, ctx);
+    const live = new Set([v.hash]);
+    for (const pod of ctx.store.all(PODS, ds.metadata.namespace)) if (isControlledBy(pod, ds)) live.add(pod.metadata.labels?.[DAEMONSET_HASH_LABEL] ?? '');
+    truncateHistory(ds, new Set([...live].map((hash) => `${ds.metadata.name}-${hash}`)), ctx);
     // A refused create fails the sync: the work queue retries it.
     return refused ? Math.min(wake ?? Infinity, CREATE_RETRY_MS) : wake;
   }

@@ -20,3 +20,4 @@ export const JOBS = served('jobs.batch');
 export const CRONJOBS = served('cronjobs.batch');
 export const HPAS = served('horizontalpodautoscalers.autoscaling');
 export const SECRETS = served('secrets');
+export const CONTROLLER_REVISIONS = served('controllerrevisions.apps');

@@ -3,14 +3,15 @@
  * claim volumes), created in order and only after the previous one is Running and Ready
  * (OrderedReady) or all at once (Parallel), removed from the highest ordinal down, and rolled
  * to a new revision from the highest ordinal down to `partition`, one pod at a time.
- * ControllerRevisions are not served; pods carry the revision in `controller-revision-hash`.
+ * Each template is a ControllerRevision (controller-history.ts); status and the pods'
+ * `controller-revision-hash` name it.
  */
 import type { Change } from '../changelog.ts';
 import { ApiError } from '../errors.ts';
 import { fromLabelSelectorObject, matchesLabels } from '../selectors.ts';
 import type { KubeObject } from '../types.ts';
-import { podTemplateHash } from './deployment-util.ts';
-import { PODS, STATEFULSETS } from './kinds.ts';
+import { CONTROLLER_HASH_LABEL, ensureRevision, revisionTemplate, truncateHistory } from './controller-history.ts';
+import { CONTROLLER_REVISIONS, PODS, STATEFULSETS } from './kinds.ts';
 import { controllerRef, isControlledBy, ownerKeysFor, withControllerRef } from './owner.ts';
 import { deletePod, isPodAvailable, isPodReady, msUntilAvailable, podFromTemplate, podPhase, type PodTemplate } from './pods.ts';
 import { admitPodQuota } from './resourcequota.ts';
@@ -53,11 +54,6 @@ function view(sts: KubeObject, speed: number): StatefulSetView {
     template: (spec['template'] as PodTemplate | undefined) ?? {},
     claimNames: claims.map((c) => c.metadata?.name ?? '').filter((n) => n !== ''),
   };
-}
-
-/** The revision name a template gets (`web-7b9c8f6d4f`), the value of `controller-revision-hash`. */
-function statefulSetRevision(sts: KubeObject, template: PodTemplate): string {
-  return `${sts.metadata.name}-${podTemplateHash(template)}`;
 }
 
 function ordinalOf(sts: KubeObject, pod: KubeObject): number | undefined {
@@ -147,7 +143,12 @@ export function createStatefulSetController(options: StatefulSetControllerOption
       else condemned.push(pod);
     }
     condemned.sort((a, b) => (ordinalOf(sts, b) ?? 0) - (ordinalOf(sts, a) ?? 0));
-    const currentTemplate = templates.get(`${sts.metadata.namespace}/${sts.metadata.name}`)?.get(revisions.current);
+    // A revision made before this controller started (or by an earlier one) has its template in its data.
+    const stored = () => {
+      const revision = ctx.store.find(CONTROLLER_REVISIONS, sts.metadata.namespace, revisions.current);
+      return revision && isControlledBy(revision, sts) ? revisionTemplate(revision) : undefined;
+    };
+    const currentTemplate = templates.get(`${sts.metadata.namespace}/${sts.metadata.name}`)?.get(revisions.current) ?? stored();
 
     for (let i = 0; i < slots.length; i += 1) {
       const pod = slots[i];
@@ -255,7 +256,7 @@ export function createStatefulSetController(options: StatefulSetControllerOption
       }
       if (sts.metadata.deletionTimestamp) return;
       const v = view(sts, speed);
-      const update = statefulSetRevision(sts, v.template);
+      const update = ensureRevision(sts, v.template, ctx, { hashLabel: CONTROLLER_HASH_LABEL }).name;
       const known = templates.get(id) ?? new Map<string, PodTemplate>();
       known.set(update, v.template);
       templates.set(id, known);
@@ -266,6 +267,8 @@ export function createStatefulSetController(options: StatefulSetControllerOption
       if (!latest) return;
       const pods = ctx.store.all(PODS, key.namespace).filter((p) => isControlledBy(p, latest));
       const wake = writeStatus(latest, v, pods, revisions, ctx);
+      const current = (ctx.store.find(STATEFULSETS, key.namespace, key.name)?.['status'] as { currentRevision?: string } | undefined)?.currentRevision ?? revisions.current;
+      truncateHistory(latest, new Set([current, update, ...pods.map(revisionOf)]), ctx);
       // A refused create fails the sync: the work queue retries it.
       return synced ? wake : Math.min(wake ?? Infinity, CREATE_RETRY_MS);
     },

@@ -1,4 +1,4 @@
-/** apps/v1: Deployment, ReplicaSet, StatefulSet and DaemonSet with their spec/status types. */
+/** apps/v1: Deployment, ReplicaSet, StatefulSet and DaemonSet with their spec/status types, and ControllerRevision. */
 import {
   APPS,
   ATOMIC,
@@ -227,7 +227,22 @@ function daemonSetDefinitions(): Record<string, Schema> {
   };
 }
 
+/** ControllerRevision: an immutable snapshot of a StatefulSet's or DaemonSet's template (upstream's text). */
+function controllerRevisionDefinitions(): Record<string, Schema> {
+  return {
+    [`${APPS}ControllerRevision`]: kind(
+      { group: 'apps', kind: 'ControllerRevision', version: 'v1' },
+      'ControllerRevision implements an immutable snapshot of state data. Clients are responsible for serializing and deserializing the objects that contain their internal state. Once a ControllerRevision has been successfully created, it can not be updated. The API Server will fail validation of all requests that attempt to mutate the Data field. ControllerRevisions may, however, be deleted. Note that, due to its use by both the DaemonSet and StatefulSet controllers for update and rollback, this object is beta. However, it may be subject to name and representation changes in future releases, and clients should not depend on its stability. It is primarily for internal use by controllers.',
+      {
+        data: ref('io.k8s.apimachinery.pkg.runtime.RawExtension', 'Data is the serialized representation of the state.'),
+        revision: int64('Revision indicates the revision of the state represented by Data.'),
+      },
+      ['revision'],
+    ),
+  };
+}
+
 /** Every apps/v1 definition. */
 export function appsDefinitions(): Record<string, Schema> {
-  return { ...deploymentDefinitions(), ...replicaSetDefinitions(), ...statefulSetDefinitions(), ...daemonSetDefinitions() };
+  return { ...deploymentDefinitions(), ...replicaSetDefinitions(), ...statefulSetDefinitions(), ...daemonSetDefinitions(), ...controllerRevisionDefinitions() };
 }

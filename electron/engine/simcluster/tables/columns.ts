@@ -3,6 +3,7 @@
  * in order. The server always prints wide rows; kubectl hides priority-1 columns without `-o wide`.
  */
 import { ACCESS_COLUMNS } from './access.ts';
+import { HISTORY_COLUMNS } from './history.ts';
 import { QUOTA_COLUMNS } from './quota.ts';
 import type { TableColumnDefinition } from './types.ts';
 
@@ -184,6 +185,7 @@ const BY_KIND: Record<string, TableColumnDefinition[]> = {
   Secret: SECRET_COLUMNS,
   ...ACCESS_COLUMNS,
   ...QUOTA_COLUMNS,
+  ...HISTORY_COLUMNS,
 };
 
 /** The column definitions for a kind (fresh copies: callers may serialise or mutate them). */

@@ -9,6 +9,7 @@ import { columnsFor } from './columns.ts';
 import { configMapRow, endpointsRow, eventRow, fromEventsV1, namespaceRow, nodeRow, secretRow, serviceRow, type CoreEventView } from './core.ts';
 import { since } from './duration.ts';
 import { podRow, type PodView } from './pod.ts';
+import { HISTORY_PRINTERS } from './history.ts';
 import { QUOTA_PRINTERS } from './quota.ts';
 import type { IncludeObject, Table, TableCell, TableListMeta, TableRow, TableRowCondition, TableVersion } from './types.ts';
 import { cronJobRow, daemonSetRow, deploymentRow, hpaRow, jobRow, replicaSetRow, statefulSetRow } from './workloads.ts';
@@ -54,6 +55,7 @@ const PRINTERS: Record<string, Printer> = {
   Secret: cellsOnly(secretRow),
   ...ACCESS_PRINTERS,
   ...QUOTA_PRINTERS,
+  ...HISTORY_PRINTERS,
 };
 
 function printerFor(type: ResourceType): Printer {

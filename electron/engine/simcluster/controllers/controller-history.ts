@@ -1,0 +1,92 @@
+/**
+ * controller_history (pkg/controller/history) as the StatefulSet and DaemonSet controllers use
+ * it: one ControllerRevision per distinct pod template, named `<owner>-<hash>`, labelled with the
+ * template's labels and the hash, controlled by its owner, `data` holding the strategic-merge
+ * patch that restores the template (`{"spec":{"template":{...,"$patch":"replace"}}}`) and
+ * `revision` one more than the owner's highest. Going back to a template an old revision holds
+ * re-uses that revision with the next number, as upstream does; old revisions no pod and neither
+ * the current nor the update revision uses are deleted beyond `spec.revisionHistoryLimit`.
+ */
+import type { KubeObject } from '../types.ts';
+import { podTemplateHash } from './deployment-util.ts';
+import { CONTROLLER_REVISIONS } from './kinds.ts';
+import { isControlledBy, newControllerRef } from './owner.ts';
+import type { PodTemplate } from './pods.ts';
+import type { ControllerContext } from './runtime.ts';
+
+/** The StatefulSet revision's hash label (history.ControllerRevisionHashLabel). */
+export const CONTROLLER_HASH_LABEL = 'controller.kubernetes.io/hash';
+/** The default of `spec.revisionHistoryLimit` for StatefulSets and DaemonSets. */
+export const DEFAULT_REVISION_HISTORY_LIMIT = 10;
+
+/** How an owner kind labels its revisions: StatefulSets with CONTROLLER_HASH_LABEL, DaemonSets with controller-revision-hash. */
+export interface HistoryOptions {
+  hashLabel: string;
+}
+
+/** The ControllerRevisions `owner` controls, oldest revision first. */
+export function revisionsOf(owner: KubeObject, ctx: ControllerContext): KubeObject[] {
+  return ctx.store
+    .all(CONTROLLER_REVISIONS, owner.metadata.namespace)
+    .filter((revision) => isControlledBy(revision, owner))
+    .sort((a, b) => revisionNumber(a) - revisionNumber(b));
+}
+
+/** A revision's `revision` (0 when unreadable). */
+export function revisionNumber(revision: KubeObject): number {
+  const value = revision['revision'];
+  return typeof value === 'number' ? value : 0;
+}
+
+/** The pod template a revision's patch restores (undefined when it holds none). */
+export function revisionTemplate(revision: KubeObject): PodTemplate | undefined {
+  const data = revision['data'] as { spec?: { template?: Record<string, unknown> } } | undefined;
+  const template = data?.spec?.template;
+  if (!template) return undefined;
+  const { $patch: _replace, ...rest } = template;
+  return rest as PodTemplate;
+}
+
+function revisionData(template: PodTemplate): Record<string, unknown> {
+  return { spec: { template: { ...structuredClone(template), $patch: 'replace' } } };
+}
+
+/**
+ * The revision of `template` (created, or an identical old one renumbered when it is not the
+ * latest already), its name and hash, with the other revisions as they stand.
+ */
+export function ensureRevision(owner: KubeObject, template: PodTemplate, ctx: ControllerContext, options: HistoryOptions): { name: string; hash: string } {
+  const hash = podTemplateHash(template);
+  const name = `${owner.metadata.name}-${hash}`;
+  const revisions = revisionsOf(owner, ctx);
+  const latest = revisions.at(-1);
+  const next = (latest ? revisionNumber(latest) : 0) + 1;
+  const equal = revisions.find((revision) => revision.metadata.name === name);
+  if (equal) {
+    if (equal !== latest) ctx.store.update(CONTROLLER_REVISIONS, { ...equal, revision: next });
+    return { name, hash };
+  }
+  ctx.store.create(CONTROLLER_REVISIONS, {
+    apiVersion: 'apps/v1',
+    kind: 'ControllerRevision',
+    metadata: {
+      name,
+      namespace: owner.metadata.namespace,
+      labels: { ...(template.metadata?.labels ?? {}), [options.hashLabel]: hash },
+      ownerReferences: [newControllerRef(owner)],
+    },
+    data: revisionData(template),
+    revision: next,
+  });
+  return { name, hash };
+}
+
+/**
+ * truncateHistory: deletes the oldest revisions that are neither `live` (current, update, or a
+ * pod's) beyond the owner's `spec.revisionHistoryLimit`.
+ */
+export function truncateHistory(owner: KubeObject, live: ReadonlySet<string>, ctx: ControllerContext): void {
+  const limit = (owner['spec'] as { revisionHistoryLimit?: number } | undefined)?.revisionHistoryLimit ?? DEFAULT_REVISION_HISTORY_LIMIT;
+  const old = revisionsOf(owner, ctx).filter((revision) => !live.has(revision.metadata.name));
+  for (const revision of old.slice(0, Math.max(0, old.length - limit))) ctx.store.delete(CONTROLLER_REVISIONS, revision.metadata.namespace, revision.metadata.name);
+}
