@@ -99,3 +99,79 @@ describe('the watch event buffer', () => {
     expect(r.buffer.oldestAt()).toBeUndefined();
   });
 });
+
+describe('the watch event buffer, a batch at a time', () => {
+  /** A buffer whose batches are decoded by hand (`decode(i)`) and applied after the batch before. */
+  function batchRig(batchSize: number) {
+    const decoding: Array<{ events: Array<[string, Event]>; decode: () => void }> = [];
+    const applied: number[] = [];
+    const deferred: Array<() => void> = [];
+    const buffer = new CoalescingBuffer<[string, Event]>({
+      apply: () => {
+        throw new Error('batches only');
+      },
+      onError: (error) => {
+        throw error;
+      },
+      now: () => 0,
+      defer: (run) => deferred.push(run),
+      immediate: false,
+      batchSize,
+      applyBatch: async (events, current, previous) => {
+        await new Promise<void>((resolve) => decoding.push({ events, decode: resolve }));
+        await previous;
+        if (current()) for (const [, event] of events) applied.push(event.rv);
+      },
+    });
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+    return { buffer, decoding, applied, deferred, settle, turn: () => deferred.shift()?.() };
+  }
+
+  it('decodes a second full batch while the first is applied, and applies them in the order taken', async () => {
+    const r = batchRig(3);
+    for (let i = 0; i < 7; i += 1) r.buffer.push(`pod-${i}`, [`pod-${i}`, { type: 'MODIFIED', rv: i }]);
+    r.turn();
+    // Two full batches left at once; the seventh change waits for a batch to finish.
+    expect(r.decoding.map((batch) => batch.events.length)).toEqual([3, 3]);
+    expect(r.buffer.pending).toBe(7);
+    // The second batch decoded first still waits for the first to be applied.
+    r.decoding[1]?.decode();
+    await r.settle();
+    expect(r.applied).toEqual([]);
+    r.decoding[0]?.decode();
+    await r.settle();
+    expect(r.applied).toEqual([0, 1, 2, 3, 4, 5]);
+    while (r.deferred.length > 0) r.turn();
+    expect(r.decoding.map((batch) => batch.events.length)).toEqual([3, 3, 1]);
+    r.decoding[2]?.decode();
+    await r.settle();
+    expect(r.applied).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(r.buffer.pending).toBe(0);
+  });
+
+  it('takes no second batch while one is in flight and less than a full batch waits', async () => {
+    const r = batchRig(10);
+    for (let i = 0; i < 4; i += 1) r.buffer.push(`pod-${i}`, [`pod-${i}`, { type: 'MODIFIED', rv: i }]);
+    r.turn();
+    for (let i = 4; i < 9; i += 1) r.buffer.push(`pod-${i}`, [`pod-${i}`, { type: 'MODIFIED', rv: i }]);
+    while (r.deferred.length > 0) r.turn();
+    expect(r.decoding.map((batch) => batch.events.length)).toEqual([4]);
+    r.decoding[0]?.decode();
+    await r.settle();
+    while (r.deferred.length > 0) r.turn();
+    expect(r.decoding.map((batch) => batch.events.length)).toEqual([4, 5]);
+  });
+
+  it('applies nothing of batches taken before a clear', async () => {
+    const r = batchRig(2);
+    for (let i = 0; i < 4; i += 1) r.buffer.push(`pod-${i}`, [`pod-${i}`, { type: 'MODIFIED', rv: i }]);
+    r.turn();
+    expect(r.decoding).toHaveLength(2);
+    r.buffer.clear();
+    for (const batch of r.decoding) batch.decode();
+    await r.settle();
+    expect(r.applied).toEqual([]);
+    expect(r.buffer.pending).toBe(0);
+    expect(r.buffer.oldestAt()).toBeUndefined();
+  });
+});
