@@ -73,6 +73,8 @@ export function ensureRevision(owner: KubeObject, template: PodTemplate, ctx: Co
       name,
       namespace: owner.metadata.namespace,
       labels: { ...(template.metadata?.labels ?? {}), [options.hashLabel]: hash },
+      // Upstream copies the owner's annotations: `kubectl rollout history` reads its change-cause there.
+      ...(owner.metadata.annotations ? { annotations: { ...owner.metadata.annotations } } : {}),
       ownerReferences: [newControllerRef(owner)],
     },
     data: revisionData(template),
