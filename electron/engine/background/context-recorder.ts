@@ -88,7 +88,7 @@ export function startContextRecorder(options: ContextRecorderOptions): ContextRe
   let attempt = 0;
   let retry: NodeJS.Timeout | undefined;
   let retention: NodeJS.Timeout | undefined;
-  let running: { cache: ObjectCache; watcher: ClusterWatcher; store: HistoryStore; causes: CauseNoter } | undefined;
+  let running: { cache: ObjectCache; watcher: ClusterWatcher; store: HistoryStore; causes?: CauseNoter } | undefined;
   let lastHealthError: string | undefined;
 
   function publish(change: Partial<BackgroundContextStatus>): void {
@@ -111,12 +111,27 @@ export function startContextRecorder(options: ContextRecorderOptions): ContextRe
     store.connection(connectionLost(kinds));
     const stage = backfillStage(kinds);
     if (stage === 'objects') store.objectsListed();
-    else if (stage === 'all') store.synced();
+    else if (stage === 'all') {
+      const causes = () => startCauses(store);
+      void Promise.resolve(store.synced()).then(causes, causes);
+    }
     const failing = kinds.find(unauthorized);
     const message = failing ? `${failing.kind}: ${failing.message ?? failing.state}` : undefined;
     if (message && message !== lastHealthError) publish({ lastError: { at: now(), message } });
     if (!message && lastHealthError) delayMs = initialMs;
     lastHealthError = message;
+  }
+
+  /**
+   * The cause finder starts once the first lists are done and their backfill written: indexing
+   * 30,000 objects one change at a time while they list, and finding causes every second in a
+   * half-listed cache, held the one thread the lists and the backfill need (issue #20). It reads
+   * what is cached then at once, so nothing is missed; the first causes come that much later.
+   */
+  function startCauses(store: HistoryStore): void {
+    const current = running;
+    if (!current || current.store !== store || current.causes) return;
+    current.causes = startCauseNoter({ context, cache: current.cache, now, note: (headlines, at) => store.noteCauses(headlines, at), ...(options.causesIntervalMs ? { intervalMs: options.causesIntervalMs } : {}) });
   }
 
   async function attemptStart(): Promise<void> {
@@ -144,9 +159,9 @@ export function startContextRecorder(options: ContextRecorderOptions): ContextRe
       return fail(`history cannot be opened (${isDiskFull(error) ? 'the disk is full' : (error as Error).message})`);
     }
     const watcher = createClusterWatcher({ config, cache, kinds: RECORDED_KINDS, log: (message) => log(`[kubedrift] background ${context}: ${message}`), onHealth: (kinds) => onHealth(kinds, store), ...options.informers });
-    // Episodes here get their causes as the selected context's do (from the causes feature there).
-    const causes = startCauseNoter({ context, cache, now, note: (headlines, at) => store.noteCauses(headlines, at), ...(options.causesIntervalMs ? { intervalMs: options.causesIntervalMs } : {}) });
-    running = { cache, watcher, store, causes };
+    // Episodes here get their causes as the selected context's do (from the causes feature
+    // there), from startCauses once the first lists are in.
+    running = { cache, watcher, store };
     retention = setInterval(() => store.applyRetention(), RETENTION_INTERVAL_MS);
     retention.unref();
     delayMs = initialMs;
@@ -166,7 +181,7 @@ export function startContextRecorder(options: ContextRecorderOptions): ContextRe
     const current = running;
     running = undefined;
     if (!current) return;
-    current.causes.stop();
+    current.causes?.stop();
     try {
       current.store.close(reason);
     } catch (error) {
