@@ -5,13 +5,14 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startContextRecorder, type ContextRecorder } from '../../../../electron/engine/background/context-recorder.ts';
+import type * as CauseNoterModule from '../../../../electron/engine/background/cause-noter.ts';
 import { startSimCluster, type SimCluster } from '../../../../electron/engine/simcluster/index.ts';
 import { withTempDir } from '../../../helpers/tmp.ts';
 
 const started: Array<{ logs: string[]; cached: number }> = [];
 
 vi.mock('../../../../electron/engine/background/cause-noter.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../../electron/engine/background/cause-noter.ts')>();
+  const original = await importOriginal<typeof CauseNoterModule>();
   return {
     ...original,
     startCauseNoter: (options: Parameters<typeof original.startCauseNoter>[0]) => {
