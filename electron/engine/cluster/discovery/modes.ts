@@ -57,6 +57,8 @@ export const MODE_OVERRIDES: readonly ModeOverride[] = [
   { group: '', kind: 'Secret', mode: 'metadata', why: 'Watched as metadata only, so Secret values never reach Kubedrift.' },
   { group: '', kind: 'ConfigMap', mode: 'metadata', why: 'Watched as metadata only: a graph node whose data no view reads.' },
   { group: '', kind: 'ServiceAccount', mode: 'metadata', why: 'Watched as metadata only: a graph node whose contents no view reads.' },
+  // Its `revision` dates a StatefulSet's or DaemonSet's rollouts (history backfill); slimming keeps it and drops `data`.
+  { group: 'apps', kind: 'ControllerRevision', mode: 'full', why: 'ControllerRevisions are read for their revision number, without their data.' },
   {
     group: 'apiextensions.k8s.io',
     kind: 'CustomResourceDefinition',

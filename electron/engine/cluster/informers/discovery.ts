@@ -63,6 +63,14 @@ const CANDIDATES: Readonly<Record<string, readonly Candidate[]>> = {
   ],
 };
 
+/**
+ * Kinds beyond the built-in ones a watcher may be given by key (the background recorder reads
+ * ControllerRevisions for the rollouts of StatefulSets and DaemonSets), with their object kind.
+ */
+const EXTRA_KINDS: Readonly<Record<string, { kind: string; candidates: readonly Candidate[] }>> = {
+  'controllerrevisions.apps': { kind: 'ControllerRevision', candidates: [{ group: 'apps', version: 'v1', resource: 'controllerrevisions' }] },
+};
+
 /** What discovery says about one resource of one group version. */
 interface ServedResource {
   kind: string;
@@ -125,7 +133,7 @@ async function aggregatedIndex(transport: Transport, signal: AbortSignal): Promi
 /** The legacy way: one APIResourceList per group version; 404 means the group version is not served. */
 async function legacyIndex(transport: Transport, signal: AbortSignal, kinds: readonly KindKey[]): Promise<ServedIndex> {
   const groupVersions = new Map<string, Candidate>();
-  for (const kind of kinds) for (const c of CANDIDATES[kind] ?? []) groupVersions.set(`${c.group}/${c.version}`, c);
+  for (const kind of kinds) for (const c of CANDIDATES[kind] ?? EXTRA_KINDS[kind]?.candidates ?? []) groupVersions.set(`${c.group}/${c.version}`, c);
   const index: ServedIndex = new Map();
   await Promise.all(
     [...groupVersions.values()].map(async ({ group, version }) => {
@@ -153,11 +161,11 @@ function endpointOf(kind: KindKey, c: Candidate, served: ServedResource): Resour
 }
 
 function resolveKind(kind: KindKey, index: ServedIndex): DiscoveredKind {
-  const candidates = CANDIDATES[kind];
-  const builtin = builtinKind(kind);
+  const extra = EXTRA_KINDS[kind];
+  const candidates = CANDIDATES[kind] ?? extra?.candidates;
+  const objectKind = builtinKind(kind)?.ref.kind ?? extra?.kind;
   // Kinds beyond the built-in ones come from the discovery registry (cluster/discovery/).
-  if (!candidates || !builtin) return { kind, unavailable: `${kind} is not a built-in kind.` };
-  const objectKind = builtin.ref.kind;
+  if (!candidates || !objectKind) return { kind, unavailable: `${kind} is not a built-in kind.` };
   const served = candidates.flatMap((c) => {
     const entry = index.get(keyOf(c.group, c.version, c.resource));
     return entry && entry.kind === objectKind ? [{ c, entry }] : [];

@@ -30,6 +30,9 @@ export const LAST_APPLIED_ANNOTATION = 'kubectl.kubernetes.io/last-applied-confi
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** StatefulSets' and DaemonSets' template history (apps/v1 ControllerRevision). */
+const CONTROLLER_REVISIONS = 'controllerrevisions.apps';
+
 const METADATA_FIELDS = ['name', 'namespace', 'uid', 'resourceVersion', 'creationTimestamp', 'generation', 'deletionTimestamp', 'labels', 'finalizers'];
 const OWNER_FIELDS = ['apiVersion', 'kind', 'name', 'uid', 'controller'];
 
@@ -104,6 +107,9 @@ function body(kind: KindKey, raw: Json, source: ObjectSource): Json {
       return { spec: raw['spec'], status: slimNodeStatus(raw['status']) };
     case BUILTIN_KEYS.Event:
       return pick(source.apiVersion === 'v1' ? raw : eventToCore(raw), EVENT_FIELDS);
+    case CONTROLLER_REVISIONS:
+      // The revision number dates a rollout (history backfill); `data`, a whole pod template, is never kept.
+      return { revision: raw['revision'] };
     default:
       // Namespaces, Services, HPAs and any other kind: spec and status, never a top-level `data`.
       return { spec: raw['spec'], status: raw['status'] };

@@ -99,6 +99,28 @@ describe('slimming', () => {
     const slim = slimObject({ ...CRONJOB, data: { password: 'aHVudGVyMg==' }, stringData: { token: 't' } }, { kind: 'cronjobs.batch', objectKind: 'CronJob', apiVersion: 'batch/v1' });
     expect(Object.keys(slim).sort()).toEqual(['apiVersion', 'kind', 'metadata', 'spec', 'status']);
   });
+
+  it('keeps a ControllerRevision\'s revision number and owner, never its data (a whole pod template)', () => {
+    const revision = {
+      apiVersion: 'apps/v1',
+      kind: 'ControllerRevision',
+      metadata: {
+        name: 'db-7c9d8f6b5',
+        namespace: 'shop',
+        uid: '5d1c0a3e-7f51-4c8a-9a3e-2f4b8f0c1d22',
+        resourceVersion: '4821',
+        creationTimestamp: '2026-11-25T10:00:00Z',
+        labels: { app: 'db', 'controller.kubernetes.io/hash': '7c9d8f6b5' },
+        ownerReferences: [{ apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'db', uid: '0b7f3c1e-2d4a-4f6b-8c9d-1e2f3a4b5c6d', controller: true, blockOwnerDeletion: true }],
+      },
+      data: { spec: { template: { $patch: 'replace', metadata: { labels: { app: 'db' } }, spec: { containers: [{ name: 'db', image: 'postgres:16.4' }] } } } },
+      revision: 3,
+    };
+    const slim = slimObject(revision, { kind: 'controllerrevisions.apps', objectKind: 'ControllerRevision', apiVersion: 'apps/v1' }) as unknown as Record<string, unknown>;
+    expect(Object.keys(slim).sort()).toEqual(['apiVersion', 'kind', 'metadata', 'revision']);
+    expect(slim['revision']).toBe(3);
+    expect((slim['metadata'] as { ownerReferences: unknown }).ownerReferences).toEqual([{ apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'db', uid: '0b7f3c1e-2d4a-4f6b-8c9d-1e2f3a4b5c6d', controller: true }]);
+  });
 });
 
 describe('slimming on the demo cluster', () => {

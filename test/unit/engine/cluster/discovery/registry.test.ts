@@ -66,7 +66,8 @@ describe('watch modes', () => {
       configmaps: 'metadata',
       secrets: 'metadata',
       serviceaccounts: 'metadata',
-      'controllerrevisions.apps': 'metadata',
+      // No status, but read for the revision number that dates a rollout (history backfill).
+      'controllerrevisions.apps': 'full',
     });
     expect(rig?.registry.get('secrets')?.message).toBe('Watched as metadata only, so Secret values never reach Kubedrift.');
   });
