@@ -16,6 +16,7 @@ import { probeServer } from '../cluster/probe.ts';
 import { createClusterWatcher, type ClusterWatcher, type ClusterWatcherOptions } from '../cluster/informers/watcher.ts';
 import { connectionLost, type SessionEnd } from '../history/coverage.ts';
 import { backfillStage } from '../history/backfill-run.ts';
+import { CONTROLLER_REVISIONS } from '../history/backfill.ts';
 import { historyFile, isDiskFull } from '../history/db.ts';
 import type { RetentionLimits } from '../history/retention.ts';
 import type { SessionTiming } from '../history/session.ts';
@@ -24,7 +25,11 @@ import type { HistoryStore } from '../history/store.ts';
 import { ObjectCache } from '../stream/cache.ts';
 import { startCauseNoter, type CauseNoter } from './cause-noter.ts';
 
-/** What the recorder samples (workloads, HPAs), links (ReplicaSets, pods), explains (Events) and places (nodes). */
+/**
+ * What the recorder samples (workloads, HPAs), links (ReplicaSets, pods), explains (Events),
+ * places (nodes) and dates past rollouts of StatefulSets and DaemonSets by (ControllerRevisions,
+ * slimmed to their revision number).
+ */
 export const RECORDED_KINDS: readonly KindKey[] = [
   BUILTIN_KEYS.Deployment,
   BUILTIN_KEYS.StatefulSet,
@@ -35,6 +40,7 @@ export const RECORDED_KINDS: readonly KindKey[] = [
   BUILTIN_KEYS.Pod,
   BUILTIN_KEYS.Event,
   BUILTIN_KEYS.Node,
+  CONTROLLER_REVISIONS,
 ];
 
 export const RETRY_INITIAL_MS = 5_000;
