@@ -1,7 +1,8 @@
 /**
  * The workloads of an aged cluster (aging.ts): a Deployment `web` rolled out `revisions` times
  * over the cluster's age (old ReplicaSets kept at 0 replicas), one of its pods restarted twice,
- * a StatefulSet `db` running since the start, and a Job `report` that ran and completed.
+ * and a Job `report` that ran and completed. The StatefulSet and DaemonSet, with their
+ * ControllerRevisions, are aging-revisions.ts's.
  */
 import { podTemplateHash } from '../controllers/deployment-util.ts';
 import type { IncomingObject, KubeObject, OwnerReference } from '../types.ts';
@@ -22,7 +23,7 @@ export interface WorkloadPlan {
   defaultTemplate: TemplateDefaults;
 }
 
-interface Template {
+export interface Template {
   metadata: { labels: Record<string, string> };
   spec: Record<string, unknown>;
 }
@@ -45,23 +46,22 @@ function suffix(seed: string): string {
 }
 
 /** The node's InternalIP, as kubelet reports it in a pod's hostIP. */
-function hostIP(node: KubeObject): string {
+export function hostIP(node: KubeObject): string {
   const addresses = (node['status'] as { addresses?: Array<{ type: string; address: string }> } | undefined)?.addresses ?? [];
   return addresses.find((a) => a.type === 'InternalIP')?.address ?? '10.0.0.10';
 }
 
-function ownerRef(owner: KubeObject): OwnerReference {
+export function ownerRef(owner: KubeObject): OwnerReference {
   return { apiVersion: owner.apiVersion, kind: owner.kind, name: owner.metadata.name, uid: owner.metadata.uid ?? '', controller: true, blockOwnerDeletion: true };
 }
 
-function template(app: string, image: string): Template {
+export function template(app: string, image: string): Template {
   return { metadata: { labels: { app } }, spec: { containers: [{ name: app, image }] } };
 }
 
 /** Plans every workload; times are spread over [start, now]. */
 export function agedWorkloads(w: WorkloadPlan): void {
   deploymentHistory(w);
-  statefulSet(w);
   job(w);
 }
 
@@ -220,35 +220,6 @@ function podEvents(w: WorkloadPlan, podName: string, createdAt: number, terminat
   const last = terminations.at(-1);
   if (last) {
     w.events.push(() => ({ regarding: pod(), host: w.nodeName, fieldPath: 'spec.containers{web}', component: 'kubelet', reason: 'BackOff', message: `Back-off restarting failed container web in pod ${podName}_${w.namespace}(${pod().metadata.uid})`, type: 'Warning', firstAt: last.finishedAt + seconds(1), lastAt: last.finishedAt + seconds(8), count: 2 }));
-  }
-}
-
-function statefulSet(w: WorkloadPlan): void {
-  const { namespace, start } = w;
-  const tpl = w.defaultTemplate(template('db', 'postgres:16'));
-  const revision = `db-${podTemplateHash(tpl)}`;
-  w.plan.push({
-    at: start + seconds(2),
-    type: 'statefulsets.apps',
-    build: () => ({
-      apiVersion: 'apps/v1',
-      kind: 'StatefulSet',
-      metadata: { name: 'db', namespace, labels: { app: 'db' }, managedFields: [managedEntry('kubectl-client-side-apply', 'apps/v1', start + seconds(2), { 'f:spec': { 'f:replicas': {}, 'f:template': {} } })] },
-      spec: { replicas: 2, serviceName: 'db', selector: { matchLabels: { app: 'db' } }, template: tpl, podManagementPolicy: 'OrderedReady', updateStrategy: { type: 'RollingUpdate', rollingUpdate: { partition: 0 } }, revisionHistoryLimit: 10 },
-      status: { observedGeneration: 1, replicas: 2, readyReplicas: 2, currentReplicas: 2, updatedReplicas: 2, availableReplicas: 2, currentRevision: revision, updateRevision: revision, collisionCount: 0 },
-    }),
-  });
-  for (let ordinal = 0; ordinal < 2; ordinal += 1) {
-    const name = `db-${ordinal}`;
-    const createdAt = start + seconds(5 + 12 * ordinal);
-    w.plan.push({
-      at: createdAt,
-      type: 'pods',
-      build: () => {
-        const pod = agedPod({ name, namespace, labels: { app: 'db', 'controller-revision-hash': revision, 'statefulset.kubernetes.io/pod-name': name, 'apps.kubernetes.io/pod-index': String(ordinal) }, owner: ownerRef(w.find('statefulsets.apps', 'db')), nodeName: w.nodeName, hostIP: hostIP(w.find('nodes', w.nodeName)), podIP: `10.244.1.${30 + ordinal}`, image: 'postgres:16', container: 'db', createdAt, terminations: [] }).object as { spec: Record<string, unknown> };
-        return { ...pod, spec: { ...pod.spec, hostname: name, subdomain: 'db' } } as IncomingObject;
-      },
-    });
   }
 }
 

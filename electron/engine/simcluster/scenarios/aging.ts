@@ -6,13 +6,14 @@
  * restartCount and lastState.terminated, Jobs' startTime and completionTime, managedFields times,
  * and Events, of which only the last hour (the apiserver's default --event-ttl) is still there.
  *
- * ControllerRevisions are not made: the simulator does not serve them. A StatefulSet's history
- * shows in its status' revisions and its pods' controller-revision-hash label instead.
+ * A StatefulSet's and a DaemonSet's past templates are their ControllerRevisions (revision 1..n,
+ * each created when its template was applied: aging-revisions.ts).
  */
 import { typeById, type ResourceType } from '../resources.ts';
 import type { ObjectStore } from '../store.ts';
 import type { IncomingObject, KubeObject } from '../types.ts';
 import { iso, pastEvent, seconds, type PastEvent } from './aging-objects.ts';
+import { agedRevisionedWorkloads } from './aging-revisions.ts';
 import { agedWorkloads, type TemplateDefaults } from './aging-workloads.ts';
 
 /** kube-apiserver's default --event-ttl: older Events are gone from a real cluster. */
@@ -40,6 +41,8 @@ export interface SeededHistory {
   namespace: string;
   /** One per ReplicaSet revision, oldest first. */
   rollouts: Array<{ deployment: string; revision: number; replicaSet: string; at: string }>;
+  /** One per ControllerRevision of the StatefulSet and the DaemonSet, oldest first per owner. */
+  controllerRevisions: Array<{ kind: 'StatefulSet' | 'DaemonSet'; owner: string; revision: number; name: string; at: string }>;
   /**
    * Every earlier container run, oldest first. Only the last of a container is `visible` (its
    * lastState.terminated: kubelet keeps no more); the others show only in its restartCount.
@@ -83,7 +86,7 @@ export function seedHistory(store: ObjectStore, options: HistorySeedOptions): Se
   const namespace = options.namespace ?? 'default';
   const start = now - ageMs;
   const plan: Planned[] = [];
-  const history: SeededHistory = { namespace, rollouts: [], terminations: [], jobRuns: [], events: { kept: [], expired: 0 }, created: 0 };
+  const history: SeededHistory = { namespace, rollouts: [], controllerRevisions: [], terminations: [], jobRuns: [], events: { kept: [], expired: 0 }, created: 0 };
   const events: Array<() => PastEvent> = [];
 
   const nodeName = store.all(requireType('nodes'))[0]?.metadata.name ?? 'history-node';
@@ -102,7 +105,9 @@ export function seedHistory(store: ObjectStore, options: HistorySeedOptions): Se
     defaults
       ? ((defaults(deployments, { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'template', namespace }, spec: { selector: { matchLabels: template.metadata.labels }, template } } as unknown as KubeObject)['spec'] as { template: typeof template }).template)
       : template;
-  agedWorkloads({ plan, events, history, namespace, nodeName, start, now, revisions: options.revisions ?? 3, find, defaultTemplate });
+  const workloads = { plan, events, history, namespace, nodeName, start, now, revisions: options.revisions ?? 3, find, defaultTemplate };
+  agedWorkloads(workloads);
+  agedRevisionedWorkloads(workloads);
 
   plan.sort((a, b) => a.at - b.at);
   for (const step of plan) {

@@ -1,7 +1,8 @@
 /**
  * Backfill against an aged simulated cluster (simcluster/scenarios/aging.ts): the objects a
  * cluster that ran for three days holds, slimmed as the informers slim them, yield exactly the
- * rollouts, visible terminations and Job runs the seeding says are still there, and the runs
+ * rollouts (ReplicaSets' and ControllerRevisions'), visible terminations and Job runs the
+ * seeding says are still there, and the runs
  * the kubelet no longer shows are counted as restarts of unknown time, never given one.
  */
 import { describe, expect, it } from 'vitest';
@@ -18,6 +19,9 @@ const KINDS = [
   { kind: 'replicasets.apps', objectKind: 'ReplicaSet', apiVersion: 'apps/v1' },
   { kind: 'pods', objectKind: 'Pod', apiVersion: 'v1' },
   { kind: 'jobs.batch', objectKind: 'Job', apiVersion: 'batch/v1' },
+  { kind: 'statefulsets.apps', objectKind: 'StatefulSet', apiVersion: 'apps/v1' },
+  { kind: 'daemonsets.apps', objectKind: 'DaemonSet', apiVersion: 'apps/v1' },
+  { kind: 'controllerrevisions.apps', objectKind: 'ControllerRevision', apiVersion: 'apps/v1' },
 ];
 
 function agedCluster() {
@@ -45,10 +49,23 @@ describe('backfill of an aged simulated cluster', () => {
   it('finds every revision the cluster keeps, at its ReplicaSet’s creation, under its Deployment', () => {
     const { seeded, objects, kinds } = agedCluster();
     const rows = backfill(objects, kinds);
-    const rollouts = rows.filter((row) => row.fact === 'rollout');
+    const rollouts = rows.filter((row) => row.fact === 'rollout' && row.kind === 'ReplicaSet');
     expect(rollouts.map((row) => [row.name, row.at]).sort()).toEqual(seeded.rollouts.map((r) => [r.replicaSet, Date.parse(r.at)]).sort());
     const deploymentUid = new Map(objects.filter((o) => o.kind === 'Deployment').map((o) => [o.metadata.name, o.metadata.uid]));
     for (const r of seeded.rollouts) expect(rollouts.find((row) => row.name === r.replicaSet)?.workloadUid).toBe(deploymentUid.get(r.deployment));
+  });
+
+  it('finds every StatefulSet and DaemonSet revision at its ControllerRevision’s creation, numbered, under its owner', () => {
+    const { seeded, objects, kinds } = agedCluster();
+    const rollouts = backfill(objects, kinds).filter((row) => row.fact === 'rollout' && row.kind === 'ControllerRevision');
+    expect(seeded.controllerRevisions.map((r) => r.revision)).toEqual([1, 2, 3, 1, 2, 3]);
+    expect(rollouts.map((row) => [row.name, row.at, row.detail]).sort()).toEqual(seeded.controllerRevisions.map((r) => [r.name, Date.parse(r.at), `revision ${r.revision} (ControllerRevision ${r.name})`]).sort());
+    const ownerUid = new Map(objects.filter((o) => o.kind === 'StatefulSet' || o.kind === 'DaemonSet').map((o) => [o.metadata.name, o.metadata.uid]));
+    for (const r of seeded.controllerRevisions) expect(rollouts.find((row) => row.name === r.name)?.workloadUid).toBe(ownerUid.get(r.owner));
+    // Spread over the cluster's age, all in the past.
+    const times = rollouts.map((row) => row.at ?? 0);
+    expect(Math.min(...times)).toBeLessThan(NOW - 48 * 3_600_000);
+    expect(Math.max(...times)).toBeLessThan(NOW);
   });
 
   it('finds the visible terminations and finished containers at their finish, and only those', () => {

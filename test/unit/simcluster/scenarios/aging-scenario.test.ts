@@ -64,6 +64,27 @@ describe('scenario spec.history', () => {
     }
   });
 
+  it('keeps the aged StatefulSet and DaemonSet on their last ControllerRevision: the controllers make no new one and replace no pod', () => {
+    const { store, run, advance } = start(scenario('    age: 72h'));
+    try {
+      const before = store.all(T('pods'), 'history').filter((p) => ['db', 'agent'].includes(p.metadata.labels?.['app'] ?? '')).map((p) => p.metadata.uid).sort();
+      advance(30_000);
+      const revisions = store.all(T('controllerrevisions.apps'), 'history');
+      const of = (kind: string) => revisions.filter((r) => r.metadata.ownerReferences?.[0]?.kind === kind).map((r) => r['revision']).sort();
+      expect(of('StatefulSet')).toEqual([1, 2, 3]);
+      expect(of('DaemonSet')).toEqual([1, 2, 3]);
+      const db = store.get(T('statefulsets.apps'), 'history', 'db')['status'] as { currentRevision: string; updateRevision: string };
+      const latest = revisions.find((r) => r['revision'] === 3 && r.metadata.ownerReferences?.[0]?.kind === 'StatefulSet');
+      expect(db).toMatchObject({ currentRevision: latest?.metadata.name, updateRevision: latest?.metadata.name });
+      for (const r of revisions) expect(Date.parse(String(r.metadata.creationTimestamp))).toBeLessThan(NOW);
+      const after = store.all(T('pods'), 'history').filter((p) => ['db', 'agent'].includes(p.metadata.labels?.['app'] ?? '')).map((p) => p.metadata.uid).sort();
+      expect(after).toEqual(before);
+      expect(after).toHaveLength(3);
+    } finally {
+      run.stop();
+    }
+  });
+
   it('refuses a history without an age, with its path', () => {
     expect(() => parseScenario(scenario('    revisions: 2'), 'aged.yaml')).toThrow(ScenarioError);
     expect(() => parseScenario(scenario('    age: soon'), 'aged.yaml')).toThrow(/spec\.history\.age/);

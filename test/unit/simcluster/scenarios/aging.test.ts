@@ -153,7 +153,7 @@ describe('seedHistory (an aged simulated cluster)', () => {
     expect(times).toEqual([...times].sort((a, b) => a - b));
   });
 
-  it('keeps a StatefulSet at one revision since the start, its pods labelled with it', () => {
+  it('keeps a StatefulSet on its last revision, its pods labelled with it', () => {
     const { store } = aged();
     const sts = store.get(type('statefulsets.apps'), 'default', 'db');
     const status = field(sts, 'status');
