@@ -21,8 +21,14 @@ import type { SlimObject } from '../../../shared/cluster.ts';
 
 type Json = Record<string, unknown>;
 
-/** Strings (and owners' templates) a pool keeps before it starts over. */
-export const MAX_POOLED_VALUES = 100_000;
+/** Strings a pool keeps before it starts over (at most a few MB of strings no pod holds any more). */
+export const MAX_POOLED_STRINGS = 100_000;
+/**
+ * Owners whose template parts a pool keeps before it starts over. Only owners with pods count
+ * (a 150,000-pod cluster has a few thousand), but each finished Job is one more: the cap bounds
+ * what the parts of owners long gone keep (a few hundred bytes each).
+ */
+export const MAX_POOLED_OWNERS = 10_000;
 /** Longer strings (a termination message) are rarely repeated and would keep the pool large. */
 export const MAX_POOLED_STRING_CHARS = 256;
 /**
@@ -64,10 +70,12 @@ function deepFreeze<T>(value: T): T {
 export class ValuePool {
   private strings = new Map<string, string>();
   private templates = new Map<string, Map<string, unknown>>();
-  private readonly maxValues: number;
+  private readonly maxStrings: number;
+  private readonly maxOwners: number;
 
-  constructor(maxValues = MAX_POOLED_VALUES) {
-    this.maxValues = maxValues;
+  constructor(options: { maxStrings?: number; maxOwners?: number } = {}) {
+    this.maxStrings = options.maxStrings ?? MAX_POOLED_STRINGS;
+    this.maxOwners = options.maxOwners ?? MAX_POOLED_OWNERS;
   }
 
   /** The pooled string equal to `value`; anything else (or a very short or long string), as it is. */
@@ -75,7 +83,7 @@ export class ValuePool {
     if (typeof value !== 'string' || value.length < MIN_POOLED_STRING_CHARS || value.length > MAX_POOLED_STRING_CHARS) return value;
     const pooled = this.strings.get(value);
     if (pooled !== undefined) return pooled as T;
-    if (this.strings.size >= this.maxValues) this.strings = new Map();
+    if (this.strings.size >= this.maxStrings) this.strings = new Map();
     this.strings.set(value, value);
     return value;
   }
@@ -89,7 +97,7 @@ export class ValuePool {
     if (typeof value !== 'object' || value === null) return value;
     let parts = this.templates.get(owner);
     if (!parts) {
-      if (this.templates.size >= this.maxValues) this.templates = new Map();
+      if (this.templates.size >= this.maxOwners) this.templates = new Map();
       parts = new Map();
       this.templates.set(owner, parts);
     }
