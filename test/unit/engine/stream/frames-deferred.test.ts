@@ -1,3 +1,4 @@
+import { deserialize, serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_KEYS } from '../../../../shared/builtin-kinds.ts';
 import type { ClusterFrame, SlimObject } from '../../../../shared/cluster.ts';
@@ -49,7 +50,10 @@ describe('delta frames of listed pods', () => {
 
   it('are cloned with their objects, as the desktop IPC clones them', () => {
     const { frame } = pack(changes);
-    expect(structuredClone(frame)).toEqual({ type: 'delta', epoch: 'e1', seq: 7, upserts: expected, kinds: ['pods', 'pods', 'replicasets.apps', 'pods'], deletes: [] });
+    const whole = { type: 'delta', epoch: 'e1', seq: 7, upserts: expected, kinds: ['pods', 'pods', 'replicasets.apps', 'pods'], deletes: [] };
+    expect(structuredClone(frame)).toEqual(whole);
+    // V8's serializer, which Electron's IPC uses.
+    expect(deserialize(serialize(pack(changes).frame))).toEqual(whole);
   });
 
   it('make no pod view while nobody reads their objects, and make them for a watched pod at once', () => {
