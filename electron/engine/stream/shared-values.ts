@@ -7,7 +7,7 @@
  * were about a third of the engine's heap per pod.
  *
  * `sharePod` replaces them, in place and before the cache stores the pod, with equal values:
- * - strings from a pool, by value; those unique to one pod (its name, uid, resourceVersion, IPs)
+ * - strings from a pool, by value; those unique to one pod (name, uid, resourceVersion, pod IPs)
  *   are left out, as they would only grow the pool;
  * - the parts a pod takes from its template (labels, owner references, a container's resources,
  *   ports, env references and probes, the volumes' references) from the pod last seen with the
