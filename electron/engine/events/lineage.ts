@@ -15,10 +15,17 @@ const DEFAULT_MAX_DELETED = 20_000;
 /** Workload -> ReplicaSet -> Pod, CronJob -> Job -> Pod: never deeper. */
 const MAX_DEPTH = 2;
 
-interface Entry {
+/** A deleted object, kept as what `describe` and `family` need of it. */
+interface Gone {
   workload: EventsWorkload;
   owner: string | undefined;
 }
+
+/**
+ * A live object is its cached self, so a first sync of 50,000 pods allocates nothing per pod
+ * here; it becomes a Gone when deleted. Objects are replaced on change, never changed in place.
+ */
+type Entry = SlimObject | Gone;
 
 export interface Lineage {
   observe(change: CacheChange): void;
@@ -50,6 +57,16 @@ function scaleTargetOf(object: SlimObject): string | undefined {
   return `${object.metadata.namespace ?? ''}/${target.kind}/${target.name}`;
 }
 
+const isGone = (entry: Entry): entry is Gone => !('metadata' in entry);
+
+function workloadOf(entry: Entry): EventsWorkload {
+  if (isGone(entry)) return entry.workload;
+  const { uid, name, namespace } = entry.metadata;
+  return { kind: entry.kind, name, uid, ...(namespace ? { namespace } : {}) };
+}
+
+const ownerOf = (entry: Entry | undefined): string | undefined => (entry === undefined ? undefined : isGone(entry) ? entry.owner : controllerOwner(entry));
+
 export const workloadKey = (w: Pick<EventsWorkload, 'kind' | 'namespace' | 'name'>): string => `${w.namespace ?? ''}/${w.kind}/${w.name}`;
 
 export function createLineage(options: { maxDeleted?: number } = {}): Lineage {
@@ -72,16 +89,18 @@ export function createLineage(options: { maxDeleted?: number } = {}): Lineage {
     const entry = entries.get(uid);
     entries.delete(uid);
     scaleTargets.delete(uid);
-    unlink(uid, entry?.owner);
+    unlink(uid, ownerOf(entry));
   }
 
   return {
     observe(change) {
       const object = change.object;
-      const { uid, name, namespace } = object.metadata;
+      const { uid } = object.metadata;
       if (!LINEAGE_KINDS.has(object.kind) && !entries.has(uid) && !reportsObservedGeneration(object)) return;
       if (change.type === 'delete') {
-        if (!entries.has(uid)) return;
+        const entry = entries.get(uid);
+        if (!entry) return;
+        if (!isGone(entry)) entries.set(uid, { workload: workloadOf(entry), owner: controllerOwner(entry) });
         deleted.delete(uid);
         deleted.add(uid);
         if (deleted.size > maxDeleted) {
@@ -94,11 +113,11 @@ export function createLineage(options: { maxDeleted?: number } = {}): Lineage {
         return;
       }
       deleted.delete(uid);
-      const previous = entries.get(uid);
+      const previous = ownerOf(entries.get(uid));
       const owner = controllerOwner(object);
-      if (previous?.owner !== owner) unlink(uid, previous?.owner);
+      if (previous !== owner) unlink(uid, previous);
       const scaleTarget = scaleTargetOf(object);
-      entries.set(uid, { workload: { kind: object.kind, name, uid, ...(namespace ? { namespace } : {}) }, owner });
+      entries.set(uid, object);
       if (scaleTarget) scaleTargets.set(uid, scaleTarget);
       else scaleTargets.delete(uid);
       if (owner) {
@@ -107,12 +126,16 @@ export function createLineage(options: { maxDeleted?: number } = {}): Lineage {
         children.set(owner, set);
       }
     },
-    describe: (uid) => entries.get(uid)?.workload,
+    describe(uid) {
+      const entry = entries.get(uid);
+      return entry && workloadOf(entry);
+    },
     family(uid) {
       const out = new Map<string, { workload: EventsWorkload; depth: number }>();
       const root = entries.get(uid);
       if (!root) return out;
-      out.set(uid, { workload: root.workload, depth: 0 });
+      const rootWorkload = workloadOf(root);
+      out.set(uid, { workload: rootWorkload, depth: 0 });
       let level = [uid];
       for (let depth = 1; depth <= MAX_DEPTH && level.length > 0; depth += 1) {
         const next: string[] = [];
@@ -120,16 +143,16 @@ export function createLineage(options: { maxDeleted?: number } = {}): Lineage {
           for (const child of children.get(parent) ?? []) {
             const entry = entries.get(child);
             if (!entry || out.has(child)) continue;
-            out.set(child, { workload: entry.workload, depth });
+            out.set(child, { workload: workloadOf(entry), depth });
             next.push(child);
           }
         }
         level = next;
       }
-      const key = workloadKey(root.workload);
+      const key = workloadKey(rootWorkload);
       for (const [hpaUid, target] of scaleTargets) {
         const hpa = entries.get(hpaUid);
-        if (hpa && target === key) out.set(hpaUid, { workload: hpa.workload, depth: 0 });
+        if (hpa && target === key) out.set(hpaUid, { workload: workloadOf(hpa), depth: 0 });
       }
       return out;
     },
