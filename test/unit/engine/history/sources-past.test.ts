@@ -96,7 +96,7 @@ afterAll(async () => {
   await cleanup();
 });
 
-async function value<C extends 'history:state-at' | 'history:compare' | 'history:source-add' | 'history:source-remove' | 'history:status' | 'contexts:select'>(engine: Engine, channel: C, payload: unknown): Promise<ResponseOf<C>> {
+async function value<C extends 'history:state-at' | 'history:compare' | 'history:source-add' | 'history:source-remove' | 'history:status' | 'contexts:select' | 'graph:get'>(engine: Engine, channel: C, payload: unknown): Promise<ResponseOf<C>> {
   const result = (await engine.dispatch(channel, payload)) as Result<ResponseOf<C>>;
   if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
   return result.value;
@@ -192,9 +192,8 @@ describe('history sources: the cluster at a past time comes from whoever observe
       const compared = await value(engine, 'history:compare', { t1: onlyRecorder, t2: at });
       expect(compared.recordedBy).toEqual({ t1: 'rack recorder', t2: 'rack recorder' });
       // The Graph at that time is built from the recorder's state too.
-      const graph = await engine.dispatch('graph:get', { namespace: 'default', at });
-      expect(graph.ok).toBe(true);
-      expect(JSON.stringify(graph.ok && graph.value.nodes)).toContain('"web');
+      const graph = await value(engine, 'graph:get', { namespace: 'default', at });
+      expect(JSON.stringify(graph.nodes)).toContain('"web');
 
       // A source whose token was rotated away fails alone, with its own reason; the answer is the recorder's.
       await value(engine, 'history:source-add', { name: 'stale token', url: recorderUrl, token: 'an-expired-token-0000000000' });
