@@ -43,7 +43,7 @@ describe('objects the simulator stores', () => {
     }
     expect(problems).toEqual([]);
     expect([...seen].sort()).toEqual(
-      ['CoreV1Event', 'EventsV1Event', 'V1ConfigMap', 'V1CronJob', 'V1CustomResourceDefinition', 'V1DaemonSet', 'V1Deployment', 'V1Endpoints', 'V1Job', 'V1Namespace', 'V1Node', 'V1Pod', 'V1ReplicaSet', 'V1Scale', 'V1Secret', 'V1Service', 'V1StatefulSet', 'V2HorizontalPodAutoscaler'].sort(),
+      ['CoreV1Event', 'EventsV1Event', 'V1ConfigMap', 'V1ControllerRevision', 'V1CronJob', 'V1CustomResourceDefinition', 'V1DaemonSet', 'V1Deployment', 'V1Endpoints', 'V1Job', 'V1Namespace', 'V1Node', 'V1Pod', 'V1ReplicaSet', 'V1Scale', 'V1Secret', 'V1Service', 'V1StatefulSet', 'V2HorizontalPodAutoscaler'].sort(),
     );
   });
 });
