@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { ChangeLog, WATCH_CACHE_UPPER_BOUND, type Change } from './changelog.ts';
 import { alreadyExists, conflict, gone, invalid, notFound } from './errors.ts';
 import { JsonTexts } from './json-texts.ts';
+import { inObjectMetaOrder } from './meta-order.ts';
 import { copyJson, copyOnto, sameJson } from './json-values.ts';
 import { ResourceRegistry } from './registry.ts';
 import { resourceId, type ResourceType } from './resources.ts';
@@ -290,6 +291,7 @@ export class ObjectStore {
       next.metadata.generation = sameJson(next, current, { ignoreKeys }) ? current.metadata.generation : current.metadata.generation + 1;
     }
     next.metadata.resourceVersion = current.metadata.resourceVersion;
+    next.metadata = inObjectMetaOrder(next.metadata);
     if (sameJson(next, current)) return current;
     // A dry run answers with the live resourceVersion, as kube-apiserver's dry-run storage does:
     // `kubectl diff` then shows no resourceVersion change.
@@ -371,6 +373,7 @@ export class ObjectStore {
 
   private commit(type: ResourceType, kind: Change['type'], key: string, object: KubeObject, old: KubeObject | undefined): void {
     this.rv += 1;
+    object.metadata = inObjectMetaOrder(object.metadata);
     const id = resourceId(type);
     const bucket = this.bucket(type);
     // Additions and deletions re-sort on the next list; a modification keeps the order.

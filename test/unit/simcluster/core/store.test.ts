@@ -37,6 +37,18 @@ describe('ObjectStore', () => {
     expect(store.get(PODS, 'default', 'p').metadata.generation).toBeUndefined();
   });
 
+  it("writes metadata in ObjectMeta's field order, as kube-apiserver does, whatever order the client sent", () => {
+    const store = new ObjectStore({ now: () => Date.UTC(2026, 0, 1, 12), uid: () => 'uid-1' });
+    const managedFields = [{ manager: 'kubectl', operation: 'Update', apiVersion: 'v1', time: '2026-01-01T12:00:00Z', fieldsType: 'FieldsV1', fieldsV1: { 'f:metadata': {} } }];
+    const sent = { apiVersion: 'v1', kind: 'Pod', metadata: { managedFields, labels: { app: 'a' }, ownerReferences: [], name: 'p', namespace: 'default', annotations: { note: 'x' } }, spec: {} };
+    const order = ['name', 'namespace', 'uid', 'resourceVersion', 'creationTimestamp', 'labels', 'annotations', 'ownerReferences', 'managedFields'];
+    expect(Object.keys(store.create(PODS, sent).metadata)).toEqual(order);
+    expect(Object.keys(store.get(PODS, 'default', 'p').metadata)).toEqual(order);
+    const updated = store.update(PODS, { ...sent, metadata: { ...sent.metadata, labels: { app: 'b' } } });
+    expect(Object.keys(updated.metadata)).toEqual(order);
+    expect(updated.metadata.labels).toEqual({ app: 'b' });
+  });
+
   it('refuses a duplicate name with AlreadyExists and a bad name with Invalid', () => {
     const store = new ObjectStore();
     store.create(DEPLOYMENTS, deployment('web'));
