@@ -39,36 +39,16 @@ export interface CoalescingBufferOptions<E> {
   immediate?: boolean;
   /**
    * Applies waiting events a batch at a time, off the event loop's turn (a worker decodes them):
-   * up to `batchSize` leave the buffer together. While one batch is in flight, a second is taken
-   * only when a full batch waits (up to `batchesInFlight`), so its decoding overlaps the first
-   * one's applying; `previous` settles once the batch taken before has been applied (or failed),
-   * and the callee must apply nothing before that, so batches apply in the order they were taken.
-   * `current()` turns false once the buffer was cleared meanwhile: the batch's results are then
-   * stale and must not be applied. Without it, events are applied one by one.
+   * up to `batchSize` leave the buffer together, and the next batch waits until this one has
+   * been applied. `current()` turns false once the buffer was cleared meanwhile: the batch's
+   * results are then stale and must not be applied. Without it, events are applied one by one.
    */
-  applyBatch?: (events: E[], current: () => boolean, previous: Promise<void>) => Promise<void>;
+  applyBatch?: (events: E[], current: () => boolean) => Promise<void>;
   batchSize?: number;
-  /** Batches in flight at most (BATCHES_IN_FLIGHT by default; 1: the next waits until this one is applied). */
-  batchesInFlight?: number;
 }
 
 /** Events a batch takes by default: a list page's worth. */
 export const DEFAULT_BATCH_SIZE = 250;
-/**
- * Batches in flight at most. With one, the list worker sat idle while the engine's thread parsed
- * and applied its last batch, and the engine's thread waited while the worker decoded: under a
- * sustained backlog the two alternated instead of overlapping. A second batch is only taken
- * when a full one waits, so a light load never splits into small batches (which are decoded
- * inline, on the engine's thread).
- */
-export const BATCHES_IN_FLIGHT = 2;
-
-/** A batch taken from the buffer and not applied yet. */
-interface InFlightBatch {
-  /** When its oldest event arrived. */
-  since: number | undefined;
-  count: number;
-}
 
 export class CoalescingBuffer<E> {
   private readonly o: CoalescingBufferOptions<E>;
@@ -79,10 +59,10 @@ export class CoalescingBuffer<E> {
   private budgetEnd: number | undefined;
   /** Events coalesced away (replaced before being applied), since the buffer was made. */
   coalesced = 0;
-  /** The batches taken and not applied yet, oldest first. */
-  private batches: InFlightBatch[] = [];
-  /** Settles once the last batch taken has been applied (or failed): the next one applies after it. */
-  private lastBatch: Promise<void> = Promise.resolve();
+  /** When the oldest event of the batch being applied arrived; undefined when none is. */
+  private inFlightSince: number | undefined;
+  /** Events of the batch being applied. */
+  private inFlight = 0;
   /** Counts clears: a batch taken before the last clear is stale. */
   private generation = 0;
 
@@ -96,9 +76,7 @@ export class CoalescingBuffer<E> {
 
   /** Changes not applied yet: those waiting and those of the batch being applied. */
   get pending(): number {
-    let inFlight = 0;
-    for (const batch of this.batches) inFlight += batch.count;
-    return this.waiting.size + inFlight;
+    return this.waiting.size + this.inFlight;
   }
 
   /** Whether a change of `uid` waits (a batch skips its own older one: the newer is applied after it). */
@@ -108,7 +86,7 @@ export class CoalescingBuffer<E> {
 
   /** When the oldest change not yet applied (waiting or in a batch) arrived, or undefined when none. */
   oldestAt(): number | undefined {
-    return this.batches.length > 0 ? this.batches[0]?.since : this.waiting.values().next().value?.receivedAt;
+    return this.inFlightSince ?? this.waiting.values().next().value?.receivedAt;
   }
 
   /** Takes in one received event; its uid's waiting event, if any, is replaced (a deletion included). */
@@ -117,7 +95,7 @@ export class CoalescingBuffer<E> {
     if (waiting) {
       waiting.event = event;
       this.coalesced += 1;
-    } else if (this.waiting.size === 0 && this.batches.length === 0 && this.withinSlice()) {
+    } else if (this.waiting.size === 0 && this.inFlightSince === undefined && this.withinSlice()) {
       // Keeping up: no reason to hold it (a throw fails the watch it came from).
       this.o.apply(event);
       return;
@@ -148,8 +126,8 @@ export class CoalescingBuffer<E> {
   clear(): void {
     this.waiting.clear();
     this.generation += 1;
-    this.batches = [];
-    this.lastBatch = Promise.resolve();
+    this.inFlightSince = undefined;
+    this.inFlight = 0;
     this.o.onProgress?.(0, undefined);
   }
 
@@ -183,45 +161,34 @@ export class CoalescingBuffer<E> {
     if (this.waiting.size > 0) this.schedule();
   }
 
-  /**
-   * Takes the oldest waiting events as one batch, and while there is room a further batch when a
-   * full one waits; each batch is applied after the one taken before it.
-   */
-  private drainBatch(applyBatch: NonNullable<CoalescingBufferOptions<E>['applyBatch']>): void {
-    const limit = this.o.batchSize ?? DEFAULT_BATCH_SIZE;
-    const maxBatches = Math.max(1, this.o.batchesInFlight ?? BATCHES_IN_FLIGHT);
-    while (this.waiting.size > 0 && this.batches.length < maxBatches && (this.batches.length === 0 || this.waiting.size >= limit)) {
-      this.takeBatch(applyBatch, limit);
-    }
-  }
-
-  private takeBatch(applyBatch: NonNullable<CoalescingBufferOptions<E>['applyBatch']>, limit: number): void {
+  /** Takes the oldest waiting events as one batch; the next is taken once it has been applied. */
+  private drainBatch(applyBatch: (events: E[], current: () => boolean) => Promise<void>): void {
+    if (this.inFlightSince !== undefined || this.waiting.size === 0) return;
     const events: E[] = [];
-    const batch: InFlightBatch = { since: this.waiting.values().next().value?.receivedAt, count: 0 };
+    const limit = this.o.batchSize ?? DEFAULT_BATCH_SIZE;
+    this.inFlightSince = this.oldestAt();
     for (const [uid, entry] of this.waiting) {
       this.waiting.delete(uid);
       events.push(entry.event);
       if (events.length >= limit) break;
     }
-    batch.count = events.length;
-    this.batches.push(batch);
+    this.inFlight = events.length;
     const generation = this.generation;
     const current = (): boolean => generation === this.generation;
-    const done = (): boolean => {
-      if (!current()) return false;
-      this.batches.splice(this.batches.indexOf(batch), 1);
-      return true;
-    };
-    const applied = applyBatch(events, current, this.lastBatch).then(
+    applyBatch(events, current).then(
       () => {
-        if (!done()) return;
+        if (!current()) return;
+        this.inFlightSince = undefined;
+        this.inFlight = 0;
         this.o.onProgress?.(this.waiting.size, this.oldestAt());
         if (this.waiting.size > 0) this.schedule();
       },
       (error: unknown) => {
-        if (done()) this.o.onError(error);
+        if (!current()) return;
+        this.inFlightSince = undefined;
+        this.inFlight = 0;
+        this.o.onError(error);
       },
     );
-    this.lastBatch = applied;
   }
 }

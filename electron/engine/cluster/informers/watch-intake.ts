@@ -50,29 +50,6 @@ export interface WatchIntakeOptions {
 /** How kube-apiserver writes a change's line: the object comes last, so its JSON is a slice. */
 const OBJECT_PREFIXES = new Map(['ADDED', 'MODIFIED'].map((type) => [type, `{"type":"${type}","object":`]));
 
-const LIST_OPEN = Buffer.from('{"items":[');
-const LIST_CLOSE = Buffer.from(']}');
-const COMMA = 44;
-
-/**
- * `{"items":[objects...]}` as UTF-8, written straight into one buffer of its own (the decoder may
- * move it to the list worker): joining the texts first made two ~1 MB strings a batch (the join
- * and the wrapped copy), large-object garbage that a sustained backlog turned into full GCs.
- */
-function listBody(objects: readonly string[]): Buffer {
-  let length = LIST_OPEN.length + LIST_CLOSE.length + Math.max(0, objects.length - 1);
-  const lengths = objects.map((text) => Buffer.byteLength(text));
-  for (const bytes of lengths) length += bytes;
-  const body = Buffer.allocUnsafeSlow(length);
-  let at = LIST_OPEN.copy(body, 0);
-  objects.forEach((text, i) => {
-    if (i > 0) body[at++] = COMMA;
-    at += body.write(text, at, lengths[i] as number, 'utf8');
-  });
-  LIST_CLOSE.copy(body, at);
-  return body;
-}
-
 /** One waiting change: its type and uid, and either its raw line or an event already parsed. */
 interface Waiting {
   type: string;
@@ -97,7 +74,7 @@ export class WatchIntake {
       onProgress: (count, oldestAt) => this.reportLag(count, oldestAt),
       now: () => options.clock.now(),
       ...(options.sliceMs !== undefined ? { sliceMs: options.sliceMs } : {}),
-      ...(options.decoder ? { applyBatch: (batch, current, previous) => this.applyBatch(batch, options.decoder as ListDecoder, current, previous) } : {}),
+      ...(options.decoder ? { applyBatch: (batch, current) => this.applyBatch(batch, options.decoder as ListDecoder, current) } : {}),
       ...(options.batchSize !== undefined ? { batchSize: options.batchSize } : {}),
     });
   }
@@ -169,11 +146,10 @@ export class WatchIntake {
   }
 
   /**
-   * Decodes a batch's objects as one list page, then, once the batch before it has been applied
-   * (`previous`), applies the batch in order. A line not in kube-apiserver's form, or an event
-   * already parsed, is applied from a parse of its own.
+   * Decodes a batch's objects as one list page, then applies the batch in order. A line not in
+   * kube-apiserver's form, or an event already parsed, is applied from a parse of its own.
    */
-  private async applyBatch(batch: readonly Waiting[], decoder: ListDecoder, current: () => boolean, previous: Promise<void>): Promise<void> {
+  private async applyBatch(batch: readonly Waiting[], decoder: ListDecoder, current: () => boolean): Promise<void> {
     const objects: string[] = [];
     const slot: number[] = [];
     for (const waiting of batch) {
@@ -186,15 +162,13 @@ export class WatchIntake {
     }
     let page: DecodedPage | undefined;
     try {
-      page = objects.length > 0 ? await decoder.decode(listBody(objects), this.o.source()) : undefined;
+      page = objects.length > 0 ? await decoder.decode(Buffer.from(`{"items":[${objects.join(',')}]}`), this.o.source()) : undefined;
     } catch (error) {
       // A worker that failed owes this batch: each change is parsed here instead, and a change
       // that cannot be read fails the watch as it would have one by one.
       this.o.log(`${this.o.kind}: a batch of watch events could not be decoded (${error instanceof Error ? error.message : String(error)}); applying it here`);
       page = undefined;
     }
-    // Decoded while the batch before was applied; applied only after it.
-    await previous;
     const { kind, cache, health } = this.o;
     const sliceMs = this.o.sliceMs ?? DRAIN_SLICE_MS;
     let sliceEnd = performance.now() + sliceMs;

@@ -110,21 +110,6 @@ describe('the watch intake under a fast producer and a slow consumer', () => {
     expect(r.errors).toEqual([]);
   });
 
-  it('decodes a batch whose objects hold non-ASCII text byte for byte', async () => {
-    const r = rig({ decoder: createInlineDecoder(), listenerMs: 2 });
-    const note = (i: number) => `café ☕ 𝄞 ${i}`;
-    for (let i = 0; i < 40; i += 1) {
-      const event = JSON.parse(podLine(i, i + 2)) as { object: { metadata: { labels: Record<string, string> } } };
-      event.object.metadata.labels['note'] = note(i);
-      r.intake.line(JSON.stringify(event));
-    }
-    while (r.intake.waiting > 0) await nextTurn();
-    for (let i = 0; i < 40; i += 1) expect(r.cache.get(PODS, `uid-${i}`)?.metadata.labels?.['note']).toBe(note(i));
-    // Most went through the decoder as one list body, not a parse of their own.
-    expect(r.intake.counts.parsed).toBeLessThan(20);
-    expect(r.errors).toEqual([]);
-  });
-
   it('drops a batch still decoding when a relist clears the buffer', async () => {
     const release: Array<() => void> = [];
     const inline = createInlineDecoder();
