@@ -18,6 +18,7 @@
  * hold more than that many values of pods long gone; what the cache holds stays shared.
  */
 import type { SlimObject } from '../../../shared/cluster.ts';
+import { jsonEqual } from '../../../shared/json-equal.ts';
 
 type Json = Record<string, unknown>;
 
@@ -38,25 +39,6 @@ export const MAX_POOLED_STRING_CHARS = 256;
 export const MIN_POOLED_STRING_CHARS = 10;
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** Whether two JSON values are equal (same keys in any order, same items in order). */
-export function jsonEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i += 1) if (!jsonEqual(a[i], b[i])) return false;
-    return true;
-  }
-  if (Array.isArray(b)) return false;
-  let keys = 0;
-  for (const key in a) {
-    keys += 1;
-    if (!Object.hasOwn(b, key) || !jsonEqual((a as Json)[key], (b as Json)[key])) return false;
-  }
-  for (const _key in b) keys -= 1;
-  return keys === 0;
-}
 
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {

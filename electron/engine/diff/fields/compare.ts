@@ -9,6 +9,7 @@
 import { isObject } from '../load/types.ts';
 import { fieldSchema, type ListRule, type ListSchema } from './list-schema.ts';
 import type { ElementMatch, Segment } from './paths.ts';
+import { jsonEqual } from '../../../../shared/json-equal.ts';
 
 export interface FieldDifference {
   segments: Segment[];
@@ -23,20 +24,8 @@ const MERGE_KEYS = ['name', 'containerPort', 'mountPath', 'devicePath', 'port', 
 type Scalar = string | number | boolean;
 const isScalar = (value: unknown): value is Scalar => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 
-export function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    return a.every((item, i) => deepEqual(item, b[i]));
-  }
-  if (isObject(a)) {
-    if (!isObject(b)) return false;
-    const keys = Object.keys(a);
-    if (keys.length !== Object.keys(b).length) return false;
-    return keys.every((key) => Object.hasOwn(b, key) && deepEqual(a[key], b[key]));
-  }
-  return false;
-}
+/** Structural JSON equality (shared/json-equal.ts). */
+export const deepEqual = jsonEqual;
 
 /** The merge key every element of both lists has, with unique scalar values; undefined when none fits. */
 export function mergeKeyOf(a: readonly unknown[], b: readonly unknown[]): string | undefined {

@@ -1,4 +1,5 @@
 /** Small helpers over parsed JSON values shared by the patch engines. */
+import { jsonEqual } from '../../../../shared/json-equal.ts';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -7,18 +8,8 @@ export function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Structural JSON equality: member order is irrelevant, array order is not. */
-export function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a)) {
-    return Array.isArray(b) && a.length === b.length && a.every((item, index) => deepEqual(item, b[index]));
-  }
-  if (isObject(a) && isObject(b)) {
-    const keys = Object.keys(a);
-    return keys.length === Object.keys(b).length && keys.every((key) => key in b && deepEqual(a[key], b[key]));
-  }
-  return false;
-}
+/** Structural JSON equality: member order is irrelevant, array order is not (shared/json-equal.ts). */
+export const deepEqual = jsonEqual;
 
 /** A deep copy, so that results never share structure with the caller's inputs. */
 export function clone<T>(value: T): T {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ObjectCache, type CacheChange } from '../../../../electron/engine/stream/cache.ts';
-import { jsonEqual, sharePod, ValuePool } from '../../../../electron/engine/stream/shared-values.ts';
+import { sharePod, ValuePool } from '../../../../electron/engine/stream/shared-values.ts';
+import { jsonEqual } from '../../../../shared/json-equal.ts';
 import type { SlimObject } from '../../../../shared/cluster.ts';
 import { slimPod } from './fixtures.ts';
 
