@@ -212,16 +212,16 @@ export function createPastQueries(local: LocalPastHandlers, options: PastQueries
     const sources = recordings();
     if (sources.length === 0) return own(at);
     const asked: Asked = { uses: new Map() };
-    const errors: string[] = [];
+    const errors: Failure[] = [];
     for (const observer of await observers(at, sources, asked)) {
       try {
         return observer.source ? await wholeState(observer.source, at) : await own(at);
       } catch (error) {
-        errors.push((error as Error).message);
+        errors.push({ found: true, line: (error as Error).message });
       }
     }
-    const failed = [...asked.uses.values()].map((use) => `History source ${use.name}: ${use.message ?? 'failed'}`);
-    throw new Error([...(asked.localError && errors.length === 0 ? [asked.localError] : []), ...errors, ...failed].join(' ') || 'Nobody recorded this context.');
+    const refused = failure(errors, asked);
+    throw new Error(refused.ok ? 'Nobody recorded this context.' : refused.error.message);
   }
 
   return { 'history:state-at': stateAt, 'history:compare': compare, objectsAt };
