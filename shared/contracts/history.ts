@@ -246,6 +246,11 @@ export const SeriesResultSchema = z.object({
   gaps: z.array(CoverageGapSchema).optional(),
   /** Inferred facts about the workload and what it owns, in the range or of unknown time. */
   inferred: z.array(InferredFactSchema).optional(),
+  /**
+   * Present only when `inferred` was cut (at most 1,000 rows: the rollouts, then the newest of
+   * the others, then those of unknown time): how many the range holds. Absent: all of them.
+   */
+  inferredTotal: z.number().int().nonnegative().optional(),
   /** The history sources asked for this workload, and how each took part (absent: none asked). */
   sources: z.array(HistorySourceUseSchema).optional(),
 });

@@ -162,7 +162,7 @@ const toFact = (r: FactRow): InferredFact => ({
   detail: r[9],
 });
 
-/** The timeline's inferred rows: at most MAX_INFERRED, and how many the range holds when that cut applied. */
+/** The timeline's or a workload's inferred rows: at most MAX_INFERRED, and how many the range holds when that cut applied. */
 export interface InferredRange {
   facts: InferredFact[];
   /** Present only when rows were left out: how many rows the range holds. */
@@ -172,24 +172,39 @@ export interface InferredRange {
 /** The timeline's rows: a rollout or Event overlapping [from, to] (its last moment from `from` on: the inferred_last index). */
 export const TIMELINE_WHERE = "fact IN ('rollout', 'event') AND coalesce(end_at, at) >= :from AND at <= :to AND (:namespace IS NULL OR namespace = :namespace)";
 
+/** A workload's rows: those overlapping the range, and those of unknown time. */
+const WORKLOAD_WHERE = 'workload_uid = :uid AND (at IS NULL OR (at <= :to AND coalesce(end_at, at) >= :from))';
+
+/** By time, those of unknown time last (the chart lists them apart). */
+const byTime = (a: InferredFact, b: InferredFact): number => (a.at === null ? 1 : 0) - (b.at === null ? 1 : 0) || (a.at ?? 0) - (b.at ?? 0);
+
 /**
  * Reading inferred rows back: a workload's (with those of unknown time), and the timeline's:
  * the rollouts of a range, then the Events that overlap it (rollouts first, so a busy hour of
  * Events never crowds them out of the MAX_INFERRED rows one answer carries), the newest of each
- * when they are more, and then saying how many there were.
+ * when they are more, and then saying how many there were. A workload's are cut the same way:
+ * its rollouts, then the newest of its other rows (a crash-looping pod's thousands of
+ * terminations and BackOff Events would otherwise push out what happened last), then those of
+ * unknown time.
  */
 export function createInferredQuery(db: DatabaseSync) {
-  const ofWorkload = db.prepare(
-    `SELECT ${COLUMNS} FROM inferred WHERE workload_uid = ? AND (at IS NULL OR (at <= ? AND coalesce(end_at, at) >= ?)) ORDER BY at IS NULL, at LIMIT ${MAX_INFERRED}`,
-  );
+  const ofWorkload = db.prepare(`SELECT ${COLUMNS} FROM inferred WHERE ${WORKLOAD_WHERE} ORDER BY fact <> 'rollout', at IS NULL, at DESC LIMIT ${MAX_INFERRED + 1}`);
   ofWorkload.setReturnArrays(true);
+  const workloadCount = db.prepare(`SELECT count(*) AS n FROM inferred WHERE ${WORKLOAD_WHERE}`);
   const timeline = db.prepare(`SELECT ${COLUMNS} FROM inferred WHERE ${TIMELINE_WHERE} ORDER BY fact = 'event', at DESC LIMIT ${MAX_INFERRED + 1}`);
   timeline.setReturnArrays(true);
   const timelineCount = db.prepare(`SELECT count(*) AS n FROM inferred WHERE ${TIMELINE_WHERE}`);
   const rollouts = db.prepare(`SELECT ${COLUMNS} FROM inferred WHERE fact = 'rollout' AND at BETWEEN ? AND ? AND (? IS NULL OR namespace = ?) ORDER BY at LIMIT ${MAX_INFERRED}`);
   rollouts.setReturnArrays(true);
   return {
-    ofWorkload: (uid: string, from: number, to: number): InferredFact[] => (ofWorkload.all(uid, to, from) as unknown as FactRow[]).map(toFact),
+    /** A workload's rows of the range and of unknown time (by time, unknown last); `total` when more than MAX_INFERRED. */
+    ofWorkload(uid: string, from: number, to: number): InferredRange {
+      const range = { uid, from, to };
+      const rows = ofWorkload.all(range) as unknown as FactRow[];
+      const facts = rows.slice(0, MAX_INFERRED).map(toFact).sort(byTime);
+      if (rows.length <= MAX_INFERRED) return { facts };
+      return { facts, total: Number((workloadCount.get(range) as { n: number }).n) };
+    },
     rollouts: (from: number, to: number, namespace?: string): InferredFact[] => (rollouts.all(from, to, namespace ?? null, namespace ?? null) as unknown as FactRow[]).map(toFact),
     /** The rollouts and Events of a range (sorted by time), for the timeline; `total` when more than MAX_INFERRED. */
     timeline(from: number, to: number, namespace?: string): InferredRange {

@@ -54,7 +54,15 @@ export function createHistoryQueries(db: DatabaseSync, options: HistoryQueryOpti
     /** One workload's series, with the range's unobserved gaps (its own out-of-view stretches too) and what backfill inferred. */
     series(query: Parameters<typeof series>[0]) {
       const answer = series(query);
-      return answer && { ...answer, gaps: unobserved.workload(query.uid, query.from, query.to, gaps(query.from, query.to)), inferred: inferred.ofWorkload(query.uid, query.from, query.to) };
+      if (!answer) return answer;
+      const facts = inferred.ofWorkload(query.uid, query.from, query.to);
+      return {
+        ...answer,
+        gaps: unobserved.workload(query.uid, query.from, query.to, gaps(query.from, query.to)),
+        inferred: facts.facts,
+        // Only MAX_INFERRED rows: the workload chart says so and how many there are.
+        ...(facts.total !== undefined ? { inferredTotal: facts.total } : {}),
+      };
     },
     /** The swimlane's episodes, with the range's unobserved gaps, single workloads' stretches out of view, and the inferred rollouts and Events. */
     episodes(query: EpisodeQuery) {

@@ -101,6 +101,7 @@ function earliest(values: ReadonlyArray<number | null>): number | null {
 interface HistoryAnswer {
   episodes: Episode[];
   inferred?: InferredFact[] | undefined;
+  inferredTotal?: number | undefined;
   gaps?: CoverageGap[] | undefined;
 }
 
@@ -121,6 +122,13 @@ function withCoverageAndInferred<T extends HistoryAnswer>(merged: T, local: T, r
   return merged;
 }
 
+/** An answer whose inferred rows were cut: the union holds at least as many as the largest count. */
+function withInferredTotal<T extends HistoryAnswer>(merged: T, local: T, remotes: ReadonlyArray<SourcePart<T>>): T {
+  const totals = [local, ...remotes.map((part) => part.value)].flatMap((answer) => (answer.inferredTotal === undefined ? [] : [answer.inferredTotal]));
+  if (totals.length > 0) merged.inferredTotal = Math.max(merged.inferred?.length ?? 0, ...totals);
+  return merged;
+}
+
 /** The swimlane's answer with the sources' history merged in. `local` null: only sources know this context. */
 export function mergeEpisodeLists(local: EpisodeList | null, remotes: ReadonlyArray<SourcePart<EpisodeList>>, ids: EpisodeIdMap, now: number): EpisodeList | null {
   const first = remotes[0];
@@ -136,11 +144,7 @@ export function mergeEpisodeLists(local: EpisodeList | null, remotes: ReadonlyAr
     driftCount: fillPoints(local.driftCount, gaps, remotes.map((part) => part.value.driftCount)),
     since: earliest([local.since, ...remotes.map((part) => part.value.since)]),
   };
-  withCoverageAndInferred(merged, local, remotes);
-  // An answer whose inferred rows were cut: the union holds at least as many as the largest count.
-  const totals = [local, ...remotes.map((part) => part.value)].flatMap((answer) => (answer.inferredTotal === undefined ? [] : [answer.inferredTotal]));
-  if (totals.length > 0) merged.inferredTotal = Math.max(merged.inferred?.length ?? 0, ...totals);
-  return merged;
+  return withInferredTotal(withCoverageAndInferred(merged, local, remotes), local, remotes);
 }
 
 function mergeRollouts(local: readonly Rollout[], remotes: ReadonlyArray<readonly Rollout[]>): Rollout[] {
@@ -171,5 +175,5 @@ export function mergeSeries(local: SeriesResult | null, remotes: ReadonlyArray<S
     episodes: mergeEpisodes(local.episodes, remotes.map(({ source, value }) => ({ source, value: value.episodes })), ids, now),
     since: earliest([local.since, ...remotes.map((part) => part.value.since)]),
   };
-  return withCoverageAndInferred(merged, local, remotes);
+  return withInferredTotal(withCoverageAndInferred(merged, local, remotes), local, remotes);
 }

@@ -8,7 +8,10 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_INFERRED, TIMELINE_WHERE } from '../../../../electron/engine/history/backfill-run.ts';
 import { mergeEpisodeLists } from '../../../../electron/engine/history/sources/merge.ts';
-import { EpisodeListSchema, type EpisodeList } from '../../../../shared/contracts/history.ts';
+import { EpisodeListSchema, SeriesResultSchema, type EpisodeList, type SeriesResult } from '../../../../shared/contracts/history.ts';
+import { mergeSeries } from '../../../../electron/engine/history/sources/merge.ts';
+import { upsertBuiltin } from '../stream/cache-helpers.ts';
+import { deployment } from './fixtures.ts';
 import { harnessPerTest, type StoreHarness } from './harness.ts';
 
 const MIN = 60_000;
@@ -16,11 +19,11 @@ const MIN = 60_000;
 let h: StoreHarness;
 harnessPerTest((next) => (h = next));
 
-/** One row as backfill writes it: an Event (first to last time) or a ReplicaSet's revision. */
-function insert(id: string, fact: 'event' | 'rollout', at: number, end: number | null = null, namespace = 'shop'): void {
+/** One row as backfill writes it: an Event (first to last time), a ReplicaSet's revision, or a pod's container termination. */
+function insert(id: string, fact: 'event' | 'rollout' | 'terminated', at: number | null, end: number | null = null, namespace = 'shop'): void {
   h.store.db
     .prepare('INSERT INTO inferred (id, object_uid, workload_uid, kind, namespace, name, fact, at, end_at, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
-    .run(id, `obj-${id}`, 'uid-web', fact === 'event' ? 'Pod' : 'ReplicaSet', namespace, `web-${id}`, fact, at, end, fact === 'event' ? 'BackOff: Back-off restarting failed container' : `revision ${id}`);
+    .run(id, `obj-${id}`, 'uid-web', fact === 'rollout' ? 'ReplicaSet' : 'Pod', namespace, `web-${id}`, fact, at, end, fact === 'rollout' ? `revision ${id}` : 'BackOff: Back-off restarting failed container');
 }
 
 describe('the timeline\'s inferred rows', () => {
@@ -72,5 +75,57 @@ describe('the timeline\'s inferred rows', () => {
     const merged = mergeEpisodeLists(base, [{ source: 'recorder', value: { ...base, inferred: [], inferredTotal: 1_500 } }], (_source, id) => id, 1);
     expect(merged?.inferredTotal).toBe(1_500);
     expect(mergeEpisodeLists(base, [{ source: 'recorder', value: base }], (_source, id) => id, 1)?.inferredTotal).toBeUndefined();
+  });
+});
+
+describe("a workload's inferred rows (its chart's series answer)", () => {
+  /** Records the Deployment `uid-web` once, so the store answers its series. */
+  async function recordWeb(): Promise<void> {
+    upsertBuiltin(h.cache, deployment('web', 'uid-web'));
+    await h.store.flush();
+  }
+
+  it('holds all of them, by time and those of unknown time last, and says nothing more when under the cap', async () => {
+    await recordWeb();
+    const from = h.clock.now() - 60 * MIN;
+    const to = h.clock.now() + MIN;
+    insert('old', 'terminated', from - 30 * MIN);
+    insert('unknown', 'terminated', null);
+    insert('inside', 'event', from + 5 * MIN);
+    insert('r1', 'rollout', from + 10 * MIN);
+    const answer = h.store.series({ uid: 'uid-web', from, to });
+    expect(answer?.inferred?.map((fact) => fact.id)).toEqual(['inside', 'r1', 'unknown']);
+    expect(answer && 'inferredTotal' in answer).toBe(false);
+  });
+
+  it('keeps its rollouts, then the newest of the others, when the range holds more than the cap, and says how many there are', async () => {
+    await recordWeb();
+    const from = h.clock.now() - 24 * 60 * MIN;
+    const to = h.clock.now() + MIN;
+    const terminations = MAX_INFERRED + 5;
+    for (let i = 0; i < terminations; i += 1) insert(`t${String(i).padStart(5, '0')}`, 'terminated', from + 60_000 + i * 1_000);
+    insert('r1', 'rollout', from + 10);
+    insert('r2', 'rollout', from + 20);
+    insert('unknown', 'terminated', null);
+    const answer = h.store.series({ uid: 'uid-web', from, to });
+    expect(answer?.inferred).toHaveLength(MAX_INFERRED);
+    expect(answer?.inferredTotal).toBe(terminations + 3);
+    const ids = new Set(answer?.inferred?.map((fact) => fact.id));
+    expect(ids.has('r1') && ids.has('r2')).toBe(true);
+    // 8 rows are left out: the unknown one and the 7 oldest terminations; the newest is kept.
+    expect(ids.has('unknown')).toBe(false);
+    expect(ids.has('t00006')).toBe(false);
+    expect(ids.has('t00007')).toBe(true);
+    expect(ids.has(`t${String(terminations - 1).padStart(5, '0')}`)).toBe(true);
+    const times = answer?.inferred?.map((fact) => fact.at ?? 0) ?? [];
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(SeriesResultSchema.parse({ ...answer, since: h.store.since() }).inferredTotal).toBe(terminations + 3);
+  });
+
+  it('keeps the count through a merge with a history source whose rows were cut', () => {
+    const base: SeriesResult = { workload: { uid: 'uid-web', kind: 'deployments.apps', namespace: 'shop', name: 'web' }, from: 0, to: 1, series: [], rawSamples: 0, rollouts: [], warnings: [], episodes: [], since: 0, gaps: [], inferred: [] };
+    expect(mergeSeries(base, [{ source: 'recorder', value: { ...base, inferredTotal: 2_500 } }], (_source, id) => id, 1)?.inferredTotal).toBe(2_500);
+    expect(mergeSeries(null, [{ source: 'recorder', value: { ...base, inferredTotal: 2_500 } }], (_source, id) => id, 1)?.inferredTotal).toBe(2_500);
+    expect(mergeSeries(base, [{ source: 'recorder', value: base }], (_source, id) => id, 1)?.inferredTotal).toBeUndefined();
   });
 });
