@@ -28,6 +28,7 @@ import { jsonParse } from './json-parse.ts';
 import { overload } from './overload.ts';
 import { namespacedSync } from './namespaced-sync.ts';
 import { scaleSync } from './scale-sync.ts';
+import { scalePage } from './scale-page.ts';
 import { deriveRatios, RATIO_GOALS } from './ratios.ts';
 import { parseScaleSizes, SCALE_OPTIONS } from './scale-sizes.ts';
 import { PartialResultsError, type BenchContext, type BenchGoal, type BenchScenario, type BenchValue } from './types.ts';
@@ -54,6 +55,7 @@ const SCENARIOS: readonly BenchScenario[] = [
   overload,
   namespacedSync,
   scaleSync,
+  scalePage,
   livePipeline,
 ];
 
