@@ -10,6 +10,7 @@ import { validateCronJob, validateHpa, validateJob } from './validate-batch.ts';
 import { validateConfig, validateService } from './validate-core.ts';
 import { validateAnnotationKeys, validateLabels } from './validate-meta.ts';
 import { validatePodSpec } from './validate-podspec.ts';
+import { validateControllerRevision, type ControllerRevisionShape } from './validate-revision.ts';
 import { validateJobUpdate, validatePodUpdate, validateSelectorUnchanged, validateStatefulSetUpdate } from './validate-update.ts';
 
 type Validator = (spec: Record<string, unknown>, oldSpec: Record<string, unknown> | undefined, errors: FieldErrors) => void;
@@ -60,6 +61,8 @@ export function validate(type: ResourceType, object: KubeObject, old?: KubeObjec
     validateRbacObject(type, object, old, errors);
   } else if (type.kind === 'ConfigMap' || type.kind === 'Secret') {
     validateConfig(type.kind, object as Record<string, unknown>, old as Record<string, unknown> | undefined, errors);
+  } else if (type.kind === 'ControllerRevision' && type.group === 'apps') {
+    validateControllerRevision(object as ControllerRevisionShape, old as ControllerRevisionShape | undefined, errors);
   } else {
     BY_KIND[type.kind]?.(specOf(object) ?? {}, old ? (specOf(old) ?? {}) : undefined, errors);
   }

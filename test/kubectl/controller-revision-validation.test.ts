@@ -1,0 +1,51 @@
+/**
+ * The real kubectl writing ControllerRevisions: the simulated API server refuses what
+ * kube-apiserver 1.31+ refuses, and kubectl prints the same lines — a create without `data`
+ * ("data: Required value: data is mandatory"), a replace changing `data` (immutable, the new
+ * value printed as Go prints a RawExtension: the JSON bytes kubectl sent). Run against a 1.32
+ * server only: before 1.31 upstream printed `data` as a runtime.Unknown, which the simulator
+ * does not reproduce.
+ */
+import { describe, expect, it } from 'vitest';
+import { kubectlMissing } from './kubectl.ts';
+import { useKubectlTest, type KubectlSession } from './session.ts';
+
+const MINOR = 32;
+
+/** The revision's data with its keys sorted, as kubectl's JSON encoding sends them. */
+function data(image: string) {
+  return { spec: { template: { $patch: 'replace', metadata: { labels: { app: 'db' } }, spec: { containers: [{ image, name: 'db' }] } } } };
+}
+
+function manifest(ns: string, body: { data?: unknown; revision: number }): string {
+  return JSON.stringify({ apiVersion: 'apps/v1', kind: 'ControllerRevision', metadata: { name: 'db-1', namespace: ns }, ...body });
+}
+
+/** Go's `%#v` of a RawExtension holding `json` (bytes in hex): written out here, not taken from the simulator. */
+function goRawExtension(json: string): string {
+  const bytes = [...Buffer.from(json, 'utf8')].map((byte) => `0x${byte.toString(16)}`).join(', ');
+  return `runtime.RawExtension{Raw:[]uint8{${bytes}}, Object:runtime.Object(nil)}`;
+}
+
+describe.skipIf(kubectlMissing !== undefined)(`real kubectl writes ControllerRevisions${kubectlMissing ? ` (skipped: ${kubectlMissing})` : ''}`, () => {
+  let k: KubectlSession;
+  let ns: string;
+  useKubectlTest(MINOR, 'revision-writes', (state) => ({ k, ns } = state));
+
+  it('create -f of a ControllerRevision without data prints the Invalid error and exits 1', async () => {
+    const res = await k.run(['create', '-f', '-'], manifest(ns, { revision: 1 }));
+    expect([res.code, res.stdout, res.stderr]).toEqual([1, '', 'The ControllerRevision "db-1" is invalid: data: Required value: data is mandatory\n']);
+  });
+
+  it('replace -f changing data is refused as immutable; changing revision only is accepted', async () => {
+    const created = await k.run(['create', '-f', '-'], manifest(ns, { data: data('postgres:16.4'), revision: 1 }));
+    expect([created.code, created.stdout, created.stderr]).toEqual([0, 'controllerrevision.apps/db-1 created\n', '']);
+    const changed = data('postgres:16.5');
+    const refused = await k.run(['replace', '-f', '-'], manifest(ns, { data: changed, revision: 1 }));
+    expect([refused.code, refused.stdout, refused.stderr]).toEqual([1, '', `The ControllerRevision "db-1" is invalid: data: Invalid value: ${goRawExtension(JSON.stringify(changed))}: field is immutable\n`]);
+    const renumbered = await k.run(['replace', '-f', '-'], manifest(ns, { data: data('postgres:16.4'), revision: 2 }));
+    expect([renumbered.code, renumbered.stdout, renumbered.stderr]).toEqual([0, 'controllerrevision.apps/db-1 replaced\n', '']);
+    const stored = await k.run(['get', 'controllerrevision', 'db-1', '-n', ns, '-o', 'jsonpath={.revision} {.data.spec.template.spec.containers[0].image}']);
+    expect(stored.stdout).toBe('2 postgres:16.4');
+  });
+});
