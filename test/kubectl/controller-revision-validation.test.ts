@@ -2,13 +2,15 @@
  * The real kubectl writing ControllerRevisions: the simulated API server refuses what
  * kube-apiserver 1.31+ refuses, and kubectl prints the same lines — a create without `data`
  * ("data: Required value: data is mandatory"), a replace changing `data` (immutable, the new
- * value printed as Go prints a RawExtension: the JSON bytes kubectl sent). Run against a 1.32
+ * value printed as Go prints a RawExtension: the JSON bytes kubectl sent); and a revision a client
+ * wrote under the name a StatefulSet's revision takes makes the controller bump
+ * `status.collisionCount` and pick the next hash. Run against a 1.32
  * server only: before 1.31 upstream printed `data` as a runtime.Unknown, which the simulator
  * does not reproduce.
  */
 import { describe, expect, it } from 'vitest';
 import { kubectlMissing } from './kubectl.ts';
-import { useKubectlTest, type KubectlSession } from './session.ts';
+import { eventually, useKubectlTest, type KubectlSession } from './session.ts';
 
 const MINOR = 32;
 
@@ -26,6 +28,27 @@ function goRawExtension(json: string): string {
   const bytes = [...Buffer.from(json, 'utf8')].map((byte) => `0x${byte.toString(16)}`).join(', ');
   return `runtime.RawExtension{Raw:[]uint8{${bytes}}, Object:runtime.Object(nil)}`;
 }
+
+const STATEFUL_SET = (ns: string) => `apiVersion: apps/v1
+kind: StatefulSet
+metadata:
+  name: db
+  namespace: ${ns}
+spec:
+  replicas: 1
+  serviceName: db
+  selector:
+    matchLabels:
+      app: db
+  template:
+    metadata:
+      labels:
+        app: db
+    spec:
+      containers:
+      - name: db
+        image: postgres:16.4
+`;
 
 describe.skipIf(kubectlMissing !== undefined)(`real kubectl writes ControllerRevisions${kubectlMissing ? ` (skipped: ${kubectlMissing})` : ''}`, () => {
   let k: KubectlSession;
@@ -47,5 +70,31 @@ describe.skipIf(kubectlMissing !== undefined)(`real kubectl writes ControllerRev
     expect([renumbered.code, renumbered.stdout, renumbered.stderr]).toEqual([0, 'controllerrevision.apps/db-1 replaced\n', '']);
     const stored = await k.run(['get', 'controllerrevision', 'db-1', '-n', ns, '-o', 'jsonpath={.revision} {.data.spec.template.spec.containers[0].image}']);
     expect(stored.stdout).toBe('2 postgres:16.4');
+  });
+
+  it('a revision a client wrote under the StatefulSet revision\'s name makes the controller bump collisionCount', async () => {
+    const jsonpath = (what: string, path: string) => k.run(['get', ...what.split(' '), '-n', ns, '-o', `jsonpath=${path}`]);
+    const applied = await k.run(['apply', '-f', '-'], STATEFUL_SET(ns));
+    expect([applied.code, applied.stderr]).toEqual([0, '']);
+    const taken = await eventually(async () => (await jsonpath('statefulset db', '{.status.updateRevision}')).stdout || undefined, { what: 'the first revision' });
+    const deleted = await k.run(['delete', 'statefulset', 'db', '-n', ns, '--wait=true']);
+    expect(deleted.code).toBe(0);
+    await eventually(async () => ((await k.run(['get', 'controllerrevision', taken, '-n', ns])).code === 1 ? true : undefined), { what: `${taken} collected` });
+    const squatter = JSON.stringify({ apiVersion: 'apps/v1', kind: 'ControllerRevision', metadata: { name: taken, namespace: ns }, data: data('postgres:9.6'), revision: 1 });
+    const created = await k.run(['create', '-f', '-'], squatter);
+    expect([created.code, created.stdout, created.stderr]).toEqual([0, `controllerrevision.apps/${taken} created\n`, '']);
+    const again = await k.run(['apply', '-f', '-'], STATEFUL_SET(ns));
+    expect([again.code, again.stderr]).toEqual([0, '']);
+    const status = await eventually(
+      async () => {
+        const res = await jsonpath('statefulset db', '{.status.collisionCount} {.status.updateRevision}');
+        return res.stdout.startsWith('1 ') ? res.stdout : undefined;
+      },
+      { what: 'collisionCount 1' },
+    );
+    const [, next] = status.split(' ');
+    expect(next).toMatch(/^db-[a-z0-9]+$/);
+    expect(next).not.toBe(taken);
+    expect((await jsonpath(`controllerrevision ${taken}`, '{.data.spec.template.spec.containers[0].image}')).stdout).toBe('postgres:9.6');
   });
 });

@@ -6,9 +6,12 @@
  * `revision` one more than the owner's highest. Going back to a template an old revision holds
  * re-uses that revision with the next number, as upstream does; old revisions no pod and neither
  * the current nor the update revision uses are deleted beyond `spec.revisionHistoryLimit`.
+ * When the name is taken by a revision holding another template (a hash collision, or one a
+ * client wrote), the owner's `status.collisionCount` is bumped and hashed in until a name is
+ * free, as CreateControllerRevision (StatefulSets) and the DaemonSet controller's snapshot do.
  */
 import type { KubeObject } from '../types.ts';
-import { podTemplateHash } from './deployment-util.ts';
+import { equalIgnoreHash, podTemplateHash } from './deployment-util.ts';
 import { CONTROLLER_REVISIONS } from './kinds.ts';
 import { isControlledBy, newControllerRef } from './owner.ts';
 import type { PodTemplate } from './pods.ts';
@@ -22,6 +25,27 @@ export const DEFAULT_REVISION_HISTORY_LIMIT = 10;
 /** How an owner kind labels its revisions: StatefulSets with CONTROLLER_HASH_LABEL, DaemonSets with controller-revision-hash. */
 export interface HistoryOptions {
   hashLabel: string;
+  /**
+   * After a collision, label the revision with the hash its name has (the DaemonSet controller
+   * hashes anew on its next sync) rather than the first one tried (history.CreateControllerRevision
+   * renames its clone but keeps the label NewControllerRevision gave it).
+   */
+  relabelOnCollision: boolean;
+}
+
+/** The revision a template is stored as, and the owner's collision count after finding it a name. */
+export interface EnsuredRevision {
+  name: string;
+  /** The hash the revision is labelled with (a DaemonSet's pods carry it). */
+  hash: string;
+  /** `status.collisionCount` to write: the owner's, bumped once per name collision. */
+  collisionCount: number;
+}
+
+/** The owner's `status.collisionCount` (0 when unset). */
+export function collisionCountOf(owner: KubeObject): number {
+  const value = (owner['status'] as { collisionCount?: unknown } | undefined)?.collisionCount;
+  return typeof value === 'number' && value > 0 ? value : 0;
 }
 
 /** The ControllerRevisions `owner` controls, oldest revision first. */
@@ -51,36 +75,56 @@ function revisionData(template: PodTemplate): Record<string, unknown> {
   return { spec: { template: { ...structuredClone(template), $patch: 'replace' } } };
 }
 
+/** Whether a revision restores `template` (EqualRevision compares the data). */
+function holds(revision: KubeObject, template: PodTemplate): boolean {
+  const held = revisionTemplate(revision);
+  return held !== undefined && equalIgnoreHash(held, template);
+}
+
 /**
  * The revision of `template` (created, or an identical old one renumbered when it is not the
- * latest already), its name and hash, with the other revisions as they stand.
+ * latest already), its name and hash, with the other revisions as they stand. A name taken by a
+ * revision of another template bumps the collision count and is hashed again; a name taken by
+ * one of the same template is that revision (upstream returns it as created).
  */
-export function ensureRevision(owner: KubeObject, template: PodTemplate, ctx: ControllerContext, options: HistoryOptions): { name: string; hash: string } {
-  const hash = podTemplateHash(template);
-  const name = `${owner.metadata.name}-${hash}`;
+export function ensureRevision(owner: KubeObject, template: PodTemplate, ctx: ControllerContext, options: HistoryOptions): EnsuredRevision {
+  let collisionCount = collisionCountOf(owner);
   const revisions = revisionsOf(owner, ctx);
   const latest = revisions.at(-1);
   const next = (latest ? revisionNumber(latest) : 0) + 1;
-  const equal = revisions.find((revision) => revision.metadata.name === name);
+  const equal = revisions.filter((revision) => holds(revision, template)).at(-1);
   if (equal) {
     if (equal !== latest) ctx.store.update(CONTROLLER_REVISIONS, { ...equal, revision: next });
-    return { name, hash };
+    const name = equal.metadata.name;
+    return { name, hash: equal.metadata.labels?.[options.hashLabel] ?? name.slice(owner.metadata.name.length + 1), collisionCount };
   }
-  ctx.store.create(CONTROLLER_REVISIONS, {
-    apiVersion: 'apps/v1',
-    kind: 'ControllerRevision',
-    metadata: {
-      name,
-      namespace: owner.metadata.namespace,
-      labels: { ...(template.metadata?.labels ?? {}), [options.hashLabel]: hash },
-      // Upstream copies the owner's annotations: `kubectl rollout history` reads its change-cause there.
-      ...(owner.metadata.annotations ? { annotations: { ...owner.metadata.annotations } } : {}),
-      ownerReferences: [newControllerRef(owner)],
-    },
-    data: revisionData(template),
-    revision: next,
-  });
-  return { name, hash };
+  const first = podTemplateHash(template, collisionCount);
+  for (;;) {
+    const hash = podTemplateHash(template, collisionCount);
+    const name = `${owner.metadata.name}-${hash}`;
+    const taken = ctx.store.find(CONTROLLER_REVISIONS, owner.metadata.namespace, name);
+    if (taken) {
+      if (holds(taken, template)) return { name, hash: taken.metadata.labels?.[options.hashLabel] ?? hash, collisionCount };
+      collisionCount += 1;
+      continue;
+    }
+    const label = options.relabelOnCollision ? hash : first;
+    ctx.store.create(CONTROLLER_REVISIONS, {
+      apiVersion: 'apps/v1',
+      kind: 'ControllerRevision',
+      metadata: {
+        name,
+        namespace: owner.metadata.namespace,
+        labels: { ...(template.metadata?.labels ?? {}), [options.hashLabel]: label },
+        // Upstream copies the owner's annotations: `kubectl rollout history` reads its change-cause there.
+        ...(owner.metadata.annotations ? { annotations: { ...owner.metadata.annotations } } : {}),
+        ownerReferences: [newControllerRef(owner)],
+      },
+      data: revisionData(template),
+      revision: next,
+    });
+    return { name, hash: label, collisionCount };
+  }
 }
 
 /**

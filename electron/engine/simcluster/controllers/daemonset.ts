@@ -9,7 +9,7 @@ import { ApiError } from '../errors.ts';
 import { ensureRevision, truncateHistory } from './controller-history.ts';
 import type { KubeObject } from '../types.ts';
 import { daemonNodeFit, daemonPodNode, addDaemonTolerations, pinToNode } from './daemonset-nodes.ts';
-import { podTemplateHash, scaledValue } from './deployment-util.ts';
+import { scaledValue } from './deployment-util.ts';
 import { DAEMONSETS, NODES, PODS } from './kinds.ts';
 import { isControlledBy, ownerKeysFor } from './owner.ts';
 import { deletePod, isPodAvailable, isPodReady, msUntilAvailable, podFromTemplate, podPhase, type PodTemplate } from './pods.ts';
@@ -26,19 +26,23 @@ export const TEMPLATE_GENERATION_LABEL = 'pod-template-generation';
 
 interface DaemonSetView {
   template: PodTemplate;
+  /** The hash of the template's revision (its label; the pods carry it). */
   hash: string;
+  /** `status.collisionCount` after finding the revision a name. */
+  collisionCount: number;
   onDelete: boolean;
   maxUnavailable: number | string;
   minReadySeconds: number;
 }
 
-function view(ds: KubeObject, speed: number): DaemonSetView {
+function view(ds: KubeObject, speed: number, revision: { hash: string; collisionCount: number }): DaemonSetView {
   const spec = (ds['spec'] as Record<string, unknown> | undefined) ?? {};
   const strategy = (spec['updateStrategy'] as { type?: string; rollingUpdate?: { maxUnavailable?: number | string } } | undefined) ?? {};
   const template = (spec['template'] as PodTemplate | undefined) ?? {};
   return {
     template,
-    hash: podTemplateHash(template),
+    hash: revision.hash,
+    collisionCount: revision.collisionCount,
     onDelete: strategy.type === 'OnDelete',
     maxUnavailable: strategy.rollingUpdate?.maxUnavailable ?? 1,
     minReadySeconds: Number(spec['minReadySeconds'] ?? 0) / speed,
@@ -96,9 +100,9 @@ export function createDaemonSetController(options: DaemonSetControllerOptions = 
   }
 
   function reconcileDaemonSet(ds: KubeObject, ctx: ControllerContext): number | undefined {
-    const v = view(ds, speed);
+    const template = ((ds['spec'] as { template?: PodTemplate } | undefined)?.template ?? {}) as PodTemplate;
+    const v = view(ds, speed, ensureRevision(ds, template, ctx, { hashLabel: DAEMONSET_HASH_LABEL, relabelOnCollision: true }));
     const now = ctx.clock.now();
-    ensureRevision(ds, v.template, ctx, { hashLabel: DAEMONSET_HASH_LABEL });
     const spec = daemonSpec(v);
     const byNode = new Map<string, KubeObject[]>();
     for (const pod of ctx.store.all(PODS, ds.metadata.namespace)) {
@@ -199,6 +203,8 @@ export function createDaemonSetController(options: DaemonSetControllerOptions = 
     if (updated) status['updatedNumberScheduled'] = updated;
     if (available) status['numberAvailable'] = available;
     if (eligible.size - available > 0) status['numberUnavailable'] = eligible.size - available;
+    // A pointer upstream: absent until the first collision, then kept.
+    if (v.collisionCount > 0 || (ds['status'] as { collisionCount?: number } | undefined)?.collisionCount !== undefined) status['collisionCount'] = v.collisionCount;
     replaceStatus(ctx.store, DAEMONSETS, ds, status);
     return wake;
   }

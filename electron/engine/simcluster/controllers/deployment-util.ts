@@ -103,12 +103,17 @@ const SAFE_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
 
 /**
  * controller.ComputeHash: FNV-32a of the template, its decimal form passed through
- * rand.SafeEncodeString, giving the familiar `7d9c5b8f4c`-style suffix.
+ * rand.SafeEncodeString, giving the familiar `7d9c5b8f4c`-style suffix. A `collisionCount`
+ * (after a name collision) is hashed in too, as 8 little-endian bytes the way upstream writes
+ * it; 0 hashes as none, so a set's names stay put when its status first says 0.
  */
-export function podTemplateHash(template: PodTemplate): string {
+export function podTemplateHash(template: PodTemplate, collisionCount = 0): string {
   const text = JSON.stringify(canonical(template) ?? {});
   let hash = 0x811c9dc5;
-  for (const byte of Buffer.from(text, 'utf8')) {
+  const bytes = Buffer.from(text, 'utf8');
+  const probe = Buffer.alloc(collisionCount > 0 ? 8 : 0);
+  if (collisionCount > 0) probe.writeUInt32LE(collisionCount >>> 0, 0);
+  for (const byte of Buffer.concat([bytes, probe])) {
     hash ^= byte;
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }

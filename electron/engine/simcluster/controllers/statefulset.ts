@@ -199,7 +199,7 @@ export function createStatefulSetController(options: StatefulSetControllerOption
     return true;
   }
 
-  function writeStatus(sts: KubeObject, v: StatefulSetView, pods: KubeObject[], revisions: { current: string; update: string }, ctx: ControllerContext): number | undefined {
+  function writeStatus(sts: KubeObject, v: StatefulSetView, pods: KubeObject[], revisions: { current: string; update: string; collisionCount: number }, ctx: ControllerContext): number | undefined {
     const now = ctx.clock.now();
     let replicas = 0;
     let ready = 0;
@@ -231,7 +231,7 @@ export function createStatefulSetController(options: StatefulSetControllerOption
     if (updated) status['updatedReplicas'] = updated;
     status['currentRevision'] = currentRevision;
     status['updateRevision'] = revisions.update;
-    status['collisionCount'] = 0;
+    status['collisionCount'] = revisions.collisionCount;
     status['availableReplicas'] = available;
     replaceStatus(ctx.store, STATEFULSETS, sts, status);
     return wake;
@@ -256,12 +256,12 @@ export function createStatefulSetController(options: StatefulSetControllerOption
       }
       if (sts.metadata.deletionTimestamp) return;
       const v = view(sts, speed);
-      const update = ensureRevision(sts, v.template, ctx, { hashLabel: CONTROLLER_HASH_LABEL }).name;
+      const { name: update, collisionCount } = ensureRevision(sts, v.template, ctx, { hashLabel: CONTROLLER_HASH_LABEL, relabelOnCollision: false });
       const known = templates.get(id) ?? new Map<string, PodTemplate>();
       known.set(update, v.template);
       templates.set(id, known);
       const previous = (sts['status'] as { currentRevision?: string } | undefined)?.currentRevision;
-      const revisions = { current: previous || update, update };
+      const revisions = { current: previous || update, update, collisionCount };
       const synced = syncPods(sts, v, podsOf(sts, ctx), revisions, ctx);
       const latest = ctx.store.find(STATEFULSETS, key.namespace, key.name);
       if (!latest) return;
