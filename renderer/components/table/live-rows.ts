@@ -7,7 +7,7 @@
  */
 import type { SlimObject } from '../../../shared/cluster.ts';
 import type { SortState, TableColumn } from './columns.ts';
-import { comparator, keyer, sortColumn, type Keyed } from './sort.ts';
+import { comparator, comparatorFor, keyer, sortColumn, sortKeyOf, type Keyed } from './sort.ts';
 
 export interface LiveRowsInput {
   sort: SortState;
@@ -68,21 +68,39 @@ export function createLiveRows<Row>(options: {
   let entries: Array<Entry<Row>> = [];
   let byUid = new Map<string, Entry<Row>>();
   let rows: readonly Row[] = [];
+  let compare: (a: Keyed<Row>, b: Keyed<Row>) => number = comparator('asc');
 
   return (input) => {
     const sortKey = sortColumn(options.columns, input.sort) ?? (() => '');
     const toKeyed = keyer(sortKey, options.tieKey);
-    const compare = comparator<Row>(input.sort.direction);
+    const keyOf = sortKeyOf(sortKey);
     const entryOf = (object: SlimObject): Entry<Row> => ({ ...toKeyed(options.derive(object)), uid: object.metadata.uid, stale: false });
     const nextSortId = `${input.sort.column}:${input.sort.direction}`;
 
-    if (input.changed === null || nextSortId !== sortId) {
+    /** Sorts `next` by the current sort and makes it the table. */
+    const sortAll = (next: Array<Entry<Row>>): void => {
       sortId = nextSortId;
-      entries = [];
-      for (const object of input.all()) entries.push(entryOf(object));
-      entries.sort(compare);
-      byUid = new Map(entries.map((entry) => [entry.uid, entry]));
+      compare = comparatorFor(next, input.sort.direction);
+      entries = next.sort(compare);
       rows = entries.map((entry) => entry.row);
+    };
+
+    if (input.changed === null || sortId === null) {
+      const next: Array<Entry<Row>> = [];
+      for (const object of input.all()) next.push(entryOf(object));
+      byUid = new Map(next.map((entry) => [entry.uid, entry]));
+      sortAll(next);
+    } else if (nextSortId !== sortId) {
+      // A new sort of the same objects: the batch's changes first, then every row keeps its entry
+      // (its row and tie key) and gets the new sort key; nothing is derived or indexed again.
+      for (const uid of input.changed) {
+        byUid.delete(uid);
+        const object = input.lookup(uid);
+        if (object) byUid.set(uid, entryOf(object));
+      }
+      const next = [...byUid.values()];
+      for (const entry of next) entry.key = keyOf(entry.row);
+      sortAll(next);
     } else if (input.changed.size > 0) {
       const added: Array<Entry<Row>> = [];
       for (const uid of input.changed) {

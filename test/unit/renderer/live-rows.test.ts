@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SlimObject } from '../../../shared/cluster.ts';
 import { createLiveRows } from '../../../renderer/components/table/live-rows.ts';
-import { sortRows } from '../../../renderer/components/table/sort.ts';
+import { comparator, comparatorFor, keyer, sortRows, type Keyed } from '../../../renderer/components/table/sort.ts';
 import { createChangeLog } from '../../../renderer/stores/cluster/change-log.ts';
 import { podRow, type PodRow } from '../../../renderer/stores/rows/pods.ts';
 import { POD_COLUMNS } from '../../../renderer/views/pods/pod-columns.ts';
@@ -54,6 +54,79 @@ describe('live rows', () => {
     const first = live({ ...base, sort: { column: 'name', direction: 'asc' }, changed: null });
     expect(live({ ...base, sort: { column: 'name', direction: 'asc' }, changed: new Set() })).toBe(first);
     expect(live({ ...base, sort: { column: 'name', direction: 'desc' }, changed: new Set() }).map((row) => row.name)).toEqual(['c', 'b', 'a']);
+  });
+});
+
+describe('the specialised comparator', () => {
+  // Keys as a table makes them: strings (lower-cased), numbers with NaN for unknown, many ties.
+  const seeded = (seed: number) => () => ((seed = (seed * 16_807) % 2_147_483_647) / 2_147_483_647);
+  function keyedRows(key: (random: () => number, i: number) => string | number): Array<Keyed<number>> {
+    const random = seeded(42);
+    return Array.from({ length: 2_000 }, (_, i) => ({ key: key(random, i), tie: `ns-${Math.floor(random() * 9)}/pod-${i}`, row: i }));
+  }
+  const order = (rows: Array<Keyed<number>>, compare: (a: Keyed<number>, b: Keyed<number>) => number) => [...rows].sort(compare).map((entry) => entry.row);
+  const KEYS = {
+    'strings with ties': (random: () => number) => `svc-${Math.floor(random() * 40)}`,
+    'numbers with ties, NaN and negatives': (random: () => number, i: number) => (i % 13 === 0 ? Number.NaN : Math.floor(random() * 50) - 25),
+    'fractions and zeros': (random: () => number, i: number) => (i % 7 === 0 ? 0 : i % 11 === 0 ? -0 : random()),
+    'strings and numbers mixed': (random: () => number, i: number) => (i % 3 === 0 ? Math.floor(random() * 10) : `k${Math.floor(random() * 10)}`),
+  };
+
+  for (const [name, key] of Object.entries(KEYS)) {
+    it(`orders ${name} exactly as the generic comparator does, either direction`, () => {
+      const rows = keyedRows(key);
+      for (const direction of ['asc', 'desc'] as const) expect(order(rows, comparatorFor(rows, direction))).toEqual(order(rows, comparator(direction)));
+    });
+  }
+
+  it('sorts unknown numbers last in both directions and breaks ties by the tie key', () => {
+    const rows: Array<Keyed<string>> = [
+      { key: Number.NaN, tie: 'a', row: 'unknown-a' },
+      { key: 2, tie: 'b', row: 'two-b' },
+      { key: 2, tie: 'a', row: 'two-a' },
+      { key: 1, tie: 'z', row: 'one' },
+    ];
+    expect([...rows].sort(comparatorFor(rows, 'asc')).map((entry) => entry.row)).toEqual(['one', 'two-a', 'two-b', 'unknown-a']);
+    expect([...rows].sort(comparatorFor(rows, 'desc')).map((entry) => entry.row)).toEqual(['two-a', 'two-b', 'one', 'unknown-a']);
+  });
+
+  it('re-sorts pods by every column after live changes exactly as a full sort does, deriving no row again', () => {
+    let derived = 0;
+    const live = createLiveRows({ derive: (object) => (derived++, podRow(object)), columns: POD_COLUMNS, tieKey: tie });
+    const objects = new Map<string, SlimObject>();
+    for (let i = 0; i < 300; i += 1) {
+      const object = pod(`web-${(i * 7919) % 300}`, { namespace: `ns-${i % 5}`, statuses: [{ name: 'c0', ready: i % 4 !== 0, restartCount: i % 6, state: { running: {} } }] });
+      objects.set(object.metadata.uid, object);
+    }
+    const input = (column: string, direction: 'asc' | 'desc', changed: Set<string> | null) => ({ sort: { column, direction }, all: () => objects.values(), changed, lookup: (uid: string) => objects.get(uid) });
+    const full = (column: string, direction: 'asc' | 'desc') => sortRows([...objects.values()].map(podRow), POD_COLUMNS, { column, direction }, tie).map((row) => row.uid);
+    live(input('namespace', 'asc', null));
+    expect(derived).toBe(300);
+
+    // The sort changes in the same call as a batch: 2 pods changed, 1 deleted, 1 created.
+    const changed = new Set<string>();
+    for (const object of [...objects.values()].slice(0, 2)) {
+      objects.set(object.metadata.uid, nextVersion(object, '9', (copy) => ((copy['status'] as { containerStatuses: Array<{ restartCount: number }> }).containerStatuses[0]!.restartCount = 50)));
+      changed.add(object.metadata.uid);
+    }
+    const gone = [...objects.keys()][10] as string;
+    objects.delete(gone);
+    changed.add(gone);
+    const created = pod('api-new', { namespace: 'ns-0' });
+    objects.set(created.metadata.uid, created);
+    changed.add(created.metadata.uid);
+    expect(live(input('restarts', 'desc', changed)).map((row) => row.uid)).toEqual(full('restarts', 'desc'));
+    expect(derived).toBe(303);
+
+    for (const column of POD_COLUMNS.filter((candidate) => candidate.sortKey).map((candidate) => candidate.id)) {
+      for (const direction of ['asc', 'desc'] as const) expect(live(input(column, direction, new Set())).map((row) => row.uid), `${column} ${direction}`).toEqual(full(column, direction));
+    }
+    expect(derived).toBe(303);
+  });
+
+  it('keys rows the way the generic sort always has (strings lower-cased)', () => {
+    const keyed = keyer((row: { name: string }) => row.name, (row) => row.name)({ name: 'Web-A' });
+    expect(keyed).toEqual({ key: 'web-a', tie: 'Web-A', row: { name: 'Web-A' } });
   });
 });
 
