@@ -26,7 +26,10 @@ export class ListCounter {
       const attributes = authorize(user, method, url);
       if (this.resource !== undefined && attributes.resourceRequest && attributes.apiGroup === '' && attributes.resource === this.resource && !attributes.subresource && !attributes.name) {
         // A paged list is one relist: its later pages (with a continue token) are not counted.
-        const relist = (attributes.verb === 'list' && !url.searchParams.get('continue')) || (attributes.verb === 'watch' && url.searchParams.get('sendInitialEvents') === 'true');
+        // Nor is a list of one object (`limit=1`, no continue): the engine's probe of the server's
+        // newest resourceVersion while a watch is busy (server-progress.ts), not a read of all.
+        const probe = url.searchParams.get('limit') === '1' && !url.searchParams.get('continue');
+        const relist = (attributes.verb === 'list' && !url.searchParams.get('continue') && !probe) || (attributes.verb === 'watch' && url.searchParams.get('sendInitialEvents') === 'true');
         if (relist) {
           this.lists += 1;
           // The first few are named on stderr, so a run says which requests they were.

@@ -89,8 +89,12 @@ export class CoalescingBuffer<E> {
     return this.inFlightSince ?? this.waiting.values().next().value?.receivedAt;
   }
 
-  /** Takes in one received event; its uid's waiting event, if any, is replaced (a deletion included). */
-  push(uid: string, event: E): void {
+  /**
+   * Takes in one received event; its uid's waiting event, if any, is replaced (a deletion
+   * included). `receivedAt` dates it when known to be older than its arrival (the server had it
+   * earlier); the clock's now by default.
+   */
+  push(uid: string, event: E, receivedAt?: number): void {
     const waiting = this.waiting.get(uid);
     if (waiting) {
       waiting.event = event;
@@ -100,7 +104,7 @@ export class CoalescingBuffer<E> {
       this.o.apply(event);
       return;
     } else {
-      this.waiting.set(uid, { uid, event, receivedAt: this.o.now() });
+      this.waiting.set(uid, { uid, event, receivedAt: receivedAt ?? this.o.now() });
     }
     this.schedule();
   }

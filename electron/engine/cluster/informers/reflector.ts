@@ -20,6 +20,7 @@ import { Pager, type ListPage } from './pager.ts';
 import type { ObjectSource } from './slim.ts';
 import { Backoff, Watchdog, type BackoffOptions, type Clock } from './timing.ts';
 import { InitialEvents } from './initial-events.ts';
+import type { ServerProgress } from './server-progress.ts';
 import { refusesWatchList, usable, WATCH_LIST_SILENCE_MS, WatchListUnsupported, watchListQuery, type WatchListSetting } from './watch-list.ts';
 import { WatchIntake } from './watch-intake.ts';
 
@@ -60,6 +61,8 @@ export interface ReflectorOptions {
   namespace?: string;
   /** When to read the initial state with WatchList, and what the watcher knows of its server's support; off when unset. */
   watchList?: WatchListSetting;
+  /** The server's progress (shared by a watcher's reflectors): the lag then counts time before the socket. */
+  progress?: ServerProgress;
 }
 
 type Interrupt = { type: 'stop' } | { type: 'restart'; reason: string } | { type: 'watchdog'; silentMs: number };
@@ -90,7 +93,17 @@ export class Reflector {
     this.o = options;
     const { kind, cache, health, clock, log, decoder } = options;
     // A backlog is decoded as list pages are, by the list worker: parsing leaves this thread.
-    this.buffer = new WatchIntake({ kind, cache, health, clock, log, decoder, source: () => this.source, onError: (error) => this.abortWith(error) });
+    this.buffer = new WatchIntake({
+      kind,
+      cache,
+      health,
+      clock,
+      log,
+      decoder,
+      source: () => this.source,
+      onError: (error) => this.abortWith(error),
+      ...(options.progress ? { progress: options.progress, probePath: () => this.endpoint.path } : {}),
+    });
     this.backoff = new Backoff(options.backoff, options.random);
     this.watchdog = new Watchdog(options.clock, options.watchdogMs, (silentMs) => {
       this.interrupt = { type: 'watchdog', silentMs };

@@ -7,10 +7,12 @@
  * pod that changed ten times while waiting is parsed once, and what waits is bounded by the
  * number of objects, not of events.
  *
- * The lag is the engine's own: how long the oldest waiting change has waited since it was read
- * off the socket. Past BEHIND_AFTER_MS it is published as the kind's `lagMs` ("behind by N s,
- * catching up" in the status bar) until the buffer is empty again. Time a change spent before
- * the socket (in the server, in flight) is not seen here: a watch event carries no write time.
+ * The lag is how long the oldest change not applied yet has existed: since it was read off the
+ * socket, or, where the server's progress is known (server-progress.ts), since the server had
+ * reached its resourceVersion - so a backlog waiting before the socket (the server's buffer,
+ * HTTP/2 flow control, the kernel) counts too. A change applied as it is read counts as well,
+ * by its age when read. Past BEHIND_AFTER_MS it is published as the kind's `lagMs` ("behind by
+ * N s, catching up" in the status bar) until the buffer is empty and reads are fresh again.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { KindKey } from '../../../../shared/cluster.ts';
@@ -21,6 +23,7 @@ import type { DecodedPage } from './list-decode.ts';
 import type { ListDecoder } from './list-decoder.ts';
 import { statusError } from './http.ts';
 import { slimObject, type ObjectSource } from './slim.ts';
+import type { ServerProgress } from './server-progress.ts';
 import type { Clock } from './timing.ts';
 import type { StreamEvent } from './watch-list.ts';
 import { scanWatchLine } from './watch-line.ts';
@@ -45,7 +48,21 @@ export interface WatchIntakeOptions {
   decoder?: ListDecoder;
   /** Changes a batch takes (coalesce.ts's DEFAULT_BATCH_SIZE by default). */
   batchSize?: number;
+  /**
+   * The server's progress (one per server): dates each change by when the server had reached
+   * its version, so the lag includes the time before the socket. Without it, the read time.
+   */
+  progress?: Pick<ServerProgress, 'note' | 'reachedAt' | 'wanted'>;
+  /** Where a progress probe lists one item: the reflector's current endpoint path. */
+  probePath?: () => string;
 }
+
+/** Lines within one PROBE_INTERVAL_MS that make a watch busy enough to probe the server's progress. */
+export const BUSY_LINES = 500;
+/** A change's age when read counts toward the lag for this long after its read. */
+export const READ_AGE_FRESH_MS = 1_000;
+/** While the lag is reported from reads, it is re-evaluated at least this often. */
+const LINE_REPORT_INTERVAL_MS = 250;
 
 /** How kube-apiserver writes a change's line: the object comes last, so its JSON is a slice. */
 const OBJECT_PREFIXES = new Map(['ADDED', 'MODIFIED'].map((type) => [type, `{"type":"${type}","object":`]));
@@ -65,6 +82,14 @@ export class WatchIntake {
   private behind = false;
   /** Lines read (every event and bookmark) and lines parsed (applied changes, errors, odd lines). */
   readonly counts = { lines: 0, parsed: 0 };
+  /** The last change read: when, and how old it was then (by the server's progress). */
+  private lastRead: { at: number; ageMs: number } | undefined;
+  /** Lines counted toward BUSY_LINES, since `busyFrom`. */
+  private busyLines = 0;
+  private busyFrom = Number.NEGATIVE_INFINITY;
+  private lastReportAt = Number.NEGATIVE_INFINITY;
+  /** Re-evaluates a reported lag once reads stop (so "behind" is withdrawn without a new line). */
+  private recheck: unknown;
 
   constructor(options: WatchIntakeOptions) {
     this.o = options;
@@ -97,10 +122,35 @@ export class WatchIntake {
     this.counts.lines += 1;
     const head = scanWatchLine(line);
     if (!head || head.type === 'ERROR') return this.event(this.parse(line));
-    if (head.type === 'BOOKMARK') return head.resourceVersion;
+    if (head.type === 'BOOKMARK') {
+      this.o.progress?.note(head.resourceVersion);
+      return head.resourceVersion;
+    }
     if (head.type !== 'ADDED' && head.type !== 'MODIFIED' && head.type !== 'DELETED') return undefined;
-    if (head.uid) this.buffer.push(head.uid, { type: head.type, uid: head.uid, line });
+    if (head.uid) this.buffer.push(head.uid, { type: head.type, uid: head.uid, line }, this.existedSince(head.resourceVersion));
     return head.resourceVersion;
+  }
+
+  /**
+   * When the server had a change of `resourceVersion` at the latest (the clock's ms): the
+   * server's progress says so, or it is now. Notes its age and asks for a probe while busy.
+   */
+  private existedSince(resourceVersion: string | undefined): number | undefined {
+    const { progress, clock } = this.o;
+    if (!progress) return undefined;
+    const now = clock.now();
+    const reached = progress.reachedAt(resourceVersion);
+    progress.note(resourceVersion, now);
+    const since = reached === undefined ? now : Math.min(now, reached);
+    this.lastRead = { at: now, ageMs: now - since };
+    this.busyLines += 1;
+    if (this.busyLines >= BUSY_LINES) {
+      if (now - this.busyFrom <= READ_AGE_FRESH_MS) progress.wanted(this.o.probePath?.() ?? '');
+      this.busyLines = 0;
+      this.busyFrom = now;
+    }
+    if (now - this.lastReportAt >= LINE_REPORT_INTERVAL_MS) this.reportLag(this.buffer.pending, this.buffer.oldestAt());
+    return since;
   }
 
   /** One event already parsed (held while a WatchList's initial state was applied); as `line`. */
@@ -125,7 +175,10 @@ export class WatchIntake {
 
   /** Drops every waiting change (a relist replaces what they would have said). */
   clear(): void {
+    this.lastRead = undefined;
     this.buffer.clear();
+    if (this.recheck !== undefined) this.o.clock.clearTimeout(this.recheck);
+    this.recheck = undefined;
   }
 
   private parse(line: string): StreamEvent {
@@ -194,14 +247,28 @@ export class WatchIntake {
     health.count(kind, cache.size(kind));
   }
 
-  /** Says so while the buffer's oldest change waits longer than BEHIND_AFTER_MS: never lags silently. */
+  /**
+   * Says so while the oldest change not applied has existed longer than BEHIND_AFTER_MS, or the
+   * changes being read were that old when read: never lags silently.
+   */
   private reportLag(waiting: number, oldestAt: number | undefined): void {
     const { kind, health, clock } = this.o;
-    const lagMs = oldestAt === undefined ? 0 : clock.now() - oldestAt;
+    const now = clock.now();
+    this.lastReportAt = now;
+    const read = this.lastRead;
+    const readAgeMs = read && now - read.at <= READ_AGE_FRESH_MS ? read.ageMs : 0;
+    const lagMs = Math.max(oldestAt === undefined ? 0 : now - oldestAt, readAgeMs);
     if (lagMs > BEHIND_AFTER_MS) {
       health.setLag(kind, { lagMs });
       if (!this.behind) this.o.log(`${kind}: behind by ${Math.round(lagMs / 1000)} s, ${waiting} changes waiting; catching up`);
       this.behind = true;
+      // Reads may stop once caught up: the lag is then withdrawn by this, not by a next line.
+      if (this.o.progress && this.recheck === undefined) {
+        this.recheck = clock.setTimeout(() => {
+          this.recheck = undefined;
+          this.reportLag(this.buffer.pending, this.buffer.oldestAt());
+        }, READ_AGE_FRESH_MS);
+      }
     } else if (this.behind) {
       this.behind = false;
       health.setLag(kind, undefined);

@@ -11,12 +11,14 @@ import { BUILTIN_KEYS } from '../../../../shared/builtin-kinds.ts';
 import { WATCHED_KINDS, type KindKey, type KindHealth } from '../../../../shared/cluster.ts';
 import type { ObjectCache } from '../../stream/cache.ts';
 import { discoverKinds, type ResourceEndpoint } from './discovery.ts';
+import { acceptFor } from '../discovery/modes.ts';
 import { HealthBoard } from './health.ts';
-import { ApiStatusError, createTransport, type Transport } from './http.ts';
+import { ApiStatusError, createTransport, getJson, type Transport } from './http.ts';
 import { createListDecoder, type ListDecoder } from './list-decoder.ts';
 import { describeFailure } from './messages.ts';
 import { NamespacedKinds, type KindSpec } from './namespaced.ts';
 import { DEFAULT_WATCHDOG_MS, Reflector } from './reflector.ts';
+import { ServerProgress } from './server-progress.ts';
 import { Backoff, DEFAULT_BACKOFF, systemClock, type BackoffOptions, type Clock } from './timing.ts';
 import { DEFAULT_WATCH_LIST_MODE, WatchListSupport, type WatchListMode } from './watch-list.ts';
 
@@ -110,6 +112,18 @@ export function createClusterWatcher(options: ClusterWatcherOptions): ClusterWat
   /** Kinds added by `addKind`, by key, with what they were started with. */
   const extra = new Map<KindKey, { spec: ExtraKind; reflector: Reflector | undefined }>();
   let transport: Transport | undefined;
+  // The server's newest resourceVersion, asked of a busy watch's own endpoint (a list of one
+  // object's metadata): dates what waits before the socket, so the lag shown includes it.
+  const progress = new ServerProgress({
+    clock,
+    log,
+    probe: async (path, signal) => {
+      if (!transport) return undefined;
+      const list = (await getJson(transport, `${path}?limit=1`, { signal, accept: acceptFor('metadata', 'list') })) as { metadata?: { resourceVersion?: unknown } };
+      const version = list.metadata?.resourceVersion;
+      return typeof version === 'string' ? version : undefined;
+    },
+  });
   let discovery: AbortController | undefined;
   let retryTimer: unknown;
   let started = false;
@@ -142,6 +156,7 @@ export function createClusterWatcher(options: ClusterWatcherOptions): ClusterWat
       decoder,
       log,
       watchList,
+      progress,
       ...(metadataOnly ? { metadataOnly } : {}),
       ...(scoped ? { namespace: scoped.namespace } : {}),
     });
@@ -265,6 +280,7 @@ export function createClusterWatcher(options: ClusterWatcherOptions): ClusterWat
       if (retryTimer !== undefined) clock.clearTimeout(retryTimer);
       retryTimer = undefined;
       discovery?.abort();
+      progress.stop();
       const wide = [...builtin.values(), ...extra.values()].flatMap((e) => (e.reflector ? [e.reflector] : []));
       await Promise.all([...wide.map((r) => r.stop()), namespaced.stop()]);
       board.dispose();
