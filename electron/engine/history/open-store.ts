@@ -12,6 +12,8 @@ export interface HistoryStoreOptions extends StoreOptions {
   store?: string | undefined;
   /** How often a shared store copies changes both ways (postgres/shared-store.ts). */
   syncIntervalMs?: SharedStoreOptions['syncIntervalMs'];
+  /** How a shared store's writer claim names this recorder to others (postgres/writer-claim.ts). */
+  writerLabel?: SharedStoreOptions['writerLabel'];
 }
 
 /** Opens the chosen store; throws with a clear message on a bad connection string or unopenable files. */

@@ -90,6 +90,11 @@ export const TOMBSTONE_DDL = [
   'CREATE TABLE IF NOT EXISTS kd_pruned (context TEXT PRIMARY KEY, rev BIGINT NOT NULL)',
 ];
 
+/** The per-context writer claims (writer-claim.ts): one recorder writes a context at a time. */
+export const WRITER_CLAIM_DDL = [
+  'CREATE TABLE IF NOT EXISTS kd_writers (context TEXT PRIMARY KEY, writer TEXT NOT NULL, lineage TEXT NOT NULL, label TEXT NOT NULL, claimed_at TIMESTAMPTZ NOT NULL, heartbeat_at TIMESTAMPTZ NOT NULL, released BOOLEAN NOT NULL DEFAULT false)',
+];
+
 /**
  * Brings the shared database to `version` / `layout` under the migration lock. Returns the
  * version found before. Throws when the database is newer than this build.
@@ -105,8 +110,8 @@ export async function migrateShared(pool: pg.Pool, layout: readonly TableLayout[
       await client.query('INSERT INTO kd_schema (id, version) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET version = excluded.version, migrated_at = now()', [version]);
     }
     // Not tied to the SQLite schema's version (it did not change): a database of this version
-    // written by an earlier build gets the tombstones' age and the pruning mark here.
-    for (const statement of TOMBSTONE_DDL) await client.query(statement);
+    // written by an earlier build gets the tombstones' age, the pruning mark and the writer claims here.
+    for (const statement of [...TOMBSTONE_DDL, ...WRITER_CLAIM_DDL]) await client.query(statement);
     return found;
   });
 }

@@ -122,6 +122,12 @@ function forget(db: DatabaseSync, layout: readonly TableLayout[]): void {
   });
 }
 
+/** Empties a replica so the next pull reads the context whole (it took rows PostgreSQL does not hold). */
+export function forgetReplica(db: DatabaseSync): void {
+  ensureMarks(db);
+  forget(db, readLayout(db));
+}
+
 /**
  * Brings the replica up to what the shared database holds for `context`, leaving out the rows
  * whose `rev`s `own` lists by table (this app wrote them, and its replica has them).

@@ -12,7 +12,14 @@
  *   into the journal, whose outbox keeps every change until the database answers again, then
  *   copies them (retried every RETRY_MS).
  * - Schema: migrated under an advisory lock when the store first reaches the database (layout.ts).
+ * - One writer per context (writer-claim.ts): a recorder copies its changes only while it holds
+ *   the context's claim. Another recorder of the same context name is refused, says which one
+ *   writes, records into its journal only and shows what the shared store holds (its own rows,
+ *   numbered by itself, are kept out of the replica). A recorder started again from the same
+ *   history file takes its claim back at once.
  */
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { SlimObject } from '../../../../shared/cluster.ts';
 import type { EpisodeQuery, HistoryStatus } from '../../../../shared/contracts/history.ts';
 import { createCoverageQuery, type SessionEnd } from '../coverage.ts';
@@ -24,9 +31,10 @@ import { createPool, describeFailure } from './connection.ts';
 import { createEcho } from './echo.ts';
 import { migrateShared } from './layout.ts';
 import { installOutbox, outboxSize } from './outbox.ts';
-import { pullOnce } from './pull.ts';
+import { forgetReplica, pullOnce } from './pull.ts';
 import { pushOnce } from './push.ts';
 import { pruneTombstones } from './tombstones.ts';
+import { claimWriter, lineageOf, refusalMessage, releaseWriter, WRITER_TTL_MS, type ClaimHolder, type WriterIdentity } from './writer-claim.ts';
 
 export const SYNC_INTERVAL_MS = 1_000;
 export const RETRY_MS = 10_000;
@@ -38,6 +46,10 @@ export interface SharedStoreOptions extends StoreOptions {
   replicaFile?: string;
   syncIntervalMs?: number;
   retryMs?: number;
+  /** How the writer claim names this recorder to others (default: host and process id). */
+  writerLabel?: string;
+  /** A claim holder silent this long is said to have stopped (WRITER_TTL_MS). */
+  writerTtlMs?: number;
 }
 
 /** The replica's file beside a context's journal file. */
@@ -63,8 +75,9 @@ export function openSharedStore(options: SharedStoreOptions): HistoryStore {
   const echo = createEcho(journal.db, reader.db, layout);
   /** The replica with this recorder's latest writes, before a query reads it. */
   function fresh(): void {
-    // A status published from inside a journal transaction waits for the next read.
-    if (closed || journal.db.isTransaction) return;
+    // A status published from inside a journal transaction waits for the next read. While
+    // another recorder writes the context, the journal's rows (numbered by this one) stay out.
+    if (closed || journal.db.isTransaction || refusal) return;
     try {
       if (echo.apply() > 0) state.clear();
     } catch (error) {
@@ -73,6 +86,12 @@ export function openSharedStore(options: SharedStoreOptions): HistoryStore {
   }
   const pool = createPool(shared.url, () => undefined);
   let migrated = false;
+  const me: WriterIdentity = { id: randomUUID(), lineage: options.record ? lineageOf(journal.db) : '', label: options.writerLabel ?? `Kubedrift on ${hostname()} (pid ${process.pid})` };
+  const ttlMs = options.writerTtlMs ?? WRITER_TTL_MS;
+  /** Another recorder writes this context: why this one does not (the status says it). */
+  let refusal: string | undefined;
+  /** This recorder holds the context's claim (it released it on close). */
+  let writing = false;
   /** The revs this store's pushes gave since its last pull (pull.ts leaves those rows out). */
   const own = new Map<string, number[]>();
   /** The recorder prunes its context's tombstones at its first sync and after each retention run (tombstones.ts). */
@@ -82,7 +101,8 @@ export function openSharedStore(options: SharedStoreOptions): HistoryStore {
     fresh();
     const base = journalStatus ?? journal.status();
     const next: HistoryStatus = { ...base, since: readSince(reader.db) ?? base.since };
-    if (syncFailure) next.message = syncFailure;
+    const message = syncFailure ?? refusal;
+    if (message) next.message = message;
     return next;
   }
 
@@ -104,6 +124,42 @@ export function openSharedStore(options: SharedStoreOptions): HistoryStore {
     publish();
   }
 
+  /** Takes or renews the context's writer claim; false (and the status says why) when another recorder holds it. */
+  async function claim(): Promise<boolean> {
+    const result = await claimWriter(pool, options.context, me, ttlMs);
+    if (!result.held) {
+      refuse(result.holder);
+      return false;
+    }
+    writing = true;
+    if (refusal !== undefined || result.tookOverFrom) {
+      const after = result.tookOverFrom ? ` after ${result.tookOverFrom.label}, which stopped` : '';
+      log(`[kubedrift] history: this recorder now writes ${options.context} to the shared store ${shared.target}${after}`);
+    }
+    if (refusal !== undefined) {
+      refusal = undefined;
+      // Everything the journal queued meanwhile goes to the replica (and the database) now.
+      echo.reset();
+      publish();
+    }
+    return true;
+  }
+
+  function refuse(holder: ClaimHolder): void {
+    writing = false;
+    const message = refusalMessage(options.context, shared.target, holder);
+    if (refusal === undefined) {
+      // Rows the replica took from the journal before the refusal are numbered by this recorder,
+      // not the writer: the replica reads the context again whole from the database.
+      forgetReplica(reader.db);
+      state.clear();
+    }
+    if (message === refusal) return;
+    log(`[kubedrift] history: ${message}`);
+    refusal = message;
+    publish();
+  }
+
   async function run(): Promise<void> {
     if (closed) return;
     try {
@@ -112,7 +168,10 @@ export function openSharedStore(options: SharedStoreOptions): HistoryStore {
         migrated = true;
       }
       let copied = 0;
+      // Only the context's writer copies: what another recorder would send is numbered like its rows.
+      const mayWrite = options.record && !closed && (await claim());
       for (;;) {
+        if (!mayWrite) break;
         // The replica takes what is about to be sent first, in the same turn: the pull leaves it out.
         fresh();
         const pushed = await pushOnce(journal.db, pool, options.context, layout, now);
@@ -120,7 +179,7 @@ export function openSharedStore(options: SharedStoreOptions): HistoryStore {
         if (closed || pushed.upserted + pushed.deleted === 0) break;
         copied += pushed.upserted + pushed.deleted;
       }
-      if (pruneDue && !closed) {
+      if (pruneDue && mayWrite && !closed) {
         pruneDue = false;
         // As old as the history this recorder keeps: a replica that reads that often sees every deletion.
         const pruned = await pruneTombstones(pool, options.context, now() - options.limits().maxAgeMs);
@@ -224,7 +283,11 @@ export function openSharedStore(options: SharedStoreOptions): HistoryStore {
       clearTimeout(timer);
       state.clear();
       reader.close();
-      void chain.finally(() => pool.end().catch(() => undefined));
+      // The claim goes with the store: this recorder, started again, takes it back at once.
+      void chain.finally(async () => {
+        if (writing) await releaseWriter(pool, options.context, me).catch(() => undefined);
+        await pool.end().catch(() => undefined);
+      });
     },
   };
 }

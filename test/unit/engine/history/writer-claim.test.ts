@@ -1,0 +1,194 @@
+/**
+ * One writer per context in the shared PostgreSQL store (postgres/writer-claim.ts), on a real
+ * server this file starts: a second recorder of the same context name is refused with a status
+ * naming the one that writes, records into its own file only, and none of its rows reach the
+ * database or the timeline it shows; the recorder started again from the writer's history file
+ * takes the claim back at once; a writer that stopped is said to have stopped.
+ */
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { historyFile } from '../../../../electron/engine/history/db.ts';
+import { openHistoryStore } from '../../../../electron/engine/history/open-store.ts';
+import { createPool } from '../../../../electron/engine/history/postgres/connection.ts';
+import { claimWriter } from '../../../../electron/engine/history/postgres/writer-claim.ts';
+import type { HistoryStore } from '../../../../electron/engine/history/store.ts';
+import { ObjectCache } from '../../../../electron/engine/stream/cache.ts';
+import type { HistoryStatus } from '../../../../shared/contracts/history.ts';
+import { startTestPostgres, type TestPostgres } from '../../../helpers/postgres.ts';
+import { withTempDir } from '../../../helpers/tmp.ts';
+import { upsertBuiltin } from '../stream/cache-helpers.ts';
+import { deployment, manualClock } from './fixtures.ts';
+import { MANUAL_TIMING } from './harness.ts';
+
+let server: TestPostgres;
+let databases = 0;
+const cleanups: Array<() => Promise<void>> = [];
+const stores: HistoryStore[] = [];
+
+beforeAll(async () => {
+  server = await startTestPostgres();
+}, 60_000);
+afterAll(async () => {
+  await server?.dispose();
+});
+afterEach(async () => {
+  for (const store of stores.splice(0)) store.close();
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+async function freshDatabase(): Promise<string> {
+  const admin = new pg.Client({ connectionString: server.url });
+  await admin.connect();
+  const name = `claims_${(databases += 1)}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  return server.url.replace(/\/[^/]*$/, `/${name}`);
+}
+
+const CONTEXT = 'prod';
+const ALL = { from: 0, to: Number.MAX_SAFE_INTEGER };
+const drifting = (store: HistoryStore) => store.episodes.episodes(ALL).episodes.map((e) => e.workload.name).sort();
+
+interface Recorder {
+  store: HistoryStore;
+  cache: ObjectCache;
+  clock: ReturnType<typeof manualClock>;
+  logs: string[];
+  statuses: HistoryStatus[];
+  /** Its data folder (a second store on it is the same recorder started again). */
+  dir: string;
+}
+
+/** A recorder of CONTEXT into `url`, from its own data folder unless `dir` is given, named `label` to others. */
+async function recorder(url: string, label: string, dir?: string): Promise<Recorder> {
+  let folder = dir;
+  if (!folder) {
+    const temp = await withTempDir();
+    cleanups.push(temp.cleanup);
+    folder = temp.dir;
+  }
+  const cache = new ObjectCache();
+  const clock = manualClock(Date.now());
+  const logs: string[] = [];
+  const statuses: HistoryStatus[] = [];
+  const store = openHistoryStore({
+    store: url,
+    syncIntervalMs: 2 ** 30,
+    writerLabel: label,
+    file: historyFile(path.join(folder, 'data'), CONTEXT),
+    context: CONTEXT,
+    cache,
+    record: true,
+    now: clock.now,
+    log: (line) => logs.push(line),
+    limits: () => ({ maxAgeMs: 3_650 * 86_400_000, maxBytes: 1024 ** 3 }),
+    onStatus: (status) => statuses.push(status),
+    timing: MANUAL_TIMING,
+  });
+  stores.push(store);
+  return { store, cache, clock, logs, statuses, dir: folder };
+}
+
+/** Has `r` record one drifting Deployment and sync. */
+async function record(r: Recorder, name: string): Promise<void> {
+  upsertBuiltin(r.cache, deployment(name, `uid-${name}`, { ready: 0 }));
+  r.clock.advance(2_000);
+  await r.store.flush();
+}
+
+/** The workloads the shared database holds for CONTEXT (any recorder's). */
+async function sharedWorkloads(url: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<{ uid: string }>('SELECT uid FROM kd_workloads WHERE context = $1 ORDER BY uid', [CONTEXT])).rows.map((row) => row.uid);
+  } finally {
+    await client.end();
+  }
+}
+
+const refusedBecause = (url: string, who: string) =>
+  `The shared history store ${new URL(url).username}@127.0.0.1:${new URL(url).port}${new URL(url).pathname} already has a recorder for ${CONTEXT}: ${who}. Only one recorder may write a context's history, so this one records into this computer's history file only, and the timeline shows what the shared store holds.`;
+
+describe('one writer per context in the shared store', () => {
+  it('refuses a second recorder of the same context: its status names the writer, it records locally, and none of its rows reach the database or its timeline', async () => {
+    const url = await freshDatabase();
+    const cluster = await recorder(url, 'kubedrift record in the cluster');
+    await record(cluster, 'web');
+    const laptop = await recorder(url, 'the laptop app');
+    await record(laptop, 'api');
+
+    expect(laptop.store.status().message).toBe(refusedBecause(url, 'kubedrift record in the cluster is writing it'));
+    expect(laptop.statuses.at(-1)?.message).toBe(laptop.store.status().message);
+    expect(laptop.store.status().state).toBe('recording');
+    // Recording goes on into its own file...
+    expect((laptop.store.db.prepare('SELECT uid FROM workloads ORDER BY uid').all() as Array<{ uid: string }>).map((row) => row.uid)).toEqual(['uid-api']);
+    // ...while the database and the timeline it shows hold the writer's history only.
+    expect(await sharedWorkloads(url)).toEqual(['uid-web']);
+    expect(drifting(laptop.store)).toEqual(['web']);
+    // A second sync says nothing new.
+    await record(laptop, 'api');
+    expect(laptop.logs.filter((line) => line.includes('already has a recorder'))).toHaveLength(1);
+    // The writer is not disturbed.
+    await record(cluster, 'web');
+    expect(cluster.store.status().message).toBeUndefined();
+    expect(drifting(cluster.store)).toEqual(['web']);
+  });
+
+  it('lets the recorder started again from the same history file take the claim back at once, and copies what it recorded meanwhile', async () => {
+    const url = await freshDatabase();
+    const first = await recorder(url, 'kubedrift record, first run');
+    await record(first, 'web');
+    // Not closed: a crash leaves a claim that still looks alive.
+    const again = await recorder(url, 'kubedrift record, second run', first.dir);
+    await record(again, 'api');
+    expect(again.store.status().message).toBeUndefined();
+    expect(await sharedWorkloads(url)).toEqual(['uid-api', 'uid-web']);
+  });
+
+  it('says the writer has stopped once it closed, and still keeps another history file from writing over it', async () => {
+    const url = await freshDatabase();
+    const cluster = await recorder(url, 'kubedrift record in the cluster');
+    await record(cluster, 'web');
+    const laptop = await recorder(url, 'the laptop app');
+    await record(laptop, 'api');
+    cluster.store.close();
+    // close() releases the claim once its last sync is done.
+    const end = Date.now() + 10_000;
+    while (Date.now() < end && !laptop.store.status().message?.includes('has stopped')) await record(laptop, 'api');
+    expect(laptop.store.status().message).toBe(
+      refusedBecause(url, "kubedrift record in the cluster wrote it from another history file and has stopped; this recorder's rows would overwrite that history's"),
+    );
+    expect(await sharedWorkloads(url)).toEqual(['uid-web']);
+  });
+
+  it('says a writer silent past the time-to-live has stopped (a crash), on the database clock', async () => {
+    const url = await freshDatabase();
+    const cluster = await recorder(url, 'kubedrift record in the cluster');
+    await record(cluster, 'web');
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query("UPDATE kd_writers SET heartbeat_at = clock_timestamp() - interval '31 seconds' WHERE context = $1", [CONTEXT]);
+    await admin.end();
+    const laptop = await recorder(url, 'the laptop app');
+    await record(laptop, 'api');
+    expect(laptop.store.status().message).toContain('kubedrift record in the cluster wrote it from another history file and has stopped');
+  });
+
+  it('gives the claim to exactly one of two recorders asking together', async () => {
+    const url = await freshDatabase();
+    const warm = await recorder(url, 'migrates the database');
+    await warm.store.flush();
+    warm.store.close();
+    const pools = [createPool(url, () => undefined), createPool(url, () => undefined)];
+    try {
+      const results = await Promise.all(pools.map((pool, i) => claimWriter(pool, 'staging', { id: `writer-${i}`, lineage: `file-${i}`, label: `recorder ${i}` })));
+      expect(results.filter((result) => result.held)).toHaveLength(1);
+      const refused = results.find((result) => !result.held);
+      expect(refused && !refused.held && refused.holder).toMatchObject({ label: expect.stringMatching(/^recorder [01]$/), stopped: false });
+    } finally {
+      await Promise.all(pools.map((pool) => pool.end()));
+    }
+  });
+});
