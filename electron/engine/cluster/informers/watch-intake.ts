@@ -256,7 +256,7 @@ export class WatchIntake {
     const now = clock.now();
     this.lastReportAt = now;
     const read = this.lastRead;
-    const readAgeMs = read && now - read.at <= READ_AGE_FRESH_MS ? read.ageMs : 0;
+    const readAgeMs = read && now - read.at < READ_AGE_FRESH_MS ? read.ageMs : 0;
     const lagMs = Math.max(oldestAt === undefined ? 0 : now - oldestAt, readAgeMs);
     if (lagMs > BEHIND_AFTER_MS) {
       health.setLag(kind, { lagMs });
