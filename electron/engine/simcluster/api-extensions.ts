@@ -5,6 +5,7 @@
 import { openApiDocumentsFor } from './crd/openapi-documents.ts';
 import { customPatchMeta, isCrdType, withApiExtensions } from './crd/strategy.ts';
 import { createdAtTable, customResourceTable } from './crd/table.ts';
+import { minorOf } from './controllers/version.ts';
 import { applyDefaults, validate } from './defaults/index.ts';
 import { unsupportedCustomResourcePatch } from './errors.ts';
 import { definitionNameFor, definitions } from './openapi/index.ts';
@@ -47,7 +48,9 @@ export function recordControllerWrite(args: { type: ResourceType; before: KubeOb
 }
 
 export function createApiExtensions(options: { version: string }): ApiExtensions {
-  const strategy = withApiExtensions({ applyDefaults, validate });
+  // Validation texts that changed between releases follow the version the server reports.
+  const minor = minorOf(options.version);
+  const strategy = withApiExtensions({ applyDefaults, validate: (type, object, old) => validate(type, object, old, { minor }) });
   const documents = (types = BUILT_IN_REGISTRY) => openApiDocumentsFor(types, options.version);
   return {
     applyDefaults: strategy.applyDefaults,

@@ -1,17 +1,17 @@
 /**
- * apps/v1 ControllerRevision validation as kube-apiserver 1.31+ runs it (pkg/apis/apps/validation
- * ValidateControllerRevisionCreate / ValidateControllerRevisionUpdate; the name's DNS-subdomain
+ * apps/v1 ControllerRevision validation as kube-apiserver runs it (pkg/apis/apps/validation
+ * ValidateControllerRevision[Create] / ValidateControllerRevisionUpdate; the name's DNS-subdomain
  * rule is the store's, store.ts):
  * - `revision` is non-negative;
- * - on create, `data` is required ("data is mandatory": absent and JSON `null` are the same, an
- *   empty RawExtension) and must be a JSON object (it is decoded into a map);
+ * - on create, `data` is required ("data is mandatory": absent and JSON `null` are the same);
+ *   since 1.31 it must also be a JSON object (it is decoded into a map);
  * - on update, `data` is immutable (`revision` is not: the controllers renumber an old revision
- *   when its template comes back).
- * Before 1.31 `data` was a runtime.Object: the immutable error printed a runtime.Unknown and a
- * non-object `data` was accepted; the simulated server speaks as 1.31+.
+ *   when its template comes back). The refused value is printed as Go's `%#v` of the internal
+ *   field: a runtime.RawExtension since 1.31, a runtime.Unknown (the RawExtension converted to a
+ *   runtime.Object) before.
  */
 import type { FieldErrors } from './field-errors.ts';
-import { GoLiteral } from './go-format.ts';
+import { GoLiteral, goQuote } from './go-format.ts';
 import { jsonEqual } from '../../../../shared/json-equal.ts';
 
 /** The fields of a ControllerRevision this validation reads. */
@@ -36,8 +36,21 @@ function goJson(value: unknown): string {
  */
 export function goRawExtension(data: unknown): GoLiteral {
   if (data === undefined || data === null) return new GoLiteral('runtime.RawExtension{Raw:[]uint8(nil), Object:runtime.Object(nil)}');
-  const bytes = [...Buffer.from(goJson(data), 'utf8')].map((byte) => `0x${byte.toString(16)}`);
-  return new GoLiteral(`runtime.RawExtension{Raw:[]uint8{${bytes.join(', ')}}, Object:runtime.Object(nil)}`);
+  return new GoLiteral(`runtime.RawExtension{Raw:${goBytes(goJson(data))}, Object:runtime.Object(nil)}`);
+}
+
+/** Bytes as Go's `%#v` prints a []byte field: `[]uint8{0x7b, 0x7d}`. */
+function goBytes(json: string): string {
+  return `[]uint8{${[...Buffer.from(json, 'utf8')].map((byte) => `0x${byte.toString(16)}`).join(', ')}}`;
+}
+
+/**
+ * How field.Invalid printed `data` before 1.31: the *runtime.Unknown the RawExtension became,
+ * dereferenced and printed with `%#v`; no data at all was a nil runtime.Object, printed "null".
+ */
+export function goUnknown(data: unknown): GoLiteral | string {
+  if (data === undefined || data === null) return 'null';
+  return new GoLiteral(`runtime.Unknown{TypeMeta:runtime.TypeMeta{APIVersion:${goQuote('')}, Kind:${goQuote('')}}, Raw:${goBytes(goJson(data))}, ContentEncoding:${goQuote('')}, ContentType:${goQuote('application/json')}}`);
 }
 
 /** What json.Unmarshal into a map says of a JSON value that is not an object (null excepted). */
@@ -48,17 +61,23 @@ function jsonKind(value: unknown): string {
   return 'bool';
 }
 
-/** ValidateControllerRevisionCreate, or ValidateControllerRevisionUpdate when `old` is given. */
-export function validateControllerRevision(revision: ControllerRevisionShape, old: ControllerRevisionShape | undefined, errors: FieldErrors): void {
+/** The Kubernetes minor the data checks and texts follow (the server's `/version`). */
+export interface RevisionValidationOptions {
+  minor: number;
+}
+
+/** ValidateControllerRevision[Create], or ValidateControllerRevisionUpdate when `old` is given. */
+export function validateControllerRevision(revision: ControllerRevisionShape, old: ControllerRevisionShape | undefined, errors: FieldErrors, options: RevisionValidationOptions): void {
+  const rawExtension = options.minor >= 31;
   errors.nonNegative('revision', revision.revision);
   if (old) {
     // Semantic.DeepEqual of the raw bytes upstream; the stored value stands for them here.
-    if (!jsonEqual(revision.data ?? null, old.data ?? null)) errors.invalid('data', goRawExtension(revision.data), 'field is immutable');
+    if (!jsonEqual(revision.data ?? null, old.data ?? null)) errors.invalid('data', rawExtension ? goRawExtension(revision.data) : goUnknown(revision.data), 'field is immutable');
     return;
   }
   const data = revision.data;
   if (data === undefined || data === null) errors.required('data', 'data is mandatory');
-  else if (typeof data !== 'object' || Array.isArray(data)) {
+  else if (rawExtension && (typeof data !== 'object' || Array.isArray(data))) {
     errors.invalid('data', '<value omitted>', `error parsing data: json: cannot unmarshal ${jsonKind(data)} into Go value of type map[string]interface {}`);
   }
 }

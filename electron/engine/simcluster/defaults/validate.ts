@@ -1,6 +1,7 @@
 /** Entry point of validation: the per-kind checks kube-apiserver runs on create and update. */
 import type { StatusCause } from '../errors.ts';
 import { isRbacKind, validateRbacObject } from '../rbac/validation.ts';
+import { DEFAULT_KUBERNETES_VERSION, minorOf } from '../controllers/version.ts';
 import type { ResourceType } from '../resources.ts';
 import type { KubeObject } from '../types.ts';
 import { FieldErrors } from './field-errors.ts';
@@ -45,6 +46,12 @@ const BY_KIND: Record<string, Validator> = {
   Service: (spec, old, errors) => validateService(spec, old, errors),
 };
 
+/** What validation depends on besides the objects. */
+export interface ValidationOptions {
+  /** The Kubernetes minor the server reports (texts and checks that changed between releases); the default version's otherwise. */
+  minor?: number;
+}
+
 const specOf = (object: KubeObject | undefined): Record<string, unknown> | undefined => object?.['spec'] as Record<string, unknown> | undefined;
 
 /**
@@ -53,7 +60,7 @@ const specOf = (object: KubeObject | undefined): Record<string, unknown> | undef
  * 'Required value'}`); empty when the object is acceptable. Pass the defaulted object (upstream
  * validates after defaulting) and, for an update, the stored one it replaces.
  */
-export function validate(type: ResourceType, object: KubeObject, old?: KubeObject): StatusCause[] {
+export function validate(type: ResourceType, object: KubeObject, old?: KubeObject, options: ValidationOptions = {}): StatusCause[] {
   const errors = new FieldErrors();
   validateLabels(object.metadata.labels, 'metadata.labels', errors);
   validateAnnotationKeys(object.metadata.annotations, 'metadata.annotations', errors);
@@ -62,7 +69,7 @@ export function validate(type: ResourceType, object: KubeObject, old?: KubeObjec
   } else if (type.kind === 'ConfigMap' || type.kind === 'Secret') {
     validateConfig(type.kind, object as Record<string, unknown>, old as Record<string, unknown> | undefined, errors);
   } else if (type.kind === 'ControllerRevision' && type.group === 'apps') {
-    validateControllerRevision(object as ControllerRevisionShape, old as ControllerRevisionShape | undefined, errors);
+    validateControllerRevision(object as ControllerRevisionShape, old as ControllerRevisionShape | undefined, errors, { minor: options.minor ?? minorOf(DEFAULT_KUBERNETES_VERSION) });
   } else {
     BY_KIND[type.kind]?.(specOf(object) ?? {}, old ? (specOf(old) ?? {}) : undefined, errors);
   }

@@ -1,20 +1,20 @@
 /**
- * A ControllerRevision a client writes is validated as kube-apiserver 1.31+ validates it
- * (ValidateControllerRevisionCreate / ValidateControllerRevisionUpdate): `data` is required and a
- * JSON object, `revision` non-negative, the name a DNS subdomain, and `data` immutable on update
- * while `revision` is not (the controllers renumber revisions). Refusals are 422 Invalid with
- * the real Status shape.
+ * A ControllerRevision a client writes is validated as kube-apiserver validates it
+ * (ValidateControllerRevisionCreate / ValidateControllerRevisionUpdate): `data` is required (and,
+ * since 1.31, a JSON object), `revision` non-negative, the name a DNS subdomain, and `data`
+ * immutable on update while `revision` is not (the controllers renumber revisions), the refused
+ * value printed as each release printed it. Refusals are 422 Invalid with the real Status shape.
  */
 import { describe, expect, it } from 'vitest';
 import { validate } from '../../../../electron/engine/simcluster/defaults/index.ts';
-import { goRawExtension } from '../../../../electron/engine/simcluster/defaults/validate-revision.ts';
+import { goRawExtension, goUnknown } from '../../../../electron/engine/simcluster/defaults/validate-revision.ts';
 import { call, useTestCluster } from './helpers.ts';
 import { testExtensions } from './test-extensions.ts';
 
 const REVISIONS = '/apis/apps/v1/namespaces/default/controllerrevisions';
 const cluster = useTestCluster();
-/** A server with the simulator's validation (the test extensions validate nothing). */
-const start = () => cluster.start({ extensions: testExtensions({ validate }) });
+/** A server with the simulator's validation (the test extensions validate nothing), as 1.`minor` validates. */
+const start = (minor = 32) => cluster.start({ extensions: testExtensions({ validate: (type, object, old) => validate(type, object, old, { minor }) }) });
 
 const DATA = { spec: { template: { $patch: 'replace', metadata: { labels: { app: 'db' } }, spec: { containers: [{ name: 'db', image: 'postgres:16.4' }] } } } };
 
@@ -77,6 +77,23 @@ describe('ControllerRevision validation', () => {
     const patched = await call(server, 'PATCH', `${REVISIONS}/db-1`, { body: { data: { spec: null } }, headers: { 'Content-Type': 'application/merge-patch+json' } });
     expect(patched.status).toBe(422);
     expect(patched.json.details.causes[0].message).toMatch(/^Invalid value: runtime\.RawExtension\{Raw:\[\]uint8\{0x7b, 0x7d\}, Object:runtime\.Object\(nil\)\}: field is immutable$/);
+  });
+});
+
+describe('ControllerRevision validation before 1.31 (data was a runtime.Object)', () => {
+  it('accepts data that is not a JSON object, still requires data, and prints a refused change as a runtime.Unknown', async () => {
+    const { server } = await start(30);
+    const { data: _data, ...bare } = revision('db-0');
+    expect((await call(server, 'POST', REVISIONS, { body: bare })).json.message).toBe('ControllerRevision.apps "db-0" is invalid: data: Required value: data is mandatory');
+    expect((await call(server, 'POST', REVISIONS, { body: revision('db-1', { data: ['not', 'an', 'object'] }) })).status).toBe(201);
+    const created = await call(server, 'POST', REVISIONS, { body: revision('db-2') });
+    const update = await call(server, 'PUT', `${REVISIONS}/db-2`, { body: { ...created.json, data: { spec: {} } } });
+    expect(update.json.message).toBe(
+      `ControllerRevision.apps "db-2" is invalid: data: Invalid value: runtime.Unknown{TypeMeta:runtime.TypeMeta{APIVersion:"", Kind:""}, Raw:[]uint8{0x7b, 0x22, 0x73, 0x70, 0x65, 0x63, 0x22, 0x3a, 0x7b, 0x7d, 0x7d}, ContentEncoding:"", ContentType:"application/json"}: field is immutable`,
+    );
+    const removed = await call(server, 'PUT', `${REVISIONS}/db-2`, { body: { ...created.json, data: null } });
+    expect(removed.json.details.causes).toEqual([{ reason: 'FieldValueInvalid', message: 'Invalid value: "null": field is immutable', field: 'data' }]);
+    expect(goUnknown(undefined)).toBe('null');
   });
 });
 
