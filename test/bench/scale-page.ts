@@ -110,6 +110,21 @@ async function measureGraph(page: BenchPage, namespaces: readonly string[], work
   return { namespace, workload };
 }
 
+/**
+ * The engine's share of a namespace's graph (for the log): `graph:get` asked directly for
+ * namespaces the page has not shown (the engine caches the graphs it built), and the answer's size.
+ */
+async function engineGraphShare(shell: LiveShell, namespaces: readonly string[]): Promise<string> {
+  const parts: string[] = [];
+  for (const namespace of namespaces) {
+    const startedAt = performance.now();
+    const answer = await shell.engine.dispatch('graph:get', { namespace });
+    const ms = performance.now() - startedAt;
+    parts.push(`${namespace} ${Math.round(ms)} ms${answer.ok ? ` (${Math.round(JSON.stringify(answer.value).length / 1024)} KB)` : `: ${answer.error.message}`}`);
+  }
+  return parts.join(', ');
+}
+
 async function measure(ctx: BenchContext, shell: LiveShell, page: BenchPage, size: ClusterSize, expected: number): Promise<Record<string, BenchValue>> {
   const results: Record<string, BenchValue> = {};
   const layout = seedLayout(size);
@@ -141,6 +156,7 @@ async function measure(ctx: BenchContext, shell: LiveShell, page: BenchPage, siz
     const graph = await measureGraph(page, namespaces, workloads, runs);
     Object.assign(results, summarise('graph_focus_namespace_150k', graph.namespace), summarise('graph_focus_workload_150k', graph.workload));
     ctx.log(`scale-page: Graph, shown/painted ms: ${describe('namespace', graph.namespace)}; ${describe('workload', graph.workload)}`);
+    ctx.log(`scale-page: graph:get in the engine alone: ${await engineGraphShare(shell, namespaces.slice(runs + 1, runs + 4))}`);
 
     results['renderer_heap_mb_150k_after_views'] = round((await page.heapUsedAfterGc()) / 2 ** 20);
     const status = await recording(shell, 0);
