@@ -29,6 +29,9 @@ export function describeRecording(status: HistoryStatus | null, error: KdError |
   const counts = `${status.samples.toLocaleString('en-US')} samples, ${status.episodes.toLocaleString('en-US')} drift episodes, ${formatBytes(status.bytes)} on disk`;
   switch (status.state) {
     case 'recording':
+      // Recording into this computer's file while the shared store is not written (unreachable,
+      // or another recorder writes the context): the timeline may not show what is recorded here.
+      if (status.message) return { tone: 'paused', text: 'Recording on this computer only', detail: `${status.message} (${counts})`, readable: true };
       return { tone: 'recording', text: 'Recording', detail: `Desired vs actual of ${status.context ?? 'this context'} is being recorded: ${counts}.`, readable: true };
     case 'paused':
       return {

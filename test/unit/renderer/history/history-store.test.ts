@@ -98,4 +98,9 @@ describe('describeRecording', () => {
     expect(describeRecording({ ...STATUS, state: 'off', context: null, since: null }, null)).toMatchObject({ tone: 'off', readable: false });
     expect(describeRecording(STATUS, null).detail).toContain('48,000 samples, 37 drift episodes, 12 MiB on disk');
   });
+
+  it('says a recording the shared store does not take (another recorder writes the context) is on this computer only, with the reason', () => {
+    const message = "The shared history store kubedrift@db:5432/history already has a recorder for kind-dev: kubedrift record on node-3 (pid 7) is writing it. Only one recorder may write a context's history, so this one records into this computer's history file only, and the timeline shows what the shared store holds.";
+    expect(describeRecording({ ...STATUS, message }, null)).toEqual({ tone: 'paused', text: 'Recording on this computer only', detail: `${message} (48,000 samples, 37 drift episodes, 12 MiB on disk)`, readable: true });
+  });
 });
