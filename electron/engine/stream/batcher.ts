@@ -24,8 +24,13 @@
  * (which the next flush carries). Once the stream is idle it holds exactly the cache.
  *
  * ## Flow control
- * Changes are coalesced per uid (see `PendingChanges`) and flushed after a window that adapts to
- * load (see `AdaptiveInterval`). A flush or a snapshot is emitted in slices of at most
+ * Changes are coalesced per uid (see `PendingChanges`) and flushed at most once per window, a
+ * window that adapts to load (see `AdaptiveInterval`). The window is counted from the previous
+ * flush, not from the first change waiting: a change that comes after a quiet window goes out on
+ * the next turn of the event loop (with whatever else that turn changed), and under a steady
+ * stream frames still go out one window apart. Counted from the first change, every change of a
+ * stream waited up to a whole window (50 ms at the base) on top of everything else between the
+ * cluster's write and the renderer's store, however idle the stream had been. A flush or a snapshot is emitted in slices of at most
  * `sliceBytes` per event-loop turn, so a 50,000-object snapshot never blocks the engine. When a
  * `backlog` probe is given (the WebSocket transport's unsent bytes, `WebServer.framesBacklog`),
  * emission also waits while the slowest consumer holds more than `backlogPauseBytes`; changes
@@ -126,10 +131,12 @@ export function createFrameStream(options: FrameStreamOptions): FrameStream {
   let lastResyncReason: string | null = null;
   let seq = 0;
   let snapshot: { objects: SlimObject[]; kinds: KindKey[]; next: number; seq: number } | null = null;
-  let flushing: { bytes: number; pressured: boolean } | null = null;
+  /** The flush under way: its bytes so far, whether it waited for the consumer, since when its oldest change waited. */
+  let flushing: { bytes: number; pressured: boolean; since: number } | null = null;
   let timer: { handle: unknown } | null = null;
   let firstPendingAt: number | null = null;
-  let lastFlushAt = clock.now();
+  /** When the last flush ended; none yet: the first change may go out at once. */
+  let lastFlushAt = Number.NEGATIVE_INFINITY;
   let stalledSince: number | null = null;
   let forced = false;
   let disposed = false;
@@ -163,17 +170,21 @@ export function createFrameStream(options: FrameStreamOptions): FrameStream {
       timer = null;
       if (flush) {
         if (pending.size === 0) return;
-        flushing = { bytes: 0, pressured: false };
+        flushing = { bytes: 0, pressured: false, since: firstPendingAt ?? clock.now() };
       }
       pump();
     }, ms);
     timer = { handle };
   }
 
-  /** Schedules a flush one window after the oldest pending change, unless emission is under way. */
+  /**
+   * Schedules a flush one window after the previous flush (on the next turn if that is past),
+   * unless emission is under way. Never sooner than the next turn: the writes of the current one
+   * (a slice of a watch batch, a list page) go out together.
+   */
   function armFlush(): void {
     if (disposed || timer || snapshot || flushing || firstPendingAt === null) return;
-    setTimer(Math.max(0, firstPendingAt + interval.ms - clock.now()), true);
+    setTimer(Math.max(0, lastFlushAt + interval.ms - clock.now()), true);
   }
 
   /** Whether the consumer has room for another frame; see "Flow control" above. */
@@ -216,10 +227,12 @@ export function createFrameStream(options: FrameStreamOptions): FrameStream {
     return send(packed.frame, packed.bytes, packed.oversize);
   }
 
-  function finishFlush(flush: { bytes: number; pressured: boolean }): void {
+  function finishFlush(flush: { bytes: number; pressured: boolean; since: number }): void {
     const now = clock.now();
     stats.flushes += 1;
-    interval.afterFlush(flush.bytes, now - lastFlushAt, flush.pressured);
+    // The rate is judged over the time its changes gathered (a window at least), not since the
+    // previous flush: a burst after a quiet spell, sent at once, is as heavy as it is.
+    interval.afterFlush(flush.bytes, now - flush.since, flush.pressured);
     lastFlushAt = now;
     flushing = null;
   }

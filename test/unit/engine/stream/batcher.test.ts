@@ -61,15 +61,59 @@ describe('frame stream coalescing', () => {
     expect(h.deltas()[1]).toMatchObject({ upserts: [], deletes: [{ kind: 'pods', uid: slimPod(1).metadata.uid }] });
   });
 
-  it('holds changes for one flush window from the first of them', () => {
+  it('sends a change that follows a quiet window on the next turn, with the rest of that turn', () => {
+    const h = harness();
+    upsertBuiltin(h.cache, slimPod(1, '10'));
+    h.clock.advance(FLUSH_INTERVAL_MS);
+    h.clock.advance(FLUSH_INTERVAL_MS);
+    upsertBuiltin(h.cache, slimPod(1, '11'));
+    upsertBuiltin(h.cache, slimPod(2, '10'));
+    expect(h.frames).toHaveLength(1);
+    h.clock.advance(0);
+    expect(h.deltas()[1]?.upserts.map((pod) => pod.metadata.resourceVersion)).toEqual(['11', '10']);
+  });
+
+  it('holds changes that follow a flush until one window after that flush', () => {
     const h = harness();
     upsertBuiltin(h.cache, slimPod(1));
-    h.clock.advance(FLUSH_INTERVAL_MS - 10);
+    h.clock.advance(0);
+    expect(h.frames).toHaveLength(1);
+    h.clock.advance(10);
     upsertBuiltin(h.cache, slimPod(2));
-    h.clock.advance(9);
-    expect(h.frames).toHaveLength(0);
+    h.clock.advance(FLUSH_INTERVAL_MS - 11);
+    upsertBuiltin(h.cache, slimPod(3));
+    expect(h.frames).toHaveLength(1);
     h.clock.advance(1);
-    expect(h.deltas()[0]?.upserts).toHaveLength(2);
+    expect(h.deltas()[1]?.upserts.map((pod) => pod.metadata.uid)).toEqual([slimPod(2).metadata.uid, slimPod(3).metadata.uid]);
+  });
+
+  it('sends every change of a steady stream within one window of its write, one frame per window at most', () => {
+    const h = harness();
+    const sentAt = new Map<string, number>();
+    const writtenAt = new Map<string, number>();
+    let seen = 0;
+    const noteSent = (): void => {
+      for (const frame of h.deltas().slice(seen)) for (const pod of frame.upserts) sentAt.set(pod.metadata.uid, h.clock.now());
+      seen = h.deltas().length;
+    };
+    for (let ms = 0; ms < 1_000; ms += 1) {
+      // Five pods a millisecond (5,000 a second), each written once.
+      for (let i = 0; i < 5; i += 1) {
+        const pod = slimPod(ms * 5 + i);
+        writtenAt.set(pod.metadata.uid, ms);
+        upsertBuiltin(h.cache, pod);
+      }
+      h.clock.advance(1);
+      noteSent();
+    }
+    for (let ms = 0; ms < FLUSH_INTERVAL_MS; ms += 1) {
+      h.clock.advance(1);
+      noteSent();
+    }
+    expect(sentAt.size).toBe(5_000);
+    const waits = [...writtenAt].map(([uid, at]) => (sentAt.get(uid) as number) - at);
+    expect(Math.max(...waits)).toBeLessThanOrEqual(FLUSH_INTERVAL_MS);
+    expect(h.stream.stats().flushes).toBeLessThanOrEqual(Math.ceil(1_000 / FLUSH_INTERVAL_MS) + 1);
   });
 });
 
@@ -193,8 +237,8 @@ describe('frame stream flow control', () => {
     const h = harness();
     const rv = { n: 0 };
     // 2,000 pods per 50 ms is about 75 MiB/s; 20 per 50 ms is under 1 MiB/s.
-    expect(churn(h, 2000, 4000, rv)).toEqual([100, 200, 400, 800, 1000]);
-    expect(churn(h, 20, 5000, rv)).toEqual([1000, 500, 250, 125, 62.5, 50]);
+    expect(churn(h, 2000, 4000, rv)).toEqual([32, 64, 128, 256, 512, 1000]);
+    expect(churn(h, 20, 5000, rv)).toEqual([1000, 500, 250, 125, 62.5, 31.25, FLUSH_INTERVAL_MS]);
   });
 
   it('keeps the base window at 5,000 updates a second, even after a burst widened it', () => {
@@ -261,7 +305,8 @@ describe('frame stream flow control', () => {
   it('stops waiting for a consumer that stays backlogged longer than the widest window', () => {
     const h = harness({ backlog: () => 10 * 1024 * 1024 });
     for (let i = 0; i < 100; i += 1) upsertBuiltin(h.cache, slimPod(i));
-    h.clock.advance(FLUSH_INTERVAL_MS + MAX_FLUSH_INTERVAL_MS - 10);
+    // The flush starts at once (nothing was sent before) and waits for the widest window.
+    h.clock.advance(MAX_FLUSH_INTERVAL_MS - 10);
     expect(h.frames).toHaveLength(0);
     h.clock.advance(20);
     expect(h.deltas().flatMap((f) => f.upserts)).toHaveLength(100);
