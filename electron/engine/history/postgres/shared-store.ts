@@ -86,7 +86,7 @@ export function openSharedStore(options: SharedStoreOptions): HistoryStore {
   }
   const pool = createPool(shared.url, () => undefined);
   let migrated = false;
-  const me: WriterIdentity = { id: randomUUID(), lineage: options.record ? lineageOf(journal.db) : '', label: options.writerLabel ?? `Kubedrift on ${hostname()} (pid ${process.pid})` };
+  const me: WriterIdentity = { id: randomUUID(), lineage: lineageOf(journal.db), label: options.writerLabel ?? `Kubedrift on ${hostname()} (pid ${process.pid})` };
   const ttlMs = options.writerTtlMs ?? WRITER_TTL_MS;
   /** Another recorder writes this context: why this one does not (the status says it). */
   let refusal: string | undefined;
@@ -169,7 +169,8 @@ export function openSharedStore(options: SharedStoreOptions): HistoryStore {
       }
       let copied = 0;
       // Only the context's writer copies: what another recorder would send is numbered like its rows.
-      const mayWrite = options.record && !closed && (await claim());
+      // A store not recording copies what an earlier recording left queued, as its writer too.
+      const mayWrite = !closed && (options.record || outboxSize(journal.db) > 0) && (await claim());
       for (;;) {
         if (!mayWrite) break;
         // The replica takes what is about to be sent first, in the same turn: the pull leaves it out.

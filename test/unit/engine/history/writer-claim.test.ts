@@ -60,8 +60,8 @@ interface Recorder {
   dir: string;
 }
 
-/** A recorder of CONTEXT into `url`, from its own data folder unless `dir` is given, named `label` to others. */
-async function recorder(url: string, label: string, dir?: string): Promise<Recorder> {
+/** A recorder of CONTEXT into `url`, from its own data folder unless `dir` is given, named `label` to others (a store not recording with `record: false`). */
+async function recorder(url: string, label: string, dir?: string, record = true): Promise<Recorder> {
   let folder = dir;
   if (!folder) {
     const temp = await withTempDir();
@@ -79,7 +79,7 @@ async function recorder(url: string, label: string, dir?: string): Promise<Recor
     file: historyFile(path.join(folder, 'data'), CONTEXT),
     context: CONTEXT,
     cache,
-    record: true,
+    record,
     now: clock.now,
     log: (line) => logs.push(line),
     limits: () => ({ maxAgeMs: 3_650 * 86_400_000, maxBytes: 1024 ** 3 }),
@@ -174,6 +174,24 @@ describe('one writer per context in the shared store', () => {
     const laptop = await recorder(url, 'the laptop app');
     await record(laptop, 'api');
     expect(laptop.store.status().message).toContain('kubedrift record in the cluster wrote it from another history file and has stopped');
+  });
+
+  it('copies what a recording left queued when the store opens again not recording, as the writer', async () => {
+    const url = await freshDatabase();
+    const first = await recorder(url, 'the laptop app');
+    await record(first, 'web');
+    await server.stop();
+    try {
+      await record(first, 'api');
+      expect(first.store.status().message).toMatch(/unreachable/);
+      first.store.close();
+    } finally {
+      await server.start();
+    }
+    const reading = await recorder(url, 'the laptop app, recording off', first.dir, false);
+    await reading.store.flush();
+    expect(reading.store.status().message).toBeUndefined();
+    expect(await sharedWorkloads(url)).toEqual(['uid-api', 'uid-web']);
   });
 
   it('gives the claim to exactly one of two recorders asking together', async () => {
