@@ -15,11 +15,16 @@
  * Probing costs a request, so it is done only while a watch is busy (the intake asks, at most
  * once per PROBE_INTERVAL_MS): an idle cluster is never probed.
  */
+import { ApiStatusError } from './http.ts';
 import type { Clock } from './timing.ts';
 
 /** Shortest interval between two probes of one server. */
 export const PROBE_INTERVAL_MS = 1_000;
-/** After a failed probe, the next waits this long (a proxy that refuses limit=1, RBAC). */
+/**
+ * After a probe the server answered with an error (RBAC, a proxy that refuses limit=1), the next
+ * waits this long. A probe that got no answer (a stream reset or refused) is tried again after
+ * the usual interval: a backlogged connection is when the lag most needs a sample.
+ */
 export const PROBE_FAILURE_PAUSE_MS = 5_000;
 /** Samples kept: a few minutes at one a second and a few notes in between. */
 const MAX_SAMPLES = 512;
@@ -115,7 +120,7 @@ export class ServerProgress {
       (error: unknown) => {
         if (this.probing === controller) this.probing = undefined;
         if (this.stopped) return;
-        this.nextProbeAt = clock.now() + PROBE_FAILURE_PAUSE_MS;
+        if (error instanceof ApiStatusError) this.nextProbeAt = clock.now() + PROBE_FAILURE_PAUSE_MS;
         this.o.log?.(`progress probe of ${path} failed (${error instanceof Error ? error.message : String(error)}); the lag counts from the read until it answers`);
       },
     );

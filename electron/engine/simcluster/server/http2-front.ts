@@ -15,6 +15,16 @@ import { constants, createSecureServer, type Http2SecureServer, type Http2Server
  */
 export const DEFAULT_HTTP2_MAX_STREAMS = 1000;
 
+/**
+ * Memory (MB) a connection's HTTP/2 session may hold before node refuses its new streams with
+ * RST_STREAM ENHANCE_YOUR_CALM. Node counts data queued to be sent, so at its default (10 MB) one
+ * watch more than 10 MB behind made every other request on the connection fail - a re-watch, a
+ * list, a probe - before the slow-watch bound (16 MB, watch-stream.ts) closed that watch. Go's
+ * HTTP/2 server, kube-apiserver's, has no such refusal: a slow stream is bounded by flow control
+ * and by the cacher closing the watch. What a watch queues stays bounded here by its own bound.
+ */
+export const HTTP2_SESSION_MEMORY_MB = 1024;
+
 /** Headers HTTP/2 forbids (RFC 9113 §8.2.2); node throws on them. */
 const CONNECTION_HEADERS = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade']);
 
@@ -50,7 +60,7 @@ export function adaptHttp2Response(res: Http2ServerResponse): void {
  */
 export function createHttp2Server(tls: ServingTls, maxStreams: number, handler: (req: IncomingMessage, res: ServerResponse) => void): Http2SecureServer {
   const server = createSecureServer(
-    { key: tls.keyPem, cert: tls.certPem, ca: tls.caPem, requestCert: true, rejectUnauthorized: false, allowHTTP1: true, settings: { maxConcurrentStreams: maxStreams } },
+    { key: tls.keyPem, cert: tls.certPem, ca: tls.caPem, requestCert: true, rejectUnauthorized: false, allowHTTP1: true, maxSessionMemory: HTTP2_SESSION_MEMORY_MB, settings: { maxConcurrentStreams: maxStreams } },
     (req: Http2ServerRequest, res: Http2ServerResponse) => {
       if (req.httpVersionMajor === 2) adaptHttp2Response(res);
       // The handlers read only what both APIs share (method, url, headers, socket, write/end/close).

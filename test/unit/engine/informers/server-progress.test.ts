@@ -4,6 +4,7 @@
  * waited before the engine read it.
  */
 import { describe, expect, it } from 'vitest';
+import { ApiStatusError } from '../../../../electron/engine/cluster/informers/http.ts';
 import { PROBE_FAILURE_PAUSE_MS, PROBE_INTERVAL_MS, ServerProgress } from '../../../../electron/engine/cluster/informers/server-progress.ts';
 import { FakeClock } from './helpers.ts';
 
@@ -77,13 +78,26 @@ describe('the server progress', () => {
     expect(calls).toHaveLength(2);
   });
 
-  it('pauses after a failed probe and aborts the one under way when stopped', async () => {
+  it('tries again after the interval when a probe got no answer (a refused stream)', async () => {
+    const clock = new FakeClock();
+    const { calls, probe } = manualProbe();
+    const progress = new ServerProgress({ clock, probe, log: () => undefined });
+    progress.wanted('/api/v1/pods');
+    (calls[0] as (typeof calls)[number]).fail(new Error('Stream closed with error code NGHTTP2_ENHANCE_YOUR_CALM'));
+    await Promise.resolve();
+    await Promise.resolve();
+    clock.time += PROBE_INTERVAL_MS;
+    progress.wanted('/api/v1/pods');
+    expect(calls).toHaveLength(2);
+  });
+
+  it('pauses after the server answered a probe with an error and aborts the one under way when stopped', async () => {
     const clock = new FakeClock();
     const { calls, probe } = manualProbe();
     const logs: string[] = [];
     const progress = new ServerProgress({ clock, probe, log: (line) => logs.push(line) });
     progress.wanted('/api/v1/pods');
-    (calls[0] as (typeof calls)[number]).fail(new Error('forbidden'));
+    (calls[0] as (typeof calls)[number]).fail(new ApiStatusError(403, 'Forbidden', 'forbidden'));
     await Promise.resolve();
     await Promise.resolve();
     expect(logs.join()).toMatch(/progress probe of \/api\/v1\/pods failed \(forbidden\)/);
