@@ -4,8 +4,8 @@
  * in a process of its own (`--pods/--nodes/--namespaces` change it; --quick seeds 1,000 pods),
  * and the built renderer in headless Chromium (live-browser.ts). Once the renderer store holds
  * every object:
- * - `renderer_heap_mb_150k`: the page's JavaScript heap after a forced collection, on the
- *   Overview just after the sync. Goal <= 1,024 MB (1 GiB). `renderer_heap_mb_150k_after_views`
+ * - `renderer_heap_mb_150k`: the page's JavaScript heap after a forced collection, in MiB, on the
+ *   Overview just after the sync. Goal <= 1,024 (1 GiB). `renderer_heap_mb_150k_after_views`
  *   is the same after the Pods screen and the Graph have been used (their rows and graphs kept).
  * - Sort, filter (namespace) and search on the Overview (the cluster's workloads) and on the Pods
  *   screen (every pod, the 150,000-row table), each timed in the page from the action until its
