@@ -195,6 +195,23 @@ describe('backfill into the store', () => {
     expect(kept).toEqual([{ object_uid: 'rs-new', at: T('2026-11-27T00:00:00Z') }, { object_uid: 'rs-unknown', at: null }]);
   });
 
+  it('writes the same rows whatever the sorted runs and transactions, giving the event loop back between transactions', async () => {
+    const objects = Array.from({ length: 50 }, (_, i) => rs(i + 1, `rs-${i}`, '2026-11-27T09:05:00Z'));
+    const kinds = objects.map(() => 'replicasets.apps');
+    const all = () => h.store.db.prepare('SELECT * FROM inferred ORDER BY id').all();
+    let turns = 0;
+    const ticking = setInterval(() => (turns += 1), 0);
+    // One slice infers everything: the turns given back are the writes'.
+    const small = await runBackfill({ db: h.store.db, objects, kinds, now: h.clock.now, sliceObjects: 1_000, sliceMs: 1_000, writeRows: 3, sortRows: 7 });
+    clearInterval(ticking);
+    expect(small).toMatchObject({ rows: 50, added: 50 });
+    expect(turns).toBeGreaterThan(0);
+    const written = all();
+    h.store.db.exec('DELETE FROM inferred');
+    expect(await runBackfill({ db: h.store.db, objects, kinds, now: h.clock.now })).toMatchObject({ rows: 50, added: 50 });
+    expect(all()).toEqual(written);
+  });
+
   it('gives the event loop back between slices', async () => {
     const objects = Array.from({ length: 50 }, (_, i) => rs(i + 1, `rs-${i}`, '2026-11-27T09:05:00Z'));
     let turns = 0;
