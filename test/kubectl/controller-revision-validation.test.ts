@@ -10,6 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { kubectlMissing } from './kubectl.ts';
 import { eventually, MINORS, useKubectlTest, type KubectlSession } from './session.ts';
+import { statefulSet } from './statefulset.ts';
 
 /** The revision's data with its keys sorted, as kubectl's JSON encoding sends them. */
 function data(image: string) {
@@ -26,27 +27,6 @@ function goData(minor: number, json: string): string {
   if (minor >= 31) return `runtime.RawExtension{Raw:${bytes}, Object:runtime.Object(nil)}`;
   return `runtime.Unknown{TypeMeta:runtime.TypeMeta{APIVersion:"", Kind:""}, Raw:${bytes}, ContentEncoding:"", ContentType:"application/json"}`;
 }
-
-const STATEFUL_SET = (ns: string) => `apiVersion: apps/v1
-kind: StatefulSet
-metadata:
-  name: db
-  namespace: ${ns}
-spec:
-  replicas: 1
-  serviceName: db
-  selector:
-    matchLabels:
-      app: db
-  template:
-    metadata:
-      labels:
-        app: db
-    spec:
-      containers:
-      - name: db
-        image: postgres:16.4
-`;
 
 describe.skipIf(kubectlMissing !== undefined)(`real kubectl writes ControllerRevisions${kubectlMissing ? ` (skipped: ${kubectlMissing})` : ''}`, () => {
   describe.each(MINORS)('kubectl 1.%i', (minor) => {
@@ -73,7 +53,7 @@ describe.skipIf(kubectlMissing !== undefined)(`real kubectl writes ControllerRev
 
     it('a revision a client wrote under the StatefulSet revision\'s name makes the controller bump collisionCount', async () => {
       const jsonpath = (what: string, path: string) => k.run(['get', ...what.split(' '), '-n', ns, '-o', `jsonpath=${path}`]);
-      const applied = await k.run(['apply', '-f', '-'], STATEFUL_SET(ns));
+      const applied = await k.run(['apply', '-f', '-'], statefulSet(ns));
       expect([applied.code, applied.stderr]).toEqual([0, '']);
       const taken = await eventually(async () => (await jsonpath('statefulset db', '{.status.updateRevision}')).stdout || undefined, { what: 'the first revision' });
       const deleted = await k.run(['delete', 'statefulset', 'db', '-n', ns, '--wait=true']);
@@ -82,7 +62,7 @@ describe.skipIf(kubectlMissing !== undefined)(`real kubectl writes ControllerRev
       const squatter = JSON.stringify({ apiVersion: 'apps/v1', kind: 'ControllerRevision', metadata: { name: taken, namespace: ns }, data: data('postgres:9.6'), revision: 1 });
       const created = await k.run(['create', '-f', '-'], squatter);
       expect([created.code, created.stdout, created.stderr]).toEqual([0, `controllerrevision.apps/${taken} created\n`, '']);
-      const again = await k.run(['apply', '-f', '-'], STATEFUL_SET(ns));
+      const again = await k.run(['apply', '-f', '-'], statefulSet(ns));
       expect([again.code, again.stderr]).toEqual([0, '']);
       const status = await eventually(
         async () => {

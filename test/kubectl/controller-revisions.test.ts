@@ -6,27 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { kubectlMissing } from './kubectl.ts';
 import { eventually, headerOf, MINORS, parseTable, useKubectlTest, type KubectlSession } from './session.ts';
-
-const statefulSet = (ns: string) => `apiVersion: apps/v1
-kind: StatefulSet
-metadata:
-  name: db
-  namespace: ${ns}
-spec:
-  replicas: 1
-  serviceName: db
-  selector:
-    matchLabels:
-      app: db
-  template:
-    metadata:
-      labels:
-        app: db
-    spec:
-      containers:
-      - name: db
-        image: postgres:16.4
-`;
+import { statefulSet } from './statefulset.ts';
 
 const daemonSet = (ns: string) => `apiVersion: apps/v1
 kind: DaemonSet
