@@ -19,9 +19,20 @@ export interface WatchOptions {
   resourceVersion?: string | undefined;
   sendInitialEvents?: boolean;
   allowWatchBookmarks?: boolean;
+  /**
+   * Leave the replay of the changes after `resourceVersion` to the caller (`Watch.backlog`)
+   * instead of giving them to the sink before `startWatch` returns. The server sends a long
+   * backlog a slice at a time, as kube-apiserver's cacheWatcher walks its interval.
+   */
+  deferReplay?: boolean;
 }
 
 export interface Watch {
+  /**
+   * With `deferReplay`: the replayed events, made one at a time as they are read (none is built
+   * ahead). Every change the sink receives is newer than all of them. Empty otherwise.
+   */
+  backlog: Iterable<WatchEvent>;
   stop(): void;
   /** Sends a BOOKMARK at the store's current rv, if the client allowed bookmarks. */
   bookmark(extraAnnotations?: Record<string, string>): void;
@@ -47,18 +58,21 @@ export function startWatch(store: ObjectStore, type: ResourceType, options: Watc
   const matches = (object: KubeObject | undefined): boolean =>
     object !== undefined && (!namespacePrefix || object.metadata.namespace === options.namespace) && matchesLabels(labels, object.metadata.labels) && matchesFields(fields, object);
 
-  const deliver = (change: Change): void => {
-    if (change.resource !== id) return;
-    if (namespacePrefix && !change.key.startsWith(namespacePrefix)) return;
+  /** What this watch sees of a change: nothing, or the event with its in/out-of-selection type. */
+  const eventOf = (change: Change): WatchEvent | undefined => {
+    if (change.resource !== id) return undefined;
+    if (namespacePrefix && !change.key.startsWith(namespacePrefix)) return undefined;
     const now = matches(change.object);
     const before = change.type !== 'ADDED' && matches(change.old);
-    if (change.type === 'ADDED') {
-      if (now) sink({ type: 'ADDED', object: change.object });
-    } else if (change.type === 'DELETED') {
-      if (before || now) sink({ type: 'DELETED', object: change.object });
-    } else if (now && before) sink({ type: 'MODIFIED', object: change.object });
-    else if (now) sink({ type: 'ADDED', object: change.object });
-    else if (before) sink({ type: 'DELETED', object: change.object });
+    if (change.type === 'ADDED') return now ? { type: 'ADDED', object: change.object } : undefined;
+    if (change.type === 'DELETED') return before || now ? { type: 'DELETED', object: change.object } : undefined;
+    if (now && before) return { type: 'MODIFIED', object: change.object };
+    if (now) return { type: 'ADDED', object: change.object };
+    return before ? { type: 'DELETED', object: change.object } : undefined;
+  };
+  const deliver = (change: Change): void => {
+    const event = eventOf(change);
+    if (event) sink(event);
   };
 
   const rvText = options.resourceVersion ?? '';
@@ -79,10 +93,21 @@ export function startWatch(store: ObjectStore, type: ResourceType, options: Watc
   if (options.sendInitialEvents && options.allowWatchBookmarks) {
     sink(bookmarkEvent(type, fromNow ? startRv : Number(rvText), { 'k8s.io/initial-events-end': 'true' }));
   }
-  if (!fromNow) for (const change of backlog) deliver(change);
+  // Initial events go to the sink, so a replay after them is given to it as well, in order.
+  const deferred = options.deferReplay === true && !fromNow && !initial;
+  if (!fromNow && !deferred) for (const change of backlog) deliver(change);
   const unsubscribe = store.onChange(deliver);
   let stopped = false;
+  // The backlog array holds the changes themselves, so compaction meanwhile takes none of them away.
+  const replay = function* (): Generator<WatchEvent> {
+    for (const change of backlog) {
+      if (stopped) return;
+      const event = eventOf(change);
+      if (event) yield event;
+    }
+  };
   return {
+    backlog: deferred ? replay() : [],
     stop() {
       if (stopped) return;
       stopped = true;

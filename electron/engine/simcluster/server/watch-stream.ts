@@ -10,6 +10,7 @@
  * `kubectl get -w`'s printer as an event to print.
  */
 import type { ServerResponse } from 'node:http';
+import { setImmediate as yieldTurn } from 'node:timers/promises';
 import { ApiError } from '../errors.ts';
 import { apiVersionOf, type ResourceType } from '../resources.ts';
 import type { KubeObject, WatchEvent } from '../types.ts';
@@ -103,8 +104,10 @@ class WatchStream implements ControlledWatch {
   }
 
   /**
-   * Writes a long run of lines (a WatchList's initial events) in chunks, waiting for the socket
-   * to drain between them, so that 50,000 objects are never all buffered at once. Stops early
+   * Writes a long run of lines (a WatchList's initial events, a resumed watch's backlog) in
+   * chunks, waiting for the socket to drain between them and giving the event loop a turn after
+   * each, so that 50,000 objects are never all buffered at once and other requests are served
+   * while they are encoded. Stops early
    * when the stream ends; waits while stalled. Resolves true when every line was written.
    */
   async pump(lines: Iterable<string>): Promise<boolean> {
@@ -114,6 +117,9 @@ class WatchStream implements ControlledWatch {
       if (chunk.length < INITIAL_CHUNK_CHARS) continue;
       if (!(await this.writeDrained(chunk))) return false;
       chunk = '';
+      // A write the socket took at once resolves as a microtask: give I/O and timers a turn.
+      await yieldTurn();
+      if (this.ended) return false;
     }
     return chunk === '' ? !this.ended : this.writeDrained(chunk);
   }
@@ -191,18 +197,30 @@ export function serveWatch(ctx: ServerContext, req: ApiRequest, route: ResourceR
   const encode = encoderFor(ctx, req, type, format);
   const stream = new WatchStream(res, ctx.watchBufferLimitBytes);
   const pending: string[] = [];
+  let pendingChars = 0;
+  /** Whether events written while the replay is sent count against the slow-consumer bound. */
+  let pendingBounded = false;
   let live = false;
-  const sink = (event: WatchEvent): void => {
-    let line: string;
+  const lineOf = (event: WatchEvent): string => {
     try {
-      line = encode(event);
+      return encode(event);
     } catch (error) {
       const status = new ApiError(500, 'InternalError', `Internal error occurred: ${error instanceof Error ? error.message : String(error)}`).toStatus();
-      line = `${JSON.stringify({ type: 'ERROR', object: status })}\n`;
       queueMicrotask(() => stream.close());
+      return `${JSON.stringify({ type: 'ERROR', object: status })}\n`;
     }
-    if (live) stream.write(line);
-    else pending.push(line);
+  };
+  const sink = (event: WatchEvent): void => {
+    const line = lineOf(event);
+    if (live) {
+      stream.write(line);
+      return;
+    }
+    pending.push(line);
+    pendingChars += line.length;
+    // Changes made while a replay is sent wait behind it; a client that falls `limitBytes` behind
+    // them is closed as a live one is, and resumes from the last version it read.
+    if (pendingBounded && pendingChars > ctx.watchBufferLimitBytes) stream.close();
   };
 
   if (sendInitialEvents === true) {
@@ -230,7 +248,8 @@ export function serveWatch(ctx: ServerContext, req: ApiRequest, route: ResourceR
 
   let watch: Watch;
   try {
-    watch = startWatch(ctx.store, storageType(type), { namespace: route.namespace, ...selectors, resourceVersion, allowWatchBookmarks, ...(sendInitialEvents !== undefined ? { sendInitialEvents } : {}) }, sink);
+    const options = { namespace: route.namespace, ...selectors, resourceVersion, allowWatchBookmarks, deferReplay: true };
+    watch = startWatch(ctx.store, storageType(type), { ...options, ...(sendInitialEvents !== undefined ? { sendInitialEvents } : {}) }, sink);
   } catch (error) {
     if (error instanceof ApiError && error.code === 410 && ctx.faults.state.watch410Mode === 'in-stream') {
       stream.open();
@@ -240,7 +259,17 @@ export function serveWatch(ctx: ServerContext, req: ApiRequest, route: ResourceR
     }
     throw error;
   }
-  run(watch, (go) => go());
+  // A resumed watch's backlog (up to the whole window, 102,400 changes) is encoded as it is sent, a
+  // chunk at a time with the event loop given back between chunks, never built in one step.
+  pendingBounded = true;
+  pendingChars = 0;
+  const replay = watch.backlog;
+  run(watch, (go) => {
+    const lines = (function* () {
+      for (const event of replay) yield lineOf(event);
+    })();
+    void stream.pump(lines).then((complete) => complete && go());
+  });
 
   /** Opens the stream for `watch`; `opening` writes what comes first, then lets live events through. */
   function run(watch: Watch, opening: (go: () => void) => void): void {
