@@ -11,6 +11,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import pg from 'pg';
 import { withTempDir } from './tmp.ts';
 
 const NOBODY = 65_534;
@@ -112,4 +113,16 @@ export async function startTestPostgres(): Promise<TestPostgres> {
       await temp.cleanup();
     },
   };
+}
+
+/** Creates the database `name` on `server`; the connection string that reaches it. */
+export async function createDatabase(server: TestPostgres, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: server.url });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  return server.url.replace(/\/[^/]*$/, `/${name}`);
 }

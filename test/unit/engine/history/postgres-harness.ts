@@ -5,15 +5,15 @@
  */
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import pg from 'pg';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { openHistoryDb } from '../../../../electron/engine/history/db.ts';
 import { createPool } from '../../../../electron/engine/history/postgres/connection.ts';
 import { migrateShared, q, readLayout } from '../../../../electron/engine/history/postgres/layout.ts';
 import { SCHEMA_VERSION } from '../../../../electron/engine/history/schema.ts';
 import { pullOnce } from '../../../../electron/engine/history/postgres/pull.ts';
 import { pushOnce } from '../../../../electron/engine/history/postgres/push.ts';
-import { startTestPostgres, type TestPostgres } from '../../../helpers/postgres.ts';
+import type { TestPostgres } from '../../../helpers/postgres.ts';
+import { postgresForFile } from '../../../helpers/postgres-per-file.ts';
 
 /** Which store the history tests run against (the `history-postgres` project sets it). */
 export const TEST_HISTORY_STORE = process.env['KUBEDRIFT_TEST_HISTORY_STORE'] === 'postgres' ? 'postgres' : 'sqlite';
@@ -36,31 +36,10 @@ const rowsOf = (db: DatabaseSync, table: ReturnType<typeof readLayout>[number]):
 /** Registers a server for the calling test file when the history tests run against PostgreSQL. */
 export function postgresPerFile(): PostgresPerFile | undefined {
   if (TEST_HISTORY_STORE !== 'postgres') return undefined;
-  let server: TestPostgres | undefined;
-  let next = 0;
-  beforeAll(async () => {
-    server = await startTestPostgres();
-  }, 60_000);
-  afterAll(async () => {
-    await server?.dispose();
-  });
-  const running = (): TestPostgres => {
-    if (!server) throw new Error('the test PostgreSQL server is not running');
-    return server;
-  };
+  const file = postgresForFile('history');
   return {
-    server: running,
-    async freshDatabase() {
-      const admin = new pg.Client({ connectionString: running().url });
-      await admin.connect();
-      const name = `history_${process.pid}_${(next += 1)}`;
-      try {
-        await admin.query(`CREATE DATABASE ${name}`);
-      } finally {
-        await admin.end();
-      }
-      return running().url.replace(/\/[^/]*$/, `/${name}`);
-    },
+    server: file.server,
+    freshDatabase: file.freshDatabase,
     async verifyCopied(journalFile, context, url, dir) {
       const pool = createPool(url, () => undefined);
       const journal = new DatabaseSync(journalFile);

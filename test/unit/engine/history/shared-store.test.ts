@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { historyFile, openHistoryDb } from '../../../../electron/engine/history/db.ts';
 import { openHistoryStore } from '../../../../electron/engine/history/open-store.ts';
 import { createPool, parseStoreLocation } from '../../../../electron/engine/history/postgres/connection.ts';
@@ -18,36 +18,22 @@ import { writeSince } from '../../../../electron/engine/history/retention.ts';
 import { SCHEMA_VERSION } from '../../../../electron/engine/history/schema.ts';
 import type { HistoryStore } from '../../../../electron/engine/history/store.ts';
 import { ObjectCache } from '../../../../electron/engine/stream/cache.ts';
-import { startTestPostgres, type TestPostgres } from '../../../helpers/postgres.ts';
+import { postgresForFile } from '../../../helpers/postgres-per-file.ts';
 import { withTempDir } from '../../../helpers/tmp.ts';
 import { upsertBuiltin } from '../stream/cache-helpers.ts';
 import { deployment } from './fixtures.ts';
 import { MANUAL_TIMING, storeHarness, type StoreHarness } from './harness.ts';
 
-let server: TestPostgres;
-let databases = 0;
+const postgres = postgresForFile('shared');
 const cleanups: Array<() => Promise<void>> = [];
 const stores: HistoryStore[] = [];
 
-beforeAll(async () => {
-  server = await startTestPostgres();
-}, 60_000);
-afterAll(async () => {
-  await server?.dispose();
-});
 afterEach(async () => {
   for (const store of stores.splice(0)) store.close();
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
-async function freshDatabase(): Promise<string> {
-  const admin = new pg.Client({ connectionString: server.url });
-  await admin.connect();
-  const name = `shared_${(databases += 1)}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  return server.url.replace(/\/[^/]*$/, `/${name}`);
-}
+const freshDatabase = postgres.freshDatabase;
 
 async function recorder(url: string, context: string): Promise<StoreHarness> {
   const temp = await withTempDir();
@@ -188,7 +174,7 @@ describe('reading back', () => {
 describe('a shared store that does not answer', () => {
   it('says so, records locally while PostgreSQL is down from the start, and copies everything once it is back', async () => {
     const url = await freshDatabase();
-    await server.stop();
+    await postgres.server().stop();
     let h: StoreHarness;
     try {
       h = await recorder(url, 'down');
@@ -197,14 +183,14 @@ describe('a shared store that does not answer', () => {
       await h.store.flush();
       const status = h.store.status();
       expect(status.state).toBe('recording');
-      expect(status.message).toMatch(/PostgreSQL at kubedrift@127\.0\.0\.1:\d+\/shared_\d+ is unreachable/);
+      expect(status.message).toMatch(/PostgreSQL at kubedrift@127\.0\.0\.1:\d+\/shared_[\d_]+ is unreachable/);
       expect(status.message).toMatch(/Recording goes on into this computer's history file \(\d+ changes waiting\) and is copied to the shared store when it answers/);
       expect(status.message).not.toContain('drift-test');
       expect(h.logs.filter((line) => /cannot be used/.test(line))).toHaveLength(1);
       // This recorder's own timeline keeps moving meanwhile.
       expect(names(h.store)).toEqual(['shop/web']);
     } finally {
-      await server.start();
+      await postgres.server().start();
     }
     upsertBuiltin(h.cache, deployment('web', 'w'));
     h.clock.advance(2_000);
@@ -222,14 +208,14 @@ describe('a shared store that does not answer', () => {
     h.clock.advance(1_000);
     await h.store.flush();
     expect(h.store.status().message).toBeUndefined();
-    await server.stop();
+    await postgres.server().stop();
     try {
       upsertBuiltin(h.cache, deployment('api', 'a', { ready: 0 }));
       h.clock.advance(4_000);
       await h.store.flush();
       expect(h.store.status().message).toMatch(/unreachable/);
     } finally {
-      await server.start();
+      await postgres.server().start();
     }
     const before = await readerApp(url, 'flaky');
     expect(names(before)).toEqual([]);
@@ -241,7 +227,7 @@ describe('a shared store that does not answer', () => {
 
   it('names refused credentials, without repeating the password', async () => {
     await freshDatabase();
-    const h = await recorder(server.wrongPasswordUrl, 'denied');
+    const h = await recorder(postgres.server().wrongPasswordUrl, 'denied');
     upsertBuiltin(h.cache, deployment('web', 'w'));
     await h.store.flush();
     expect(h.store.status().message).toMatch(/PostgreSQL at kubedrift@127\.0\.0\.1:\d+\/postgres refused the credentials \(password authentication failed for user "kubedrift"\)/);

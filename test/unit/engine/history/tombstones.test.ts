@@ -7,8 +7,8 @@
  */
 import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
-import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
 import { historyFile, openHistoryDb } from '../../../../electron/engine/history/db.ts';
 import { DAY_MS } from '../../../../electron/engine/history/retention.ts';
 import { openHistoryStore } from '../../../../electron/engine/history/open-store.ts';
@@ -20,35 +20,21 @@ import { pushOnce } from '../../../../electron/engine/history/postgres/push.ts';
 import { pruneTombstones, prunedUpTo } from '../../../../electron/engine/history/postgres/tombstones.ts';
 import { SCHEMA_VERSION } from '../../../../electron/engine/history/schema.ts';
 import { ObjectCache } from '../../../../electron/engine/stream/cache.ts';
-import { startTestPostgres, type TestPostgres } from '../../../helpers/postgres.ts';
+import { postgresForFile } from '../../../helpers/postgres-per-file.ts';
 import { withTempDir } from '../../../helpers/tmp.ts';
 import { MANUAL_TIMING } from './harness.ts';
 
 const CONTEXT = 'prod';
 const T0 = Date.UTC(2026, 0, 10);
 
-let server: TestPostgres;
-let databases = 0;
+const postgres = postgresForFile('tombstones');
 const cleanups: Array<() => Promise<void> | void> = [];
 
-beforeAll(async () => {
-  server = await startTestPostgres();
-}, 60_000);
-afterAll(async () => {
-  await server?.dispose();
-});
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function freshDatabase(): Promise<string> {
-  const admin = new pg.Client({ connectionString: server.url });
-  await admin.connect();
-  const name = `tombstones_${(databases += 1)}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  return server.url.replace(/\/[^/]*$/, `/${name}`);
-}
+const freshDatabase = postgres.freshDatabase;
 
 /** A recorder's journal feeding `url`, a pool on it, and a way to open replicas (other apps). */
 async function setUp(url: string) {
