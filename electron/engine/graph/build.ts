@@ -95,11 +95,20 @@ export function buildGraph(index: GraphIndex, options: BuildOptions): GraphBuild
     else targets.set(to, [type]);
     edges.push({ from, to, type });
   };
-  const parentOf = (object: SlimObject): string | undefined => {
+  // Asked for each pod by every pass below (grouping, nodes, edges); found once per object.
+  const parents = new Map<string, string | undefined>();
+  const findParent = (object: SlimObject): string | undefined => {
     const owner = primaryOwner(object);
     if (!owner) return undefined;
-    if (index.owner(owner) && inScope(owner.uid)) return owner.uid;
-    return index.owner(owner) ? undefined : `ref:${owner.uid}`;
+    if (!index.owner(owner)) return `ref:${owner.uid}`;
+    return inScope(owner.uid) ? owner.uid : undefined;
+  };
+  const parentOf = (object: SlimObject): string | undefined => {
+    const uid = object.metadata.uid;
+    if (parents.has(uid)) return parents.get(uid);
+    const parent = findParent(object);
+    parents.set(uid, parent);
+    return parent;
   };
   /** The key a pod is grouped under: its owner's id, or its namespace for bare pods. */
   const podKey = (pod: SlimObject): string => parentOf(pod) ?? `ns/${pod.metadata.namespace ?? ''}`;

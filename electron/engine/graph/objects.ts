@@ -125,9 +125,15 @@ export function createGraphIndex(objects: Iterable<SlimObject>, resolver: KindRe
   }
 
   // A reference whose uid names an object of another group or kind points at nothing here.
+  // Memoised per reference: a pod's owner is asked for by its parent, its edges, its flags and the counts.
+  const owners = new WeakMap<OwnerRef, SlimObject | null>();
   const owner = (ref: OwnerRef): SlimObject | undefined => {
+    const known = owners.get(ref);
+    if (known !== undefined) return known ?? undefined;
     const found = byUid.get(ref.uid);
-    return found && ownerReferenceMatches(ref, found) ? found : undefined;
+    const matched = found && ownerReferenceMatches(ref, found) ? found : undefined;
+    owners.set(ref, matched ?? null);
+    return matched;
   };
   for (const object of all) {
     for (const ref of ownersOf(object)) if (owner(ref) || !byUid.has(ref.uid)) push(dependents, ref.uid, object);
@@ -197,13 +203,18 @@ export function createGraphIndex(objects: Iterable<SlimObject>, resolver: KindRe
     return onNode.get(name) ?? [];
   };
 
+  // Memoised per pod: asked for by the pod's edges and by the users of what it names.
+  const usesByPod = new Map<string, readonly SlimObject[]>();
   const uses = (pod: SlimObject): readonly SlimObject[] => {
+    const known = usesByPod.get(pod.metadata.uid);
+    if (known) return known;
     const namespace = pod.metadata.namespace ?? '';
     const found: SlimObject[] = [];
     for (const ref of podReferences(pod)) {
       const object = usable.get(`${namespace}/${ref.key}/${ref.name}`);
       if (object) found.push(object);
     }
+    usesByPod.set(pod.metadata.uid, found);
     return found;
   };
   let users: Map<string, SlimObject[]> | undefined;
