@@ -170,6 +170,8 @@ export async function recordCommand(argv: string[]): Promise<number> {
     clientConfig: async (name) => (inCluster ? inClusterConfig(name) : registry.clientConfig(name)),
     limits: () => limits,
     ...(store ? { store: () => store.url } : {}),
+    // How a shared store names this recorder to the others of the same context (in a pod: the pod's name).
+    recorder: { writerLabel: `kubedrift record on ${os.hostname()} (pid ${process.pid})` },
     onStatus: (status) => {
       for (const entry of status.contexts) {
         const line = describe(printed.get(entry.context), entry);

@@ -22,6 +22,8 @@ const clock = (at: number): string => new Date(at).toLocaleTimeString([], { hour
 function line(entry: BackgroundContextStatus): string {
   switch (entry.state) {
     case 'recording':
+      // The whole notice is in Settings; a menu item says only that the shared store is not written.
+      if (entry.notice?.startsWith('Recording on this computer only')) return `${entry.context}: recording on this computer only`;
       return `${entry.context}: recording since ${clock(entry.recordingSince ?? 0)}`;
     case 'selected':
       return `${entry.context}: recording (selected)`;

@@ -24,6 +24,12 @@ export const BackgroundContextStatusSchema = z.object({
   lastError: z.object({ at: z.number(), message: z.string() }).nullable(),
   /** When the next attempt runs (`retrying`). */
   retryAt: z.number().nullable(),
+  /**
+   * What its history store says while it runs, when something is wrong there: "Recording on this
+   * computer only: …" (the shared store is unreachable, or another recorder writes this context),
+   * or why recording is paused or failed (disk full). Absent when all is well.
+   */
+  notice: z.string().optional(),
 });
 export type BackgroundContextStatus = z.infer<typeof BackgroundContextStatusSchema>;
 

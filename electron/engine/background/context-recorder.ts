@@ -9,9 +9,11 @@
  * themselves; a kind they cannot read (401, 403) is reported as the last error while the others
  * keep recording.
  */
+import { hostname } from 'node:os';
 import { BUILTIN_KEYS } from '../../../shared/builtin-kinds.ts';
 import type { KindHealth, KindKey } from '../../../shared/cluster.ts';
 import type { BackgroundContextStatus } from '../../../shared/contracts/background.ts';
+import type { HistoryStatus } from '../../../shared/contracts/history.ts';
 import { probeServer } from '../cluster/probe.ts';
 import { createClusterWatcher, type ClusterWatcher, type ClusterWatcherOptions } from '../cluster/informers/watcher.ts';
 import { connectionLost, type SessionEnd } from '../history/coverage.ts';
@@ -67,6 +69,21 @@ export interface ContextRecorderOptions {
   probe?: typeof probeServer;
   /** Least time between two searches for the drifting workloads' causes (cause-noter.ts). */
   causesIntervalMs?: number;
+  /** How a shared store's writer claim names this recorder to other recorders (default: backgroundWriterLabel). */
+  writerLabel?: string;
+}
+
+/** The app's background recorders, as a shared store tells other recorders of the same context who writes it. */
+export const backgroundWriterLabel = (): string => `Kubedrift background recording on ${hostname()} (pid ${process.pid})`;
+
+/**
+ * The store's status as the recorder's `notice`: recording that goes on while the shared store
+ * is not written (unreachable, or another recorder writes the context) is said as the app's
+ * status bar says it for the selected context; a paused or failed store's message is a sentence.
+ */
+export function historyNotice(history: Pick<HistoryStatus, 'state' | 'message'>): string | undefined {
+  if (!history.message) return undefined;
+  return history.state === 'recording' ? `Recording on this computer only: ${history.message}` : history.message;
 }
 
 export interface ContextRecorder {
@@ -96,16 +113,28 @@ export function startContextRecorder(options: ContextRecorderOptions): ContextRe
   let retention: NodeJS.Timeout | undefined;
   let running: { cache: ObjectCache; watcher: ClusterWatcher; store: HistoryStore; causes?: CauseNoter } | undefined;
   let lastHealthError: string | undefined;
+  /** A store is open (from just before it opens until its recorder halts). */
+  let storeOpen = false;
 
   function publish(change: Partial<BackgroundContextStatus>): void {
-    status = { ...status, ...change };
+    const next = { ...status, ...change };
+    if (next.notice === undefined) delete next.notice;
+    status = next;
     options.onStatus(status);
+  }
+
+  /** The store reports on every write; only a change of its notice is published. */
+  function onHistoryStatus(history: HistoryStatus): void {
+    // What a store says as it closes (its recorder halted or stopped) is no longer news.
+    if (!storeOpen) return;
+    const notice = historyNotice(history);
+    if (notice !== status.notice) publish({ notice });
   }
 
   function fail(message: string): void {
     log(`[kubedrift] background ${context}: ${message}; retrying in ${Math.round(delayMs / 1000)} s`);
     const at = now();
-    publish({ state: 'retrying', recordingSince: null, lastError: { at, message }, retryAt: at + delayMs });
+    publish({ state: 'retrying', recordingSince: null, lastError: { at, message }, retryAt: at + delayMs, notice: undefined });
     retry = setTimeout(() => void attemptStart(), delayMs);
     retry.unref();
     delayMs = Math.min(maxMs, delayMs * 2);
@@ -159,9 +188,11 @@ export function startContextRecorder(options: ContextRecorderOptions): ContextRe
     // Written by its informers only, with objects parsed from the API: pods share repeated values.
     const cache = new ObjectCache({ sharePods: true });
     let store: HistoryStore;
+    storeOpen = true;
     try {
-      store = openHistoryStore({ store: options.store?.(), file: historyFile(options.dataDir, context), context, cache, record: true, now, log, limits: options.limits, onStatus: () => undefined, ...(options.timing ? { timing: options.timing } : {}) });
+      store = openHistoryStore({ store: options.store?.(), file: historyFile(options.dataDir, context), context, cache, record: true, now, log, limits: options.limits, writerLabel: options.writerLabel ?? backgroundWriterLabel(), onStatus: onHistoryStatus, ...(options.timing ? { timing: options.timing } : {}) });
     } catch (error) {
+      storeOpen = false;
       return fail(`history cannot be opened (${isDiskFull(error) ? 'the disk is full' : (error as Error).message})`);
     }
     const watcher = createClusterWatcher({ config, cache, kinds: RECORDED_KINDS, log: (message) => log(`[kubedrift] background ${context}: ${message}`), onHealth: (kinds) => onHealth(kinds, store), ...options.informers });
@@ -186,7 +217,9 @@ export function startContextRecorder(options: ContextRecorderOptions): ContextRe
     clearInterval(retention);
     const current = running;
     running = undefined;
+    storeOpen = false;
     if (!current) return;
+    if (status.notice !== undefined) publish({ notice: undefined });
     current.causes?.stop();
     try {
       current.store.close(reason);

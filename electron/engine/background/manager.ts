@@ -27,8 +27,8 @@ export interface BackgroundRecordingOptions {
   store?(): string | undefined;
   /** Every status change, with the whole list. */
   onStatus(status: BackgroundStatus): void;
-  /** Passed to every recorder (tests shorten timings). */
-  recorder?: Partial<Pick<ContextRecorderOptions, 'timing' | 'retryInitialMs' | 'retryMaxMs' | 'informers' | 'probe' | 'causesIntervalMs'>>;
+  /** Passed to every recorder (tests shorten timings; `kubedrift record` names its writer). */
+  recorder?: Partial<Pick<ContextRecorderOptions, 'timing' | 'retryInitialMs' | 'retryMaxMs' | 'informers' | 'probe' | 'causesIntervalMs' | 'writerLabel'>>;
 }
 
 export interface BackgroundRecording {

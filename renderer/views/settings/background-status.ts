@@ -11,7 +11,8 @@ export function backgroundStateText(status: BackgroundContextStatus): string {
     case 'starting':
       return `Connecting…${last ? ` ${last.trim()}` : ''}`;
     case 'recording':
-      return `Recording since ${time(status.recordingSince ?? 0)}.${last}`;
+      // The store's notice first ("Recording on this computer only: …"): it is about now.
+      return `Recording since ${time(status.recordingSince ?? 0)}.${status.notice ? ` ${status.notice}` : ''}${last}`;
     case 'retrying':
       return `Not recording.${last}${status.retryAt !== null ? ` Retrying at ${time(status.retryAt)}.` : ''}`;
   }

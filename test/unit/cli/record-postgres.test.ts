@@ -6,6 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,6 +64,9 @@ describe('kubedrift record --store', () => {
       }, `the recorder's workloads in PostgreSQL:\n${output}`);
       expect(output).toMatch(new RegExp(`^history also kept in PostgreSQL at kubedrift@127\\.0\\.0\\.1:${server.port}/postgres$`, 'm'));
       expect(output).not.toContain('drift-test');
+      // The writer claim names the recorder for the other recorders of the context.
+      const claim = await client.query<{ label: string }>("SELECT label FROM kd_writers WHERE context = 'kubedrift-demo'");
+      expect(claim.rows[0]?.label).toBe(`kubedrift record on ${os.hostname()} (pid ${child.pid})`);
 
       const app = openHistoryStore({
         store: server.url,

@@ -81,6 +81,13 @@ describe('the recording tray', () => {
     expect(actions.quit).toHaveBeenCalledTimes(1);
   });
 
+  it('says a context the shared store does not take records on this computer only', () => {
+    const { tray, menu } = setup('linux');
+    const notice = 'Recording on this computer only: The shared history store kubedrift@db:5432/history already has a recorder for staging-eu: kubedrift record on recorder-0 (pid 1) is writing it.';
+    tray.update({ contexts: [{ context: 'staging-eu', state: 'recording', recordingSince: 0, lastError: null, retryAt: null, notice }] });
+    expect(menu()[1]?.label).toBe('staging-eu: recording on this computer only');
+  });
+
   it('opens the window on a click on Windows and Linux; on macOS a click shows the menu', () => {
     const linux = setup('linux');
     linux.tray.update(RECORDING);

@@ -59,6 +59,19 @@ describe('background recording settings', () => {
     expect(row(wrapper, 'kind-dev').get('[data-testid="background-state"]').text()).toBe('Selected: the app records it now.');
   });
 
+  it('says a recorder the shared store does not take records on this computer only, and why', async () => {
+    const api = installApi({
+      'contexts:list': () => ok(CONTEXT_LIST),
+      'settings:get': () => ok({ ...SETTINGS, backgroundContexts: ['staging-eu'] }),
+      'history:background': () => ok({ contexts: [] }),
+    });
+    const wrapper = await mountCard();
+    const notice = 'Recording on this computer only: The shared history store kubedrift@db:5432/history already has a recorder for staging-eu: kubedrift record on recorder-0 (pid 1) is writing it.';
+    api.emit('history:background', { contexts: [{ context: 'staging-eu', state: 'recording', recordingSince: SINCE, lastError: null, retryAt: null, notice }] });
+    await flushPromises();
+    expect(row(wrapper, 'staging-eu').get('[data-testid="background-state"]').text()).toBe(`Recording since ${new Date(SINCE).toLocaleString()}. ${notice}`);
+  });
+
   it('says why a choice could not be saved', async () => {
     installApi({
       'contexts:list': () => ok(CONTEXT_LIST),
