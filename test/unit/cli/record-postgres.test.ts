@@ -16,6 +16,7 @@ import { ObjectCache } from '../../../electron/engine/stream/cache.ts';
 import { CLI, runCli, startSim, stop } from '../../helpers/cli.ts';
 import { startTestPostgres, type TestPostgres } from '../../helpers/postgres.ts';
 import { withTempDir } from '../../helpers/tmp.ts';
+import { until } from '../../helpers/until.ts';
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -37,16 +38,6 @@ afterAll(async () => {
   await cleanup?.();
 });
 
-async function until<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 describe('kubedrift record --store', () => {
   it('records into the shared database, and an app that recorded nothing reads the history from it', async () => {
     const args = ['record', '--context', 'kubedrift-demo', '--data-dir', path.join(dir, 'recorder'), '--store', server.url];
@@ -61,7 +52,7 @@ describe('kubedrift record --store', () => {
         if (!/^recording kubedrift-demo since /m.test(output)) return undefined;
         const found = await client.query<{ uid: string; name: string }>("SELECT uid, name FROM kd_workloads WHERE context = 'kubedrift-demo' ORDER BY name").catch(() => undefined);
         return found && found.rows.length > 0 ? found.rows : undefined;
-      }, `the recorder's workloads in PostgreSQL:\n${output}`);
+      }, `the recorder's workloads in PostgreSQL:\n${output}`, { timeoutMs: 30_000, pollMs: 200 });
       expect(output).toMatch(new RegExp(`^history also kept in PostgreSQL at kubedrift@127\\.0\\.0\\.1:${server.port}/postgres$`, 'm'));
       expect(output).not.toContain('drift-test');
       // The writer claim names the recorder for the other recorders of the context.

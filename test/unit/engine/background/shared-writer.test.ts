@@ -12,6 +12,7 @@ import { startSimCluster, type SimCluster } from '../../../../electron/engine/si
 import type { BackgroundContextStatus } from '../../../../shared/contracts/background.ts';
 import { postgresForFile } from '../../../helpers/postgres-per-file.ts';
 import { withTempDir } from '../../../helpers/tmp.ts';
+import { until } from '../../../helpers/until.ts';
 
 const postgres = postgresForFile('background_writer');
 let sim: SimCluster;
@@ -19,16 +20,6 @@ beforeAll(async () => {
   sim = await startSimCluster({ scenario: 'minimal' });
 });
 afterAll(async () => sim?.stop());
-
-async function until<T>(check: () => Promise<T | undefined> | T | undefined, what: string, timeoutMs = 20_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 function recorder(dataDir: string, store: string, statuses: BackgroundContextStatus[], writerLabel?: string): ContextRecorder {
   return startContextRecorder({
@@ -60,12 +51,12 @@ describe('background recorders on a shared store', () => {
       const label = await until(async () => {
         const found = await client.query<{ label: string }>("SELECT label FROM kd_writers WHERE context = 'east'").catch(() => undefined);
         return found?.rows[0]?.label;
-      }, 'the background recorder to claim east');
+      }, 'the background recorder to claim east', { timeoutMs: 20_000 });
       expect(label).toBe(`Kubedrift background recording on ${hostname()} (pid ${process.pid})`);
       expect(label).toBe(backgroundWriterLabel());
 
       other = recorder(second, url, otherStatuses, 'Kubedrift background recording on laptop-b (pid 7)');
-      const notice = await until(() => other?.status().notice, "the second recorder's notice");
+      const notice = await until(() => other?.status().notice, "the second recorder's notice", { timeoutMs: 20_000 });
       expect(other.status().state).toBe('recording');
       expect(notice).toMatch(/^Recording on this computer only: The shared history store \S+ already has a recorder for east: /);
       expect(notice).toContain(`${label} is writing it.`);
