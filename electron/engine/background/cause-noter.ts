@@ -2,16 +2,15 @@
  * Causes for a context recorded in the background. The selected context's episodes get their
  * causes from the causes feature's `causes:changed` pushes (history/index.ts); a background
  * context has no causes feature, so its episodes would say only that a workload drifted, not
- * why. This does for one background cache what the feature does for the live one: keeps the
- * finder's incremental view of the cache (causes/live-view.ts), finds the drifting workloads'
- * causes at most once per CAUSES_INTERVAL_MS while the cluster changes (never per event), and
- * hands their headlines to the store's open episodes (episode-causes.ts) when they changed.
+ * why. This runs for one background cache the tracker the feature runs for the live one
+ * (causes/tracker.ts: the drifting workloads' causes at most once per CAUSES_INTERVAL_MS while
+ * the cluster changes, never per event), and hands their headlines to the store's open episodes
+ * (episode-causes.ts) when they changed.
  */
 import { CAUSES_INTERVAL_MS } from '../causes/feature.ts';
-import { findCauses } from '../causes/find.ts';
-import { createLiveCauseView } from '../causes/live-view.ts';
+import { createCauseTracker } from '../causes/tracker.ts';
 import { headlinesOf, type HeadlineCause } from '../history/episode-causes.ts';
-import type { CacheChange, ObjectCache } from '../stream/cache.ts';
+import type { ObjectCache } from '../stream/cache.ts';
 
 export interface CauseNoterOptions {
   context: string;
@@ -31,50 +30,15 @@ export interface CauseNoter {
 
 /** Starts following `cache`; the objects already in it are read at once. */
 export function startCauseNoter(options: CauseNoterOptions): CauseNoter {
-  const view = createLiveCauseView();
-  const intervalMs = options.intervalMs ?? CAUSES_INTERVAL_MS;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let dirty = true;
-  let lastJson = '';
   let revision = 0;
-
-  function recompute(): void {
-    if (timer !== undefined) clearTimeout(timer);
-    timer = undefined;
-    if (!dirty) return;
-    dirty = false;
-    const at = options.now();
-    const reports = findCauses(view, { now: at });
-    const json = JSON.stringify(reports);
-    if (json === lastJson) return;
-    lastJson = json;
-    revision += 1;
-    options.note(headlinesOf({ context: options.context, revision, at, reports }), at);
-  }
-
-  function changed(): void {
-    dirty = true;
-    if (timer === undefined) {
-      timer = setTimeout(recompute, intervalMs);
-      timer.unref?.();
-    }
-  }
-
-  const unsubscribe = options.cache.onChange((change: CacheChange) => {
-    if (change.type === 'upsert') view.upsert(change.object);
-    else view.delete(change.ref.uid);
-    changed();
-  });
-  for (const object of options.cache.list()) view.upsert(object);
-  changed();
-
-  return {
-    recompute,
-    stop() {
-      unsubscribe();
-      if (timer !== undefined) clearTimeout(timer);
-      timer = undefined;
-      view.clear();
+  const tracker = createCauseTracker({
+    cache: options.cache,
+    intervalMs: options.intervalMs ?? CAUSES_INTERVAL_MS,
+    now: options.now,
+    onReports(reports, at) {
+      revision += 1;
+      options.note(headlinesOf({ context: options.context, revision, at, reports }), at);
     },
-  };
+  });
+  return { recompute: () => tracker.recompute(), stop: () => tracker.stop() };
 }
