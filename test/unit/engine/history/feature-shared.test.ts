@@ -6,28 +6,23 @@
  */
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EngineContext, SelectedContext } from '../../../../electron/engine/features.ts';
 import { createHistoryFeature } from '../../../../electron/engine/history/index.ts';
 import { SettingsStore } from '../../../../electron/engine/settings.ts';
 import { SettingsUpdateSchema } from '../../../../shared/contracts/settings.ts';
 import type { HistoryStatus } from '../../../../shared/contracts/history.ts';
 import { fakeEngineContext } from '../../../helpers/engine-context.ts';
-import { startTestPostgres, type TestPostgres } from '../../../helpers/postgres.ts';
+import { postgresForFile } from '../../../helpers/postgres-per-file.ts';
 import { withTempDir } from '../../../helpers/tmp.ts';
+import { until } from '../../../helpers/until.ts';
 import { upsertBuiltin } from '../stream/cache-helpers.ts';
 import { deployment } from './fixtures.ts';
 
-let server: TestPostgres;
+const postgres = postgresForFile('feature');
 let dir: string;
 let cleanup: () => Promise<void>;
 let dispose: (() => Promise<void>) | undefined;
-beforeAll(async () => {
-  server = await startTestPostgres();
-}, 60_000);
-afterAll(async () => {
-  await server?.dispose();
-});
 beforeEach(async () => ({ dir, cleanup } = await withTempDir()));
 afterEach(async () => {
   await dispose?.();
@@ -58,18 +53,8 @@ async function setup(historyStore: string | undefined) {
   };
 }
 
-async function until<T>(check: () => Promise<T | undefined> | T | undefined, what: string, timeoutMs = 15_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 async function sharedWorkloads(context: string): Promise<string[]> {
-  const client = new pg.Client({ connectionString: server.url });
+  const client = new pg.Client({ connectionString: postgres.server().url });
   await client.connect();
   try {
     const { rows } = await client.query<{ name: string }>('SELECT name FROM kd_workloads WHERE context = $1 ORDER BY name', [context]).catch(() => ({ rows: [] as Array<{ name: string }> }));
@@ -81,7 +66,7 @@ async function sharedWorkloads(context: string): Promise<string[]> {
 
 describe('the history store setting', () => {
   it('records the selected context into PostgreSQL and answers the timeline from it', async () => {
-    const env = await setup(server.url);
+    const env = await setup(postgres.server().url);
     env.switchTo('prod');
     upsertBuiltin(env.cache, deployment('web', 'w', { ready: 0 }));
     await until(async () => ((await sharedWorkloads('prod')).includes('web') ? true : undefined), 'the workload in PostgreSQL');
@@ -100,7 +85,7 @@ describe('the history store setting', () => {
     upsertBuiltin(env.cache, deployment('api', 'a'));
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await sharedWorkloads('staging')).toEqual([]);
-    const next = await env.settings.update({ historyStore: server.url });
+    const next = await env.settings.update({ historyStore: postgres.server().url });
     env.hub.emit('settings:changed', next);
     // What was recorded before the switch is copied too: the journal's rows are all queued.
     await until(async () => ((await sharedWorkloads('staging')).includes('api') ? true : undefined), 'the earlier recording in PostgreSQL');

@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { historyFile } from '../../../../electron/engine/history/db.ts';
 import { openHistoryStore } from '../../../../electron/engine/history/open-store.ts';
 import { createPool } from '../../../../electron/engine/history/postgres/connection.ts';
@@ -15,36 +15,22 @@ import { claimWriter } from '../../../../electron/engine/history/postgres/writer
 import type { HistoryStore } from '../../../../electron/engine/history/store.ts';
 import { ObjectCache } from '../../../../electron/engine/stream/cache.ts';
 import type { HistoryStatus } from '../../../../shared/contracts/history.ts';
-import { startTestPostgres, type TestPostgres } from '../../../helpers/postgres.ts';
+import { postgresForFile } from '../../../helpers/postgres-per-file.ts';
 import { withTempDir } from '../../../helpers/tmp.ts';
 import { upsertBuiltin } from '../stream/cache-helpers.ts';
 import { deployment, manualClock } from './fixtures.ts';
 import { MANUAL_TIMING } from './harness.ts';
 
-let server: TestPostgres;
-let databases = 0;
+const postgres = postgresForFile('claims');
 const cleanups: Array<() => Promise<void>> = [];
 const stores: HistoryStore[] = [];
 
-beforeAll(async () => {
-  server = await startTestPostgres();
-}, 60_000);
-afterAll(async () => {
-  await server?.dispose();
-});
 afterEach(async () => {
   for (const store of stores.splice(0)) store.close();
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
-async function freshDatabase(): Promise<string> {
-  const admin = new pg.Client({ connectionString: server.url });
-  await admin.connect();
-  const name = `claims_${(databases += 1)}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  return server.url.replace(/\/[^/]*$/, `/${name}`);
-}
+const freshDatabase = postgres.freshDatabase;
 
 const CONTEXT = 'prod';
 const ALL = { from: 0, to: Number.MAX_SAFE_INTEGER };
@@ -180,13 +166,13 @@ describe('one writer per context in the shared store', () => {
     const url = await freshDatabase();
     const first = await recorder(url, 'the laptop app');
     await record(first, 'web');
-    await server.stop();
+    await postgres.server().stop();
     try {
       await record(first, 'api');
       expect(first.store.status().message).toMatch(/unreachable/);
       first.store.close();
     } finally {
-      await server.start();
+      await postgres.server().start();
     }
     const reading = await recorder(url, 'the laptop app, recording off', first.dir, false);
     await reading.store.flush();
