@@ -93,6 +93,8 @@ export const TOMBSTONE_DDL = [
 /** The per-context writer claims (writer-claim.ts): one recorder writes a context at a time. */
 export const WRITER_CLAIM_DDL = [
   'CREATE TABLE IF NOT EXISTS kd_writers (context TEXT PRIMARY KEY, writer TEXT NOT NULL, lineage TEXT NOT NULL, label TEXT NOT NULL, claimed_at TIMESTAMPTZ NOT NULL, heartbeat_at TIMESTAMPTZ NOT NULL, released BOOLEAN NOT NULL DEFAULT false)',
+  // The history files a takeover replaced, oldest first: one of them coming back is told it lost the context.
+  "ALTER TABLE kd_writers ADD COLUMN IF NOT EXISTS superseded TEXT[] NOT NULL DEFAULT '{}'",
 ];
 
 /**

@@ -3,7 +3,10 @@
  * the row as it is now in SQLite is upserted (or, when it is gone, deleted and tombstoned), one
  * PostgreSQL transaction per batch, holding the context's advisory lock so two writers of one
  * context take turns and its `rev`s follow commit order. Only what the transaction committed is
- * taken off the outbox; a failure leaves everything queued for the next attempt.
+ * taken off the outbox; a failure leaves everything queued for the next attempt. Given the
+ * writer's id, a push commits only while that writer holds the context's claim (writer-claim.ts),
+ * checked and renewed under the same lock a takeover takes: a recorder that lost the claim
+ * mid-sync (silent too long, taken over) cannot write over its successor's rows.
  */
 import { createHash } from 'node:crypto';
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
@@ -11,6 +14,14 @@ import type pg from 'pg';
 import { inTransaction } from './connection.ts';
 import { q, sharedTable, type TableLayout } from './layout.ts';
 import { ackOutbox, readOutbox, type OutboxEntry } from './outbox.ts';
+
+/** A push by a recorder that no longer holds its context's writer claim: nothing was written. */
+export class ClaimLostError extends Error {
+  constructor(context: string) {
+    super(`this recorder no longer holds the writer claim of ${context} in the shared store`);
+    this.name = 'ClaimLostError';
+  }
+}
 
 /** Keys per PostgreSQL transaction. */
 export const PUSH_BATCH_ROWS = 2_000;
@@ -102,9 +113,10 @@ function current(db: DatabaseSync, table: TableLayout, entries: readonly OutboxE
 /**
  * Sends one batch of queued changes; returns what it copied (nothing when the outbox is empty).
  * Tables the journal has but this layout does not (a migration since it was read) wait queued.
- * `now` dates the tombstones it writes (tombstones.ts prunes them by age).
+ * `now` dates the tombstones it writes (tombstones.ts prunes them by age). With `writer`, throws
+ * ClaimLostError (writing nothing) unless that writer holds the context's claim, renewing it.
  */
-export async function pushOnce(db: DatabaseSync, pool: pg.Pool, context: string, layout: readonly TableLayout[], now: () => number = Date.now): Promise<PushResult> {
+export async function pushOnce(db: DatabaseSync, pool: pg.Pool, context: string, layout: readonly TableLayout[], now: () => number = Date.now, writer?: string): Promise<PushResult> {
   const entries = readOutbox(db, PUSH_BATCH_ROWS);
   if (entries.length === 0) return { upserted: 0, deleted: 0, revs: new Map() };
   const byTable = new Map<string, OutboxEntry[]>();
@@ -126,6 +138,10 @@ export async function pushOnce(db: DatabaseSync, pool: pg.Pool, context: string,
   };
   await inTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1::bigint)', [contextLockKey(context)]);
+    if (writer !== undefined) {
+      const renewed = await client.query('UPDATE kd_writers SET heartbeat_at = clock_timestamp() WHERE context = $1 AND writer = $2', [context, writer]);
+      if (renewed.rowCount === 0) throw new ClaimLostError(context);
+    }
     await untomb(client, context, work);
     for (const { table, rows, gone } of work) {
       if (rows.length > 0) await upsert(client, context, table, rows, revsOf(table.name));

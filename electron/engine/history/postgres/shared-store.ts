@@ -16,7 +16,9 @@
  *   the context's claim. Another recorder of the same context name is refused, says which one
  *   writes, records into its journal only and shows what the shared store holds (its own rows,
  *   numbered by itself, are kept out of the replica). A recorder started again from the same
- *   history file takes its claim back at once.
+ *   history file takes its claim back at once; one of another file takes over once the writer
+ *   has been silent past the time-to-live, after replacing its journal with the database's copy
+ *   of the context (takeover.ts), so its rows continue that history's instead of overwriting it.
  */
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -32,7 +34,8 @@ import { createEcho } from './echo.ts';
 import { migrateShared } from './layout.ts';
 import { installOutbox, outboxSize } from './outbox.ts';
 import { forgetReplica, pullOnce } from './pull.ts';
-import { pushOnce } from './push.ts';
+import { ClaimLostError, pushOnce } from './push.ts';
+import { discardSeed, seedJournal, swapInSeed } from './takeover.ts';
 import { pruneTombstones } from './tombstones.ts';
 import { claimWriter, lineageOf, refusalMessage, releaseWriter, WRITER_TTL_MS, type ClaimHolder, type WriterIdentity } from './writer-claim.ts';
 
@@ -65,19 +68,22 @@ export function openSharedStore(options: SharedStoreOptions): HistoryStore {
   /** Both stores are open (the journal reports its status while opening). */
   let opened = false;
 
-  const journal = openStore({ ...options, onStatus: (status) => ((journalStatus = status), publish()) });
+  const openJournal = (): HistoryStore => openStore({ ...options, onStatus: (status) => ((journalStatus = status), publish()) });
+  // Replaced by a takeover (takeOver below): read through these variables, never kept elsewhere.
+  let journal = openJournal();
   const reader = openStore({ ...options, file: options.replicaFile ?? replicaFileOf(options.file), record: false, onStatus: () => undefined });
-  const layout = installOutbox(journal.db, shared.target);
+  let layout = installOutbox(journal.db, shared.target);
   opened = true;
   // The replica's sessions include this recorder's own, live while it observes.
   const gaps = createCoverageQuery(reader.db, { now, live: () => options.record && !lost && !closed, ...(options.timing?.gapMs ? { gapMs: options.timing.gapMs } : {}) });
   const state = createStateReader(reader.db);
-  const echo = createEcho(journal.db, reader.db, layout);
+  let echo = createEcho(journal.db, reader.db, layout);
   /** The replica with this recorder's latest writes, before a query reads it. */
   function fresh(): void {
     // A status published from inside a journal transaction waits for the next read. While
     // another recorder writes the context, the journal's rows (numbered by this one) stay out.
-    if (closed || journal.db.isTransaction || refusal) return;
+    // While a takeover seeds the journal that replaces this one, nothing of this one goes to the replica.
+    if (closed || journal.db.isTransaction || refusal || takingOver) return;
     try {
       if (echo.apply() > 0) state.clear();
     } catch (error) {
@@ -96,6 +102,11 @@ export function openSharedStore(options: SharedStoreOptions): HistoryStore {
   const own = new Map<string, number[]>();
   /** The recorder prunes its context's tombstones at its first sync and after each retention run (tombstones.ts). */
   let pruneDue = options.record;
+  /** A takeover's claim is held for this lineage; the journal seeded from the database is not in place yet. */
+  let takingOver: string | undefined;
+  /** What the journal was told, for the one a takeover opens in its place. */
+  let listed = false;
+  let synced = false;
 
   function status(): HistoryStatus {
     fresh();
@@ -126,11 +137,16 @@ export function openSharedStore(options: SharedStoreOptions): HistoryStore {
 
   /** Takes or renews the context's writer claim; false (and the status says why) when another recorder holds it. */
   async function claim(): Promise<boolean> {
-    const result = await claimWriter(pool, options.context, me, ttlMs);
+    // Only a recorder takes over another file's context: it has the cluster to continue from.
+    const identity = takingOver ? { ...me, lineage: takingOver } : me;
+    const result = await claimWriter(pool, options.context, identity, ttlMs, options.record && !takingOver ? randomUUID() : undefined);
     if (!result.held) {
+      takingOver = undefined;
       refuse(result.holder);
       return false;
     }
+    if (result.takeOver) takingOver = result.takeOver.lineage;
+    if (takingOver && !(await takeOver(takingOver, result.tookOverFrom))) return false;
     writing = true;
     if (refusal !== undefined || result.tookOverFrom) {
       const after = result.tookOverFrom ? ` after ${result.tookOverFrom.label}, which stopped` : '';
@@ -145,9 +161,44 @@ export function openSharedStore(options: SharedStoreOptions): HistoryStore {
     return true;
   }
 
+  /**
+   * Continues the history another file's stopped recorder wrote (the claim is held for `lineage`):
+   * the journal becomes the shared store's copy of the context (takeover.ts) and the recording
+   * restarts on it. False when the store closed meanwhile; throws (the claim stays this
+   * recorder's, retried by the next sync) when the copy could not be read.
+   */
+  async function takeOver(lineage: string, from: ClaimHolder | undefined): Promise<boolean> {
+    const seeded = await seedJournal(pool, { file: journal.file, context: options.context, target: shared.target, lineage, now });
+    if (closed) {
+      discardSeed(seeded.file);
+      return false;
+    }
+    // Unless refused until now, the replica took rows of the replaced journal: it reads the context again whole.
+    const echoed = refusal === undefined;
+    opened = false;
+    journal.close('recording-off');
+    const aside = swapInSeed(journal.file, seeded.file, now());
+    journalStatus = undefined;
+    journal = openJournal();
+    layout = installOutbox(journal.db, shared.target);
+    echo = createEcho(journal.db, reader.db, layout);
+    me.lineage = lineage;
+    takingOver = undefined;
+    if (lost) journal.connection(true);
+    if (listed) journal.objectsListed();
+    if (synced) void journal.synced()?.then(() => enqueue());
+    if (echoed) forgetReplica(reader.db);
+    state.clear();
+    opened = true;
+    const who = from ? `${from.label} (another history file) stopped writing it` : 'its recorder (another history file) stopped';
+    log(`[kubedrift] history: ${who}; this recorder continues ${options.context}'s history in the shared store ${shared.target} from its copy (${seeded.rows} rows), and keeps what this computer recorded before in ${aside}`);
+    publish();
+    return true;
+  }
+
   function refuse(holder: ClaimHolder): void {
     writing = false;
-    const message = refusalMessage(options.context, shared.target, holder);
+    const message = refusalMessage(options.context, shared.target, holder, { ttlMs, canTakeOver: options.record });
     if (refusal === undefined) {
       // Rows the replica took from the journal before the refusal are numbered by this recorder,
       // not the writer: the replica reads the context again whole from the database.
@@ -175,7 +226,13 @@ export function openSharedStore(options: SharedStoreOptions): HistoryStore {
         if (!mayWrite) break;
         // The replica takes what is about to be sent first, in the same turn: the pull leaves it out.
         fresh();
-        const pushed = await pushOnce(journal.db, pool, options.context, layout, now);
+        const pushed = await pushOnce(journal.db, pool, options.context, layout, now, me.id).catch(async (error: unknown) => {
+          if (!(error instanceof ClaimLostError)) throw error;
+          // Taken over meanwhile (this recorder was silent too long): refused from now on, as any second writer.
+          await claim();
+          return undefined;
+        });
+        if (!pushed) break;
         for (const [tbl, revs] of pushed.revs) own.set(tbl, [...(own.get(tbl) ?? []), ...revs]);
         if (closed || pushed.upserted + pushed.deleted === 0) break;
         copied += pushed.upserted + pushed.deleted;
@@ -230,7 +287,10 @@ export function openSharedStore(options: SharedStoreOptions): HistoryStore {
 
   return {
     ...reader,
-    db: journal.db,
+    /** The journal's database (a takeover replaces it). */
+    get db() {
+      return journal.db;
+    },
     file: journal.file,
     series(query) {
       fresh();
@@ -249,9 +309,13 @@ export function openSharedStore(options: SharedStoreOptions): HistoryStore {
       fresh();
       return state.objectsAt(at);
     },
-    objectsListed: () => journal.objectsListed(),
+    objectsListed(): void {
+      listed = true;
+      journal.objectsListed();
+    },
     /** As the journal's (backfill), then copied: its inferred rows are in the shared store after it. */
     synced() {
+      synced = true;
       const backfill = journal.synced();
       return backfill?.then(async (result) => {
         await enqueue();

@@ -133,7 +133,7 @@ describe('one writer per context in the shared store', () => {
     expect(await sharedWorkloads(url)).toEqual(['uid-api', 'uid-web']);
   });
 
-  it('says the writer has stopped once it closed, and still keeps another history file from writing over it', async () => {
+  it('says the writer has stopped once it closed, and still keeps another history file from writing over it within the time-to-live', async () => {
     const url = await freshDatabase();
     const cluster = await recorder(url, 'kubedrift record in the cluster');
     await record(cluster, 'web');
@@ -144,12 +144,12 @@ describe('one writer per context in the shared store', () => {
     const end = Date.now() + 10_000;
     while (Date.now() < end && !laptop.store.status().message?.includes('has stopped')) await record(laptop, 'api');
     expect(laptop.store.status().message).toBe(
-      refusedBecause(url, "kubedrift record in the cluster wrote it from another history file and has stopped; this recorder's rows would overwrite that history's"),
+      refusedBecause(url, 'kubedrift record in the cluster wrote it from another history file and has stopped; this recorder takes over and continues that history once it has been silent 30 s'),
     );
     expect(await sharedWorkloads(url)).toEqual(['uid-web']);
   });
 
-  it('says a writer silent past the time-to-live has stopped (a crash), on the database clock', async () => {
+  it('lets another history file take over from a writer silent past the time-to-live (a crash), on the database clock (writer-takeover.test.ts has the rest)', async () => {
     const url = await freshDatabase();
     const cluster = await recorder(url, 'kubedrift record in the cluster');
     await record(cluster, 'web');
@@ -159,7 +159,11 @@ describe('one writer per context in the shared store', () => {
     await admin.end();
     const laptop = await recorder(url, 'the laptop app');
     await record(laptop, 'api');
-    expect(laptop.store.status().message).toContain('kubedrift record in the cluster wrote it from another history file and has stopped');
+    expect(laptop.store.status().message).toBeUndefined();
+    expect(laptop.logs.join('\n')).toContain('kubedrift record in the cluster (another history file) stopped writing it');
+    expect(await sharedWorkloads(url)).toEqual(['uid-web']);
+    await record(laptop, 'api');
+    expect(await sharedWorkloads(url)).toEqual(['uid-api', 'uid-web']);
   });
 
   it('copies what a recording left queued when the store opens again not recording, as the writer', async () => {
