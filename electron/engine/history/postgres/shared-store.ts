@@ -37,7 +37,7 @@ import { forgetReplica, pullOnce } from './pull.ts';
 import { ClaimLostError, pushOnce } from './push.ts';
 import { discardSeed, seedJournal, swapInSeed } from './takeover.ts';
 import { pruneTombstones } from './tombstones.ts';
-import { claimWriter, lineageOf, refusalMessage, releaseWriter, WRITER_TTL_MS, type ClaimHolder, type WriterIdentity } from './writer-claim.ts';
+import { claimWriter, lineageOf, refusalMessage, releaseWriter, renewWriter, WRITER_TTL_MS, type ClaimHolder, type WriterIdentity } from './writer-claim.ts';
 
 export const SYNC_INTERVAL_MS = 1_000;
 export const RETRY_MS = 10_000;
@@ -168,7 +168,15 @@ export function openSharedStore(options: SharedStoreOptions): HistoryStore {
    * recorder's, retried by the next sync) when the copy could not be read.
    */
   async function takeOver(lineage: string, from: ClaimHolder | undefined): Promise<boolean> {
-    const seeded = await seedJournal(pool, { file: journal.file, context: options.context, target: shared.target, lineage, now });
+    // A long history takes a while to copy: the claim stays alive meanwhile, so nobody else takes it over.
+    const keepAlive = setInterval(() => void renewWriter(pool, options.context, me).catch(() => undefined), ttlMs / 3);
+    keepAlive.unref();
+    let seeded: Awaited<ReturnType<typeof seedJournal>>;
+    try {
+      seeded = await seedJournal(pool, { file: journal.file, context: options.context, target: shared.target, lineage, now });
+    } finally {
+      clearInterval(keepAlive);
+    }
     if (closed) {
       discardSeed(seeded.file);
       return false;

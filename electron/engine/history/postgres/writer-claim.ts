@@ -117,6 +117,12 @@ export async function claimWriter(pool: pg.Pool, context: string, me: WriterIden
   });
 }
 
+/** Renews the heartbeat of `me`'s claim if it still holds it (while a takeover copies the history); false when it does not. */
+export async function renewWriter(pool: pg.Pool, context: string, me: Pick<WriterIdentity, 'id'>): Promise<boolean> {
+  const renewed = await pool.query('UPDATE kd_writers SET heartbeat_at = clock_timestamp() WHERE context = $1 AND writer = $2', [context, me.id]);
+  return (renewed.rowCount ?? 0) > 0;
+}
+
 /** Lets the claim go (on close): the same recorder, started again, takes it back at once. */
 export async function releaseWriter(pool: pg.Pool, context: string, me: WriterIdentity): Promise<void> {
   await pool.query('UPDATE kd_writers SET released = true, heartbeat_at = clock_timestamp() WHERE context = $1 AND writer = $2', [context, me.id]);

@@ -187,6 +187,12 @@ describe('taking over a context from a history file whose recorder stopped', () 
     const gap = reader.store.gaps(START, START + 10 * MINUTE + 10_000).find((g) => g.start > START);
     expect(gap).toMatchObject({ start: START + 4_000, end: START + 10 * MINUTE + 2_000, reason: 'stopped' });
 
+    // The laptop's own timeline shows the same: nothing of the file it recorded into before (its
+    // `api` numbered 1, as the database's `web`) stayed in what it reads.
+    const shown = (store: HistoryStore) => store.episodes.episodes(ALL).episodes.map((e) => `${e.workload.name}@${e.start}`).sort();
+    expect(shown(laptop.store)).toEqual(shown(reader.store));
+    expect(readySamples(laptop.store, START + 20 * MINUTE)).toEqual(samples);
+
     // What the laptop recorded before it took over is kept beside its history file, not deleted.
     const folder = path.dirname(laptop.file);
     expect(readdirSync(folder).some((name) => name.startsWith(`${path.basename(laptop.file)}.before-takeover-`))).toBe(true);
@@ -253,6 +259,34 @@ describe('taking over a context from a history file whose recorder stopped', () 
     // The laptop goes on writing.
     await record(laptop, 'api', 2);
     expect(laptop.store.status().message).toBeUndefined();
+  });
+
+  it('lets the first history file take the context back once its successor stopped too, continuing both stretches', async () => {
+    const url = await postgres.freshDatabase();
+    const cluster = await recorder(url, 'kubedrift record in the cluster', START);
+    await record(cluster, 'web');
+    await silence(url);
+    const laptop = await recorder(url, 'the laptop app', START + 10 * MINUTE);
+    await record(laptop, 'api');
+    await record(laptop, 'api', 1);
+    const taken = await numberedRows(url);
+    // The laptop dies too; the first recorder comes back and continues what both wrote.
+    await silence(url);
+    await record(cluster, 'db');
+    await record(cluster, 'db', 1);
+    expect(cluster.store.status().message).toBeUndefined();
+    const after = await numberedRows(url);
+    const maxOf = (rows: Map<string, string>, table: string) => Math.max(0, ...[...rows.keys()].filter((k) => k.startsWith(`${table}/`)).map((k) => Number(k.split('/')[1])));
+    for (const key of after.keys()) {
+      const [table, id] = key.split('/') as [string, string];
+      if (!taken.has(key)) expect(Number(id), key).toBeGreaterThan(maxOf(taken, table));
+    }
+    expect((await query<{ uid: string }>(url, 'SELECT uid FROM kd_workloads WHERE context = $1 ORDER BY uid', [CONTEXT])).map((row) => row.uid)).toEqual(['uid-api', 'uid-db', 'uid-web']);
+    const claim = await query<{ label: string; superseded: string[] }>(url, 'SELECT label, superseded FROM kd_writers WHERE context = $1', [CONTEXT]);
+    expect(claim[0]).toMatchObject({ label: 'kubedrift record in the cluster' });
+    expect(claim[0]?.superseded).toHaveLength(2);
+    // Three sessions: the first recorder's, the laptop's, the first recorder's again.
+    expect(await query(url, 'SELECT id FROM kd_sessions WHERE context = $1 ORDER BY id', [CONTEXT])).toHaveLength(3);
   });
 
   it('commits no push of a recorder that lost the claim (checked under the context lock the takeover takes)', async () => {
