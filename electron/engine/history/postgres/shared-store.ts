@@ -30,12 +30,12 @@ import { SCHEMA_VERSION } from '../schema.ts';
 import { createStateReader } from '../state-at.ts';
 import { openStore, type HistoryStore, type StoreOptions } from '../store.ts';
 import { createPool, describeFailure } from './connection.ts';
-import { createEcho } from './echo.ts';
 import { migrateShared } from './layout.ts';
-import { installOutbox, outboxSize } from './outbox.ts';
+import { openJournalSlot } from './journal-slot.ts';
+import { outboxSize } from './outbox.ts';
 import { forgetReplica, pullOnce } from './pull.ts';
 import { ClaimLostError, pushOnce } from './push.ts';
-import { discardSeed, seedJournal, swapInSeed } from './takeover.ts';
+import { discardSeed, seedJournal } from './takeover.ts';
 import { pruneTombstones } from './tombstones.ts';
 import { claimWriter, lineageOf, refusalMessage, releaseWriter, renewWriter, WRITER_TTL_MS, type ClaimHolder, type WriterIdentity } from './writer-claim.ts';
 
@@ -68,31 +68,28 @@ export function openSharedStore(options: SharedStoreOptions): HistoryStore {
   /** Both stores are open (the journal reports its status while opening). */
   let opened = false;
 
-  const openJournal = (): HistoryStore => openStore({ ...options, onStatus: (status) => ((journalStatus = status), publish()) });
-  // Replaced by a takeover (takeOver below): read through these variables, never kept elsewhere.
-  let journal = openJournal();
   const reader = openStore({ ...options, file: options.replicaFile ?? replicaFileOf(options.file), record: false, onStatus: () => undefined });
-  let layout = installOutbox(journal.db, shared.target);
+  // The journal, its outbox and its echo into the replica; a takeover (takeOver below) replaces them.
+  const slot = openJournalSlot(() => openStore({ ...options, onStatus: (status) => ((journalStatus = status), publish()) }), shared.target, reader.db);
   opened = true;
   // The replica's sessions include this recorder's own, live while it observes.
   const gaps = createCoverageQuery(reader.db, { now, live: () => options.record && !lost && !closed, ...(options.timing?.gapMs ? { gapMs: options.timing.gapMs } : {}) });
   const state = createStateReader(reader.db);
-  let echo = createEcho(journal.db, reader.db, layout);
   /** The replica with this recorder's latest writes, before a query reads it. */
   function fresh(): void {
     // A status published from inside a journal transaction waits for the next read. While
     // another recorder writes the context, the journal's rows (numbered by this one) stay out.
     // While a takeover seeds the journal that replaces this one, nothing of this one goes to the replica.
-    if (closed || journal.db.isTransaction || refusal || takingOver) return;
+    if (closed || slot.store.db.isTransaction || refusal || takingOver) return;
     try {
-      if (echo.apply() > 0) state.clear();
+      if (slot.echo.apply() > 0) state.clear();
     } catch (error) {
       log(`[kubedrift] history: the recorder's latest writes could not be shown: ${(error as Error).message}`);
     }
   }
   const pool = createPool(shared.url, () => undefined);
   let migrated = false;
-  const me: WriterIdentity = { id: randomUUID(), lineage: lineageOf(journal.db), label: options.writerLabel ?? `Kubedrift on ${hostname()} (pid ${process.pid})` };
+  const me: WriterIdentity = { id: randomUUID(), lineage: lineageOf(slot.store.db), label: options.writerLabel ?? `Kubedrift on ${hostname()} (pid ${process.pid})` };
   const ttlMs = options.writerTtlMs ?? WRITER_TTL_MS;
   /** Another recorder writes this context: why this one does not (the status says it). */
   let refusal: string | undefined;
@@ -104,13 +101,10 @@ export function openSharedStore(options: SharedStoreOptions): HistoryStore {
   let pruneDue = options.record;
   /** A takeover's claim is held for this lineage; the journal seeded from the database is not in place yet. */
   let takingOver: string | undefined;
-  /** What the journal was told, for the one a takeover opens in its place. */
-  let listed = false;
-  let synced = false;
 
   function status(): HistoryStatus {
     fresh();
-    const base = journalStatus ?? journal.status();
+    const base = journalStatus ?? slot.store.status();
     const next: HistoryStatus = { ...base, since: readSince(reader.db) ?? base.since };
     const message = syncFailure ?? refusal;
     if (message) next.message = message;
@@ -125,7 +119,7 @@ export function openSharedStore(options: SharedStoreOptions): HistoryStore {
     if (closed) return;
     let waiting = 0;
     try {
-      waiting = outboxSize(journal.db);
+      waiting = outboxSize(slot.store.db);
     } catch {
       // The journal closed meanwhile.
     }
@@ -155,7 +149,7 @@ export function openSharedStore(options: SharedStoreOptions): HistoryStore {
     if (refusal !== undefined) {
       refusal = undefined;
       // Everything the journal queued meanwhile goes to the replica (and the database) now.
-      echo.reset();
+      slot.echo.reset();
       publish();
     }
     return true;
@@ -168,15 +162,8 @@ export function openSharedStore(options: SharedStoreOptions): HistoryStore {
    * recorder's, retried by the next sync) when the copy could not be read.
    */
   async function takeOver(lineage: string, from: ClaimHolder | undefined): Promise<boolean> {
-    // A long history takes a while to copy: the claim stays alive meanwhile, so nobody else takes it over.
-    const keepAlive = setInterval(() => void renewWriter(pool, options.context, me).catch(() => undefined), ttlMs / 3);
-    keepAlive.unref();
-    let seeded: Awaited<ReturnType<typeof seedJournal>>;
-    try {
-      seeded = await seedJournal(pool, { file: journal.file, context: options.context, target: shared.target, lineage, now });
-    } finally {
-      clearInterval(keepAlive);
-    }
+    const keepClaim = { renew: () => renewWriter(pool, options.context, me), everyMs: ttlMs / 3 };
+    const seeded = await seedJournal(pool, { file: slot.store.file, context: options.context, target: shared.target, lineage, now, keepClaim });
     if (closed) {
       discardSeed(seeded.file);
       return false;
@@ -184,17 +171,10 @@ export function openSharedStore(options: SharedStoreOptions): HistoryStore {
     // Unless refused until now, the replica took rows of the replaced journal: it reads the context again whole.
     const echoed = refusal === undefined;
     opened = false;
-    journal.close('recording-off');
-    const aside = swapInSeed(journal.file, seeded.file, now());
     journalStatus = undefined;
-    journal = openJournal();
-    layout = installOutbox(journal.db, shared.target);
-    echo = createEcho(journal.db, reader.db, layout);
+    const aside = slot.replace(seeded.file, now(), () => void enqueue());
     me.lineage = lineage;
     takingOver = undefined;
-    if (lost) journal.connection(true);
-    if (listed) journal.objectsListed();
-    if (synced) void journal.synced()?.then(() => enqueue());
     if (echoed) forgetReplica(reader.db);
     state.clear();
     opened = true;
@@ -223,18 +203,18 @@ export function openSharedStore(options: SharedStoreOptions): HistoryStore {
     if (closed) return;
     try {
       if (!migrated) {
-        await migrateShared(pool, layout, SCHEMA_VERSION);
+        await migrateShared(pool, slot.layout, SCHEMA_VERSION);
         migrated = true;
       }
       let copied = 0;
       // Only the context's writer copies: what another recorder would send is numbered like its rows.
       // A store not recording copies what an earlier recording left queued, as its writer too.
-      const mayWrite = !closed && (options.record || outboxSize(journal.db) > 0) && (await claim());
+      const mayWrite = !closed && (options.record || outboxSize(slot.store.db) > 0) && (await claim());
       for (;;) {
         if (!mayWrite) break;
         // The replica takes what is about to be sent first, in the same turn: the pull leaves it out.
         fresh();
-        const pushed = await pushOnce(journal.db, pool, options.context, layout, now, me.id).catch(async (error: unknown) => {
+        const pushed = await pushOnce(slot.store.db, pool, options.context, slot.layout, now, me.id).catch(async (error: unknown) => {
           if (!(error instanceof ClaimLostError)) throw error;
           // Taken over meanwhile (this recorder was silent too long): refused from now on, as any second writer.
           await claim();
@@ -257,7 +237,7 @@ export function openSharedStore(options: SharedStoreOptions): HistoryStore {
       if (pulled.rows + pulled.deleted > 0 || pulled.reread) {
         state.clear();
         // A pulled row may be older than the journal's: the changes still queued go on top again.
-        echo.reset();
+        slot.echo.reset();
       }
       if (syncFailure && !closed) {
         syncFailure = undefined;
@@ -297,9 +277,9 @@ export function openSharedStore(options: SharedStoreOptions): HistoryStore {
     ...reader,
     /** The journal's database (a takeover replaces it). */
     get db() {
-      return journal.db;
+      return slot.store.db;
     },
-    file: journal.file,
+    file: slot.store.file,
     series(query) {
       fresh();
       const answer = reader.series(query);
@@ -317,14 +297,10 @@ export function openSharedStore(options: SharedStoreOptions): HistoryStore {
       fresh();
       return state.objectsAt(at);
     },
-    objectsListed(): void {
-      listed = true;
-      journal.objectsListed();
-    },
+    objectsListed: () => slot.objectsListed(),
     /** As the journal's (backfill), then copied: its inferred rows are in the shared store after it. */
     synced() {
-      synced = true;
-      const backfill = journal.synced();
+      const backfill = slot.synced();
       return backfill?.then(async (result) => {
         await enqueue();
         return result;
@@ -332,26 +308,26 @@ export function openSharedStore(options: SharedStoreOptions): HistoryStore {
     },
     /** Writes what the recorder holds, copies it to the shared store, and reads the store back. */
     async flush(): Promise<void> {
-      await journal.flush();
+      await slot.store.flush();
       await enqueue();
     },
-    heartbeat: () => journal.heartbeat(),
+    heartbeat: () => slot.store.heartbeat(),
     connection(isLost: boolean): void {
       lost = isLost;
-      journal.connection(isLost);
+      slot.connection(isLost);
     },
-    noteCauses: (headlines, at) => journal.noteCauses(headlines, at),
+    noteCauses: (headlines, at) => slot.store.noteCauses(headlines, at),
     applyRetention(): void {
-      journal.applyRetention();
+      slot.store.applyRetention();
       pruneDue = options.record;
       reader.applyRetention();
       state.clear();
     },
-    tick: () => journal.tick(),
+    tick: () => slot.store.tick(),
     close(reason: SessionEnd = 'app-closed'): void {
       if (closed) return;
       // The journal's last writes (the session's end) stay in its outbox for the next start.
-      journal.close(reason);
+      slot.store.close(reason);
       closed = true;
       clearTimeout(timer);
       state.clear();

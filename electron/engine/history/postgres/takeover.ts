@@ -32,6 +32,8 @@ export interface SeedOptions {
   /** The lineage the takeover's claim names. */
   lineage: string;
   now(): number;
+  /** Renews the takeover's claim every `everyMs` while the copy is read: a long history is not taken over meanwhile. */
+  keepClaim?: { renew(): Promise<unknown>; everyMs: number };
 }
 
 export interface Seeded {
@@ -61,6 +63,9 @@ export async function seedJournal(pool: pg.Pool, options: SeedOptions): Promise<
   // A seed left by an attempt that failed midway is begun again: the database may have moved on.
   remove(file);
   const { db } = openHistoryDb(file, options.now);
+  const { keepClaim } = options;
+  const keepAlive = keepClaim && setInterval(() => void keepClaim.renew().catch(() => undefined), keepClaim.everyMs);
+  keepAlive?.unref();
   try {
     const pulled = await pullOnce(db, pool, options.context);
     // The replica's read marks mean nothing to a journal.
@@ -75,6 +80,8 @@ export async function seedJournal(pool: pg.Pool, options: SeedOptions): Promise<
     if (db.isOpen) db.close();
     remove(file);
     throw error;
+  } finally {
+    clearInterval(keepAlive);
   }
 }
 
