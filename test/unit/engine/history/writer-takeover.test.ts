@@ -289,6 +289,29 @@ describe('taking over a context from a history file whose recorder stopped', () 
     expect(await query(url, 'SELECT id FROM kd_sessions WHERE context = $1 ORDER BY id', [CONTEXT])).toHaveLength(3);
   });
 
+  it('restarts the recording on the copy as it was: a recorder whose informers had listed writes a keyframe of the cluster into the continued history', async () => {
+    const url = await postgres.freshDatabase();
+    const cluster = await recorder(url, 'kubedrift record in the cluster', START);
+    await record(cluster, 'web');
+    const laptop = await recorder(url, 'the laptop app', START + 10 * MINUTE);
+    upsertBuiltin(laptop.cache, deployment('web', 'uid-web', { ready: 1 }));
+    await record(laptop, 'api');
+    // Listed while refused (the backfill of its own file).
+    await laptop.store.synced();
+    expect(laptop.store.status().message).toContain('kubedrift record in the cluster is writing it');
+    await silence(url);
+    await record(laptop, 'api', 1);
+    expect(laptop.store.status().message).toBeUndefined();
+    for (let i = 0; i < 3; i += 1) await record(laptop, 'api', 1);
+    const keyframes = await query<{ at: number; objects: number }>(url, 'SELECT at, objects FROM kd_keyframes WHERE context = $1 AND complete = 1 ORDER BY id', [CONTEXT]);
+    expect(keyframes.filter((k) => Number(k.at) >= START + 10 * MINUTE).map((k) => Number(k.objects))).toContain(2);
+    // The state at a moment after the takeover is read from the shared store: both Deployments.
+    const reader = await recorder(url, 'an app reading', START + 20 * MINUTE, false);
+    await reader.store.flush();
+    const objects = await reader.store.objectsAt(laptop.clock.now());
+    expect(objects.map((o) => o.metadata.name).sort()).toEqual(['api', 'web']);
+  });
+
   it('commits no push of a recorder that lost the claim (checked under the context lock the takeover takes)', async () => {
     const url = await postgres.freshDatabase();
     const cluster = await recorder(url, 'kubedrift record in the cluster', START);
