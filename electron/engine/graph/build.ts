@@ -117,11 +117,19 @@ export function buildGraph(index: GraphIndex, options: BuildOptions): GraphBuild
   const shownAs = new Map<string, string>();
   /** Pod key -> the group holding all of that owner's pods (no entry per pod: there may be 10,000). */
   const podGroups = new Map<string, string>();
-  /** The id an object is drawn as: itself, or the group it was collapsed into. */
+  /**
+   * The id an object is drawn as: itself, or the group it was collapsed into. Asked for only once
+   * the groups are made (below), and for each pod by several passes: kept per uid.
+   */
+  const drawnAs = new Map<string, string>();
   const drawnOf = (object: SlimObject): string => {
     const uid = object.metadata.uid;
-    const group = shownAs.get(uid) ?? (isKind(object, 'Pod') ? podGroups.get(podKey(object)) : undefined);
-    return group ?? uid;
+    let id = drawnAs.get(uid);
+    if (id === undefined) {
+      id = shownAs.get(uid) ?? (isKind(object, 'Pod') ? podGroups.get(podKey(object)) : undefined) ?? uid;
+      drawnAs.set(uid, id);
+    }
+    return id;
   };
   const drawn = (uid: string): string => {
     const object = index.get(uid);
@@ -226,17 +234,31 @@ export function buildGraph(index: GraphIndex, options: BuildOptions): GraphBuild
     }
   }
 
-  // The nodes the pods run on, unless there are too many to draw.
+  // The nodes the pods run on, unless there are too many to draw: then only counted (a
+  // namespace's 3,000 pods may run on 3,000 nodes).
   const runsOn = new Map<string, Set<string>>();
+  const tooMany = new Set<string>();
   for (const pod of scope) {
     const name = isKind(pod, 'Pod') ? nodeNameOf(pod) : undefined;
     if (!name) continue;
-    const set = runsOn.get(name) ?? new Set<string>();
+    if (tooMany.size > 0) {
+      tooMany.add(name);
+      continue;
+    }
+    let set = runsOn.get(name);
+    if (!set) {
+      if (runsOn.size >= limits.maxClusterNodes) {
+        for (const known of runsOn.keys()) tooMany.add(known);
+        tooMany.add(name);
+        continue;
+      }
+      set = new Set<string>();
+      runsOn.set(name, set);
+    }
     set.add(drawnOf(pod));
-    runsOn.set(name, set);
   }
   let hiddenNodes = 0;
-  if (runsOn.size > limits.maxClusterNodes) hiddenNodes = runsOn.size;
+  if (tooMany.size > 0) hiddenNodes = tooMany.size;
   else {
     for (const [name, from] of runsOn) {
       const node = index.node(name);

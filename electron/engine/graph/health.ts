@@ -150,7 +150,8 @@ function describeHpa(object: SlimObject, index: GraphIndex): Description {
 
 /** An ownerReference names an object of a watched kind that is not in the cluster. */
 export function hasDanglingOwner(object: SlimObject, index: GraphIndex): boolean {
-  return ownersOf(object).some((owner) => isWatchedKind(owner, index.resolver) && !index.owner(owner));
+  // The owner first: memoised per reference, and found for nearly every object.
+  return ownersOf(object).some((owner) => !index.owner(owner) && isWatchedKind(owner, index.resolver));
 }
 
 /** No owner, though a controller's labels say one made it (a Pod, ReplicaSet or Job). */

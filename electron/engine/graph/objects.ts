@@ -7,7 +7,7 @@
 import { BUILTIN_RESOLVER, type KindResolver } from '../../../shared/builtin-kinds.ts';
 import type { SlimObject } from '../../../shared/cluster.ts';
 import type { UserStatusRule } from '../../../shared/contracts/status-rules.ts';
-import { ownerReferenceMatches } from '../../../shared/kinds.ts';
+import { ownerReferenceMatches, tryParseApiVersion } from '../../../shared/kinds.ts';
 import { graphKeyOf, isKind, usedKeyOf } from './kinds.ts';
 import { podReferences } from './pod-refs.ts';
 
@@ -53,6 +53,43 @@ export function scaleTargetOf(hpa: SlimObject): ScaleTarget | undefined {
 }
 
 const key = (namespace: string | undefined, kind: string, name: string): string => `${namespace ?? ''}/${kind}/${name}`;
+
+/** Whether an apiVersion parses, by its text (a handful of distinct texts in a cluster). */
+const parsesAsApiVersion = new Map<string, boolean>();
+
+/**
+ * ownerReferenceMatches, with the usual case answered without parsing: a reference written with
+ * the owner's own apiVersion and kind names its group and kind exactly when that apiVersion parses.
+ */
+function referenceMatches(ref: OwnerRef, found: SlimObject): boolean {
+  if (ref.uid !== found.metadata.uid || ref.apiVersion !== found.apiVersion || ref.kind !== found.kind) return ownerReferenceMatches(ref, found);
+  let parses = parsesAsApiVersion.get(ref.apiVersion);
+  if (parses === undefined) {
+    parses = tryParseApiVersion(ref.apiVersion) !== undefined;
+    if (parsesAsApiVersion.size > 1_000) parsesAsApiVersion.clear();
+    parsesAsApiVersion.set(ref.apiVersion, parses);
+  }
+  return parses;
+}
+
+/**
+ * Where a pod's used objects are filed in an index (`namespace/key/name`), per pod version:
+ * pods are replaced, never changed, on update, so a new version is read anew and a deleted pod's
+ * entry goes with it.
+ */
+const usableKeysByPod = new WeakMap<SlimObject, readonly string[]>();
+
+function usableKeys(pod: SlimObject): readonly string[] {
+  let keys = usableKeysByPod.get(pod);
+  if (!keys) {
+    const namespace = pod.metadata.namespace ?? '';
+    keys = podReferences(pod).map((ref) => `${namespace}/${ref.key}/${ref.name}`);
+    usableKeysByPod.set(pod, keys);
+  }
+  return keys;
+}
+
+const NONE: readonly SlimObject[] = Object.freeze([]);
 
 export interface GraphIndex {
   get(uid: string): SlimObject | undefined;
@@ -131,7 +168,7 @@ export function createGraphIndex(objects: Iterable<SlimObject>, resolver: KindRe
     const known = owners.get(ref);
     if (known !== undefined) return known ?? undefined;
     const found = byUid.get(ref.uid);
-    const matched = found && ownerReferenceMatches(ref, found) ? found : undefined;
+    const matched = found && referenceMatches(ref, found) ? found : undefined;
     owners.set(ref, matched ?? null);
     return matched;
   };
@@ -208,14 +245,13 @@ export function createGraphIndex(objects: Iterable<SlimObject>, resolver: KindRe
   const uses = (pod: SlimObject): readonly SlimObject[] => {
     const known = usesByPod.get(pod.metadata.uid);
     if (known) return known;
-    const namespace = pod.metadata.namespace ?? '';
-    const found: SlimObject[] = [];
-    for (const ref of podReferences(pod)) {
-      const object = usable.get(`${namespace}/${ref.key}/${ref.name}`);
-      if (object) found.push(object);
+    let found: SlimObject[] | undefined;
+    for (const usableKey of usableKeys(pod)) {
+      const object = usable.get(usableKey);
+      if (object) (found ??= []).push(object);
     }
-    usesByPod.set(pod.metadata.uid, found);
-    return found;
+    usesByPod.set(pod.metadata.uid, found ?? NONE);
+    return found ?? NONE;
   };
   let users: Map<string, SlimObject[]> | undefined;
   const usersOf = (object: SlimObject): readonly SlimObject[] => {
