@@ -2,27 +2,10 @@
 import { mount } from '@vue/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { nextTick } from 'vue';
-import type { GraphEdge, GraphNode } from '../../../shared/contracts/graph.ts';
 import GraphCanvas from '../../../renderer/components/graph/GraphCanvas.vue';
 import { cardInWindow, drawWindow, DRAW_ALL_UP_TO, edgeSpan, spanInWindow } from '../../../renderer/components/graph/cull.ts';
 import { CARD_HEIGHT, CARD_WIDTH, layoutGraph } from '../../../renderer/components/graph/layout.ts';
-import { GRAPH } from './graph-fixtures.ts';
-
-/** A namespace as the 150,000-pod bench seeds it: each Deployment owns a ReplicaSet owning a group of pods, a Service selects them. */
-function namespaceGraph(workloads: number): { nodes: GraphNode[]; edges: GraphEdge[] } {
-  const nodes: GraphNode[] = [];
-  const edges: GraphEdge[] = [];
-  const base = { namespace: 'churn-001', health: 'ready' as const, status: 'Running', flags: [] };
-  for (let i = 0; i < workloads; i += 1) {
-    const name = `svc-${String(i).padStart(3, '0')}`;
-    nodes.push({ ...base, id: `dep-${i}`, kind: 'Deployment', name });
-    nodes.push({ ...base, id: `rs-${i}`, kind: 'ReplicaSet', name: `${name}-h`, parent: `dep-${i}` });
-    nodes.push({ ...base, id: `group:rs-${i}:Pod`, kind: 'Group', name: '50 pods', parent: `rs-${i}`, group: { of: 'Pod', count: 50, byPhase: { Running: 50 }, byHealth: { ready: 50 }, nodes: 50, expandable: true } });
-    nodes.push({ ...base, id: `svc-${i}`, kind: 'Service', name });
-    edges.push({ from: `dep-${i}`, to: `rs-${i}`, type: 'owns' }, { from: `rs-${i}`, to: `group:rs-${i}:Pod`, type: 'owns' }, { from: `svc-${i}`, to: `group:rs-${i}:Pod`, type: 'selects' });
-  }
-  return { nodes, edges };
-}
+import { GRAPH, namespaceGraph } from './graph-fixtures.ts';
 
 const drawnIds = (canvas: ReturnType<typeof mount>): string[] => canvas.findAll('[data-testid="graph-node"]').map((card) => card.attributes('data-id') ?? '');
 

@@ -2,7 +2,7 @@
  * Engine answers for the Graph screen's tests: a shop namespace with a Deployment mid-rollout
  * (one pod crash-looping), its Service, and a ReplicaSet whose pods are collapsed into a group.
  */
-import type { GraphChanged, GraphNode, GraphObject, GraphResult } from '../../../shared/contracts/graph.ts';
+import type { GraphChanged, GraphEdge, GraphNode, GraphObject, GraphResult } from '../../../shared/contracts/graph.ts';
 
 function node(id: string, kind: string, extra: Partial<GraphNode> = {}): GraphNode {
   return { id, kind, name: extra.name ?? id, namespace: 'shop', health: 'ready', status: 'Running', flags: [], ...extra };
@@ -59,4 +59,20 @@ export const OBJECT: GraphObject = {
 /** A `graph:changed` payload with these object counters. */
 export function changed(objects: Record<string, number>, revision: number): GraphChanged {
   return { context: 'kind-dev', revision, objects, events: {} };
+}
+
+/** A namespace as the 150,000-pod bench seeds it: each Deployment owns a ReplicaSet owning a group of pods, a Service selects them. */
+export function namespaceGraph(workloads: number): { nodes: GraphNode[]; edges: GraphEdge[] } {
+  const nodes: GraphNode[] = [];
+  const edges: GraphEdge[] = [];
+  const base = { namespace: 'churn-001', health: 'ready' as const, status: 'Running', flags: [] };
+  for (let i = 0; i < workloads; i += 1) {
+    const name = `svc-${String(i).padStart(3, '0')}`;
+    nodes.push({ ...base, id: `dep-${i}`, kind: 'Deployment', name });
+    nodes.push({ ...base, id: `rs-${i}`, kind: 'ReplicaSet', name: `${name}-h`, parent: `dep-${i}` });
+    nodes.push({ ...base, id: `group:rs-${i}:Pod`, kind: 'Group', name: '50 pods', parent: `rs-${i}`, group: { of: 'Pod', count: 50, byPhase: { Running: 50 }, byHealth: { ready: 50 }, nodes: 50, expandable: true } });
+    nodes.push({ ...base, id: `svc-${i}`, kind: 'Service', name });
+    edges.push({ from: `dep-${i}`, to: `rs-${i}`, type: 'owns' }, { from: `rs-${i}`, to: `group:rs-${i}:Pod`, type: 'owns' }, { from: `svc-${i}`, to: `group:rs-${i}:Pod`, type: 'selects' });
+  }
+  return { nodes, edges };
 }
