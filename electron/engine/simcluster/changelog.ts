@@ -97,3 +97,22 @@ export class ChangeLog {
     return this.entries.slice(lo);
   }
 }
+
+/**
+ * The objects of resource `id` (its current ones in `current`, by key) as they were before
+ * `newer` (the log's changes after some version), in key order, optionally of one namespace.
+ */
+export function objectsAt(current: ReadonlyMap<string, KubeObject>, newer: readonly Change[], id: string, namespace?: string): KubeObject[] {
+  const state = new Map(current);
+  for (let i = newer.length - 1; i >= 0; i -= 1) {
+    const change = newer[i] as Change;
+    if (change.resource !== id) continue;
+    if (change.type === 'ADDED') state.delete(change.key);
+    else if (change.old) state.set(change.key, change.old);
+  }
+  const prefix = namespace ? `${namespace}/` : '';
+  return [...state.entries()]
+    .filter(([key]) => !prefix || key.startsWith(prefix))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, object]) => object);
+}
