@@ -72,8 +72,13 @@ function split(joined: JoinedJson): string[] {
 /** The worker's half: a page's body to its slim objects' JSON (and their views'). */
 export function pageText(body: string, source: ObjectSource): PageText {
   const list = parseList(body);
-  const objects = (list.items ?? []).map((raw) => slimObject(raw, source));
-  const page: PageText = { ...(list.metadata ? { metadata: list.metadata } : {}), ...join(objects.map((object) => JSON.stringify(object))) };
+  return itemsText(list.items ?? [], source, list.metadata);
+}
+
+/** `pageText` of items already parsed (watch events' objects, watch-decode.ts). */
+export function itemsText(items: readonly unknown[], source: ObjectSource, metadata?: ListMeta): PageText {
+  const objects = items.map((raw) => slimObject(raw, source));
+  const page: PageText = { ...(metadata ? { metadata } : {}), ...join(objects.map((object) => JSON.stringify(object))) };
   if (hasView(source.kind)) page.views = join(objects.map((object) => JSON.stringify(viewObject(object, source.kind))));
   return page;
 }
@@ -95,8 +100,13 @@ export function fromPageText(page: PageText): DecodedPage {
  */
 export function decodeInline(body: string, source: ObjectSource): DecodedPage {
   const list = parseList(body);
-  const objects = (list.items ?? []).map((raw) => slimObject(raw, source));
+  return decodeItems(list.items ?? [], source, list.metadata);
+}
+
+/** `decodeInline` of items already parsed (watch events' objects, watch-decode.ts). */
+export function decodeItems(items: readonly unknown[], source: ObjectSource, metadata?: ListMeta): DecodedPage {
+  const objects = items.map((raw) => slimObject(raw, source));
   const json = objects.map((object) => JSON.stringify(object));
   const views = hasView(source.kind) ? { viewJson: objects.map((object) => JSON.stringify(viewObject(object, source.kind))) } : {};
-  return { ...(list.metadata ? { metadata: list.metadata } : {}), objects, json, ...views };
+  return { ...(metadata ? { metadata } : {}), objects, json, ...views };
 }

@@ -18,14 +18,15 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { decodeInline, fromPageText, type DecodedPage, type PageText } from './list-decode.ts';
+import { pageBodyText } from './list-managed-fields.ts';
 import type { ObjectSource } from './slim.ts';
+import { decodeEventObjects } from './watch-decode.ts';
 
-/** A page for the worker: the body's bytes (moved, not copied, when the buffer is its own). */
-export interface DecodeRequest {
-  id: number;
-  body: ArrayBuffer;
-  source: ObjectSource;
-}
+/**
+ * A page for the worker: the body's bytes (moved, not copied, when the buffer is its own), or
+ * watch events' objects, each its own JSON text (watch-decode.ts).
+ */
+export type DecodeRequest = { id: number; body: ArrayBuffer; source: ObjectSource } | { id: number; objects: string[]; source: ObjectSource };
 
 /** The worker's answer to one request. */
 export type DecodeReply = { id: number; page: PageText } | { id: number; error: string };
@@ -33,6 +34,11 @@ export type DecodeReply = { id: number; page: PageText } | { id: number; error: 
 /** Decodes list pages; `close` ends the worker. */
 export interface ListDecoder {
   decode(body: Buffer, source: ObjectSource): Promise<DecodedPage>;
+  /**
+   * Decodes watch events' objects (each one object's JSON) as one page, in their order: no list
+   * body is built for them. Optional: without it, a caller joins them into a body for `decode`.
+   */
+  decodeObjects?(objects: string[], source: ObjectSource): Promise<DecodedPage>;
   /** Whether pages currently go to a worker (false after a failed start or a crash). */
   usesWorker(): boolean;
   close(): void;
@@ -61,10 +67,14 @@ function defaultWorkerUrl(): URL | undefined {
 /** Pages smaller than this are decoded on the calling thread (~1 ms of parsing). */
 export const INLINE_BELOW_BYTES = 128 * 1024;
 
+/** Watch events' objects decoded on the calling thread. */
+const decodeObjectsInline = (objects: string[], source: ObjectSource): Promise<DecodedPage> => Promise.resolve().then(() => decodeEventObjects(objects, source));
+
 /** Decodes inline, on the calling thread. */
 export function createInlineDecoder(): PooledListDecoder {
   return {
-    decode: (body, source) => Promise.resolve().then(() => decodeInline(body.toString('utf8'), source)),
+    decode: (body, source) => Promise.resolve().then(() => decodeInline(pageBodyText(body, source), source)),
+    decodeObjects: decodeObjectsInline,
     usesWorker: () => false,
     workers: () => 0,
     close: () => undefined,
@@ -169,21 +179,33 @@ export function createListDecoder(options: { workerUrl?: URL; log?: (message: st
 
   if (options.eager) spawn();
 
+  /** Hands a request to a worker; its page answers the promise. */
+  const post = (slot: WorkerSlot, request: (id: number) => DecodeRequest, transfer: ArrayBuffer[]): Promise<DecodedPage> =>
+    new Promise((resolve, reject) => {
+      const id = nextId++;
+      pending.set(id, { slot, resolve, reject });
+      slot.jobs += 1;
+      // A worker with pages to decode keeps the process alive; an idle one does not.
+      slot.worker.ref();
+      slot.worker.postMessage(request(id), transfer);
+    });
+
   return {
     decode(body, source) {
       if (closed) return Promise.reject(new Error('the list decoder was closed'));
       if (body.length < inlineBelow) return inline.decode(body, source);
       const slot = pick();
       if (!slot) return inline.decode(body, source);
-      return new Promise((resolve, reject) => {
-        const id = nextId++;
-        pending.set(id, { slot, resolve, reject });
-        slot.jobs += 1;
-        // A worker with pages to decode keeps the process alive; an idle one does not.
-        slot.worker.ref();
-        const bytes = ownBuffer(body);
-        slot.worker.postMessage({ id, body: bytes, source } satisfies DecodeRequest, [bytes]);
-      });
+      const bytes = ownBuffer(body);
+      return post(slot, (id) => ({ id, body: bytes, source }), [bytes]);
+    },
+    decodeObjects(objects, source) {
+      if (closed) return Promise.reject(new Error('the list decoder was closed'));
+      let chars = 0;
+      for (const text of objects) chars += text.length;
+      const slot = chars < inlineBelow ? undefined : pick();
+      // The texts are copied into the message as they are: no list body, no UTF-8 encoding here.
+      return slot ? post(slot, (id) => ({ id, objects, source }), []) : decodeObjectsInline(objects, source);
     },
     usesWorker: () => !broken && !closed,
     workers: () => slots.length,

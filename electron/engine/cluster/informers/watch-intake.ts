@@ -25,6 +25,7 @@ import { statusError } from './http.ts';
 import { slimObject, type ObjectSource } from './slim.ts';
 import type { ServerProgress } from './server-progress.ts';
 import type { Clock } from './timing.ts';
+import { parseEventObject } from './watch-decode.ts';
 import type { StreamEvent } from './watch-list.ts';
 import { scanWatchLine } from './watch-line.ts';
 
@@ -66,6 +67,12 @@ const LINE_REPORT_INTERVAL_MS = 250;
 
 /** How kube-apiserver writes a change's line: the object comes last, so its JSON is a slice. */
 const OBJECT_PREFIXES = new Map(['ADDED', 'MODIFIED'].map((type) => [type, `{"type":"${type}","object":`]));
+
+/** The JSON of a change's object, sliced from its line in kube-apiserver's form; undefined for another form. */
+function objectText(line: string, type: string): string | undefined {
+  const prefix = OBJECT_PREFIXES.get(type);
+  return prefix && line.startsWith(prefix) && line.endsWith('}') ? line.slice(prefix.length, -1) : undefined;
+}
 
 /** One waiting change: its type and uid, and either its raw line or an event already parsed. */
 interface Waiting {
@@ -192,10 +199,28 @@ export class WatchIntake {
       // A deletion needs no more than the uid the scan found: its line is never parsed.
       cache.delete(kind, waiting.uid);
     } else {
-      const event = waiting.event ?? this.parse(waiting.line as string);
-      cache.upsert(kind, slimObject(event.object, this.o.source()));
+      const object = waiting.event ? waiting.event.object : this.parseObject(waiting.line as string, waiting.type);
+      cache.upsert(kind, slimObject(object, this.o.source()));
     }
     health.count(kind, cache.size(kind));
+  }
+
+  /**
+   * The object of a change's line: its JSON alone when the line is in kube-apiserver's form
+   * (watch-decode.ts), else, or when that slice is not one JSON value, the whole line parsed.
+   */
+  private parseObject(line: string, type: string): unknown {
+    const text = objectText(line, type);
+    if (text !== undefined) {
+      try {
+        const object = parseEventObject(text);
+        this.counts.parsed += 1;
+        return object;
+      } catch {
+        // Not the form the slice assumed (a member after the object): the line as a whole says.
+      }
+    }
+    return this.parse(line).object;
   }
 
   /**
@@ -206,16 +231,18 @@ export class WatchIntake {
     const objects: string[] = [];
     const slot: number[] = [];
     for (const waiting of batch) {
-      const prefix = waiting.line === undefined ? undefined : OBJECT_PREFIXES.get(waiting.type);
-      const line = waiting.line as string;
-      if (prefix && line.startsWith(prefix) && line.endsWith('}')) {
+      const text = waiting.line === undefined ? undefined : objectText(waiting.line, waiting.type);
+      if (text !== undefined) {
         slot.push(objects.length);
-        objects.push(line.slice(prefix.length, -1));
+        objects.push(text);
       } else slot.push(-1);
     }
     let page: DecodedPage | undefined;
     try {
-      page = objects.length > 0 ? await decoder.decode(Buffer.from(`{"items":[${objects.join(',')}]}`), this.o.source()) : undefined;
+      // The objects' texts go to the worker as they are where it takes them: no list body is built here.
+      if (objects.length === 0) page = undefined;
+      else if (decoder.decodeObjects) page = await decoder.decodeObjects(objects, this.o.source());
+      else page = await decoder.decode(Buffer.from(`{"items":[${objects.join(',')}]}`), this.o.source());
     } catch (error) {
       // A worker that failed owes this batch: each change is parsed here instead, and a change
       // that cannot be read fails the watch as it would have one by one.

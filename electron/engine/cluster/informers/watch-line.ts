@@ -35,13 +35,14 @@ function isSpace(code: number): boolean {
   return code === 32 || code === 10 || code === 13 || code === 9;
 }
 
-function skipSpace(s: string, i: number): number {
+/** The index of the first non-space character from `i`. */
+export function skipSpace(s: string, i: number): number {
   while (i < s.length && isSpace(s.charCodeAt(i))) i += 1;
   return i;
 }
 
 /** From an opening quote: the index after its closing quote, or -1. */
-function stringEnd(s: string, i: number): number {
+export function stringEnd(s: string, i: number): number {
   let from = i + 1;
   for (;;) {
     const quote = s.indexOf('"', from);
@@ -54,13 +55,13 @@ function stringEnd(s: string, i: number): number {
 }
 
 /** The value of the string from `start` (its opening quote) to `end` (after its closing quote). */
-function stringValue(s: string, start: number, end: number): string {
+export function stringValue(s: string, start: number, end: number): string {
   const raw = s.slice(start + 1, end - 1);
   return raw.includes('\\') ? (JSON.parse(s.slice(start, end)) as string) : raw;
 }
 
 /** From the first character of any value: the index after it, or -1. */
-function valueEnd(s: string, i: number): number {
+export function valueEnd(s: string, i: number): number {
   const first = s.charCodeAt(i);
   if (first === QUOTE) return stringEnd(s, i);
   if (first !== OPEN_BRACE && first !== OPEN_BRACKET) {

@@ -8,6 +8,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import type { KindKey } from '../../../../shared/cluster.ts';
 import { createInlineDecoder, type ListDecoder } from '../../../../electron/engine/cluster/informers/list-decoder.ts';
+import { slimObject } from '../../../../electron/engine/cluster/informers/slim.ts';
 import { WatchIntake } from '../../../../electron/engine/cluster/informers/watch-intake.ts';
 import { ObjectCache } from '../../../../electron/engine/stream/cache.ts';
 import { FakeClock } from './helpers.ts';
@@ -107,6 +108,51 @@ describe('the watch intake under a fast producer and a slow consumer', () => {
     expect(r.cache.size(PODS)).toBe(399);
     // Batched upserts carry their JSON from the decoder (the frame stream does not make it again).
     expect(jsons.filter((json) => json !== undefined).length).toBeGreaterThan(jsons.length / 2);
+    expect(r.errors).toEqual([]);
+  });
+
+  it("hands a batch to the decoder as its objects' own texts where it takes them, building no list body", async () => {
+    const inline = createInlineDecoder();
+    const batches: string[][] = [];
+    const decoder: ListDecoder = {
+      decode: () => Promise.reject(new Error('a list body was built for watch events')),
+      decodeObjects: (objects, source) => {
+        batches.push(objects);
+        return inline.decodeObjects?.(objects, source) ?? Promise.reject(new Error('no decodeObjects'));
+      },
+      usesWorker: () => false,
+      close: () => undefined,
+    };
+    const r = rig({ decoder, listenerMs: 1 });
+    const jsons: Array<string | undefined> = [];
+    r.cache.onChange((change) => {
+      if (change.type === 'upsert') jsons.push(change.json);
+    });
+    for (let i = 0; i < 200; i += 1) r.intake.line(podLine(i, i + 2));
+    while (r.intake.waiting > 0) await nextTurn();
+    expect(batches.length).toBeGreaterThan(0);
+    expect(JSON.parse(batches[0]?.[0] ?? 'null')).toHaveProperty('metadata.uid');
+    expect(r.logs).toEqual([]);
+    // Every pod at its state, whether applied on arrival or from a batch, and the same JSON as the object.
+    expect(r.cache.size(PODS)).toBe(200);
+    const decoded = r.cache.get(PODS, 'uid-199');
+    expect(decoded?.metadata.resourceVersion).toBe('201');
+    expect(jsons.filter((json) => json !== undefined).length).toBeGreaterThan(100);
+    expect(JSON.stringify(decoded)).toBe(JSON.stringify(slimObject(JSON.parse(podLine(199, 201)).object, SOURCE)));
+    expect(r.errors).toEqual([]);
+  });
+
+  it("applies a change as it arrives from its object's JSON without managedFields, the same object as a whole-line parse", () => {
+    const r = rig();
+    const pod = JSON.parse(podLine(3, 7)).object as { metadata: Record<string, unknown> };
+    pod.metadata['managedFields'] = [{ manager: 'kubelet', operation: 'Update', fieldsV1: { 'f:status': { 'f:phase': {} } } }];
+    r.intake.line(JSON.stringify({ type: 'ADDED', object: pod }));
+    const reference = new ObjectCache();
+    reference.upsert(PODS, slimObject(pod, SOURCE));
+    expect(JSON.stringify(r.cache.get(PODS, 'uid-3'))).toBe(JSON.stringify(reference.get(PODS, 'uid-3')));
+    // A line with a member after its object is read whole, as before.
+    r.intake.line(`${podLine(4, 8, 'ADDED').slice(0, -1)},"extra":true}`);
+    expect(r.cache.get(PODS, 'uid-4')?.metadata.resourceVersion).toBe('8');
     expect(r.errors).toEqual([]);
   });
 
