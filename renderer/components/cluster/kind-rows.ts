@@ -3,8 +3,8 @@
  * live-rows.ts): each call patches in what changed since the previous call.
  */
 import type { KindKey, SlimObject } from '../../../shared/cluster.ts';
-import type { SortState, TableColumn } from '../table/columns.ts';
-import { createLiveRows } from '../table/live-rows.ts';
+import type { SortState } from '../table/columns.ts';
+import { createLiveRows, type LiveRowsOptions } from '../table/live-rows.ts';
 import type { useClusterStore } from '../../stores/cluster.ts';
 
 type ClusterStore = ReturnType<typeof useClusterStore>;
@@ -12,7 +12,7 @@ type ClusterStore = ReturnType<typeof useClusterStore>;
 export function createKindRows<Row>(
   cluster: Pick<ClusterStore, 'objects' | 'revision' | 'changedSince'>,
   kinds: readonly KindKey[],
-  options: { derive: (object: SlimObject) => Row; columns: ReadonlyArray<TableColumn<Row>>; tieKey: (row: Row) => string },
+  options: LiveRowsOptions<Row>,
 ): (sort: SortState) => readonly Row[] {
   const live = createLiveRows(options);
   const seen = new Map<KindKey, number>();

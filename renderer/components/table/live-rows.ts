@@ -4,10 +4,17 @@
  * O(n + k log k) light work instead of deriving and sorting 50,000 rows, O(n log n) with
  * hashing. At 50,000 pods and a few hundred changes a batch that is the difference between a
  * long task that stalls scrolling and one that fits in a frame.
+ *
+ * Each column's order is kept once computed (column-order.ts), so going back to a column or
+ * reversing it costs a merge of what changed meanwhile and one O(n) pass, not a sort. A new
+ * column is sorted without a comparator (key-order.ts) from the rows in tie-key order, which is
+ * itself kept like a column's. With `idle`, the orders of the other sortable columns are also
+ * computed in idle time, one column per idle task, so a first click is cheap too.
  */
 import type { SlimObject } from '../../../shared/cluster.ts';
+import { ColumnOrder, type RowRecord } from './column-order.ts';
 import type { SortState, TableColumn } from './columns.ts';
-import { comparator, comparatorFor, keyer, sortColumn, sortKeyOf, type Keyed } from './sort.ts';
+import { sortColumn, sortKeyOf } from './sort.ts';
 
 export interface LiveRowsInput {
   sort: SortState;
@@ -19,102 +26,115 @@ export interface LiveRowsInput {
   lookup: (uid: string) => SlimObject | undefined;
 }
 
-interface Entry<Row> extends Keyed<Row> {
-  uid: string;
-  /** Set when a newer row replaced this one or its object went away. */
-  stale: boolean;
-}
+/** Runs a task when the page is idle (requestIdleCallback, or a test's queue). */
+export type IdleScheduler = (task: () => void) => void;
 
-/**
- * Drops the stale entries and inserts `added` (sorted) at their places, in one copying pass:
- * each insertion point is a binary search, so a batch of k rows costs k log n comparisons, not n.
- */
-function patch<Row>(entries: Array<Entry<Row>>, added: Array<Entry<Row>>, compare: (a: Keyed<Row>, b: Keyed<Row>) => number): { entries: Array<Entry<Row>>; rows: Row[] } {
-  const nextEntries: Array<Entry<Row>> = [];
-  const rows: Row[] = [];
-  let i = 0;
-  const copyUntil = (end: number): void => {
-    for (; i < end; i += 1) {
-      const entry = entries[i] as Entry<Row>;
-      if (entry.stale) continue;
-      nextEntries.push(entry);
-      rows.push(entry.row);
-    }
-  };
-  for (const entry of added) {
-    // Stale entries still sit where their keys sort, so they do not disturb the search.
-    let low = i;
-    let high = entries.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (compare(entries[middle] as Entry<Row>, entry) <= 0) low = middle + 1;
-      else high = middle;
-    }
-    copyUntil(low);
-    nextEntries.push(entry);
-    rows.push(entry.row);
-  }
-  copyUntil(entries.length);
-  return { entries: nextEntries, rows };
-}
-
-/** Creates the patcher for one table; call it with each batch's changes. */
-export function createLiveRows<Row>(options: {
+export interface LiveRowsOptions<Row> {
   derive: (object: SlimObject) => Row;
   columns: ReadonlyArray<TableColumn<Row>>;
   tieKey: (row: Row) => string;
-}): (input: LiveRowsInput) => readonly Row[] {
-  let sortId: string | null = null;
-  let entries: Array<Entry<Row>> = [];
-  let byUid = new Map<string, Entry<Row>>();
-  let rows: readonly Row[] = [];
-  let compare: (a: Keyed<Row>, b: Keyed<Row>) => number = comparator('asc');
+  /** When given, the sortable columns' orders are computed ahead, in idle time. */
+  idle?: IdleScheduler;
+}
+
+/** An order that has missed more than this share of the rows is dropped, not patched. */
+const STALE_SHARE = 0.25;
+/** The order of the tie keys, the input of every new column's sort. */
+const TIE = '\u0000tie';
+
+/** Creates the patcher for one table; call it with each batch's changes. */
+export function createLiveRows<Row>(options: LiveRowsOptions<Row>): (input: LiveRowsInput) => readonly Row[] {
+  const byUid = new Map<string, RowRecord<Row>>();
+  /** Orders computed so far, by column id (`id:direction` for mixed keys). */
+  const orders = new Map<string, ColumnOrder<Row>>();
+  let built = false;
+  let view: { order: ColumnOrder<Row>; version: number; direction: string; rows: readonly Row[] } | null = null;
+  let idleQueued = false;
+  const current = (uid: string): RowRecord<Row> | undefined => byUid.get(uid);
+
+  const recordOf = (object: SlimObject): RowRecord<Row> => {
+    const row = options.derive(object);
+    return { uid: object.metadata.uid, row, tie: options.tieKey(row), dead: false };
+  };
+
+  const keyFor = (column: string): ((record: RowRecord<Row>) => string | number) => {
+    const sortKey = sortColumn(options.columns, { column, direction: 'asc' });
+    if (!sortKey) return () => '';
+    const keyOf = sortKeyOf(sortKey);
+    return (record) => keyOf(record.row);
+  };
+
+  /** The tie order, up to date. */
+  const tieOrder = (): ColumnOrder<Row> => {
+    const kept = orders.get(TIE);
+    if (kept?.catchUp(current)) return kept;
+    const order = new ColumnOrder([...byUid.values()], (record) => record.tie);
+    orders.set(TIE, order);
+    return order;
+  };
+
+  /** The order of `column` (for `direction` when its keys are mixed), up to date. */
+  const orderOf = (column: string, direction: SortState['direction']): ColumnOrder<Row> => {
+    const id = orders.has(column) ? column : `${column}:${direction}`;
+    const kept = orders.get(id);
+    if (kept?.catchUp(current)) return kept;
+    orders.delete(id);
+    const order = new ColumnOrder(tieOrder().ascending(), keyFor(column), direction);
+    orders.set(order.mixed ? `${column}:${direction}` : column, order);
+    return order;
+  };
+
+  /** Files a batch's changes: new records, and the uids every kept order must merge in. */
+  const apply = (changed: ReadonlySet<string>, lookup: (uid: string) => SlimObject | undefined): void => {
+    for (const uid of changed) {
+      const old = byUid.get(uid);
+      if (old) old.dead = true;
+      byUid.delete(uid);
+      const object = lookup(uid);
+      if (object) byUid.set(uid, recordOf(object));
+    }
+    for (const [id, order] of orders) {
+      // A mixed order cannot be patched, and a very stale one costs as much to patch as to redo.
+      if (order.mixed || order.pending.size + changed.size > Math.max(64, order.size * STALE_SHARE)) {
+        orders.delete(id);
+        continue;
+      }
+      for (const uid of changed) order.pending.add(uid);
+    }
+  };
+
+  /** One idle task: computes the first missing sortable column's order. */
+  const prepareNext = (): void => {
+    idleQueued = false;
+    for (const column of options.columns) {
+      if (!column.sortKey) continue;
+      // Only missing orders: a kept one merges what it missed when it is next shown, cheaply.
+      if (orders.has(column.id) || orders.has(`${column.id}:asc`) || orders.has(`${column.id}:desc`)) continue;
+      orderOf(column.id, column.firstDirection ?? 'asc');
+      schedulePrepare();
+      return;
+    }
+  };
+
+  function schedulePrepare(): void {
+    if (!options.idle || idleQueued) return;
+    idleQueued = true;
+    options.idle(prepareNext);
+  }
 
   return (input) => {
-    const sortKey = sortColumn(options.columns, input.sort) ?? (() => '');
-    const toKeyed = keyer(sortKey, options.tieKey);
-    const keyOf = sortKeyOf(sortKey);
-    const entryOf = (object: SlimObject): Entry<Row> => ({ ...toKeyed(options.derive(object)), uid: object.metadata.uid, stale: false });
-    const nextSortId = `${input.sort.column}:${input.sort.direction}`;
-
-    /** Sorts `next` by the current sort and makes it the table. */
-    const sortAll = (next: Array<Entry<Row>>): void => {
-      sortId = nextSortId;
-      compare = comparatorFor(next, input.sort.direction);
-      entries = next.sort(compare);
-      rows = entries.map((entry) => entry.row);
-    };
-
-    if (input.changed === null || sortId === null) {
-      const next: Array<Entry<Row>> = [];
-      for (const object of input.all()) next.push(entryOf(object));
-      byUid = new Map(next.map((entry) => [entry.uid, entry]));
-      sortAll(next);
-    } else if (nextSortId !== sortId) {
-      // A new sort of the same objects: the batch's changes first, then every row keeps its entry
-      // (its row and tie key) and gets the new sort key; nothing is derived or indexed again.
-      for (const uid of input.changed) {
-        byUid.delete(uid);
-        const object = input.lookup(uid);
-        if (object) byUid.set(uid, entryOf(object));
-      }
-      const next = [...byUid.values()];
-      for (const entry of next) entry.key = keyOf(entry.row);
-      sortAll(next);
-    } else if (input.changed.size > 0) {
-      const added: Array<Entry<Row>> = [];
-      for (const uid of input.changed) {
-        const old = byUid.get(uid);
-        if (old) old.stale = true;
-        byUid.delete(uid);
-        const object = input.lookup(uid);
-        if (!object) continue;
-        const entry = entryOf(object);
-        byUid.set(uid, entry);
-        added.push(entry);
-      }
-      ({ entries, rows } = patch(entries, added.sort(compare), compare));
+    if (input.changed === null || !built) {
+      byUid.clear();
+      orders.clear();
+      for (const object of input.all()) byUid.set(object.metadata.uid, recordOf(object));
+      built = true;
+    } else if (input.changed.size > 0) apply(input.changed, input.lookup);
+    const order = orderOf(input.sort.column, input.sort.direction);
+    const direction = order.mixed ? 'asc' : input.sort.direction;
+    if (!view || view.order !== order || view.version !== order.version || view.direction !== direction) {
+      view = { order, version: order.version, direction, rows: order.rows(direction) };
     }
-    return rows;
+    schedulePrepare();
+    return view.rows;
   };
 }

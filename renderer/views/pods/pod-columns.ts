@@ -28,20 +28,51 @@ export interface PodFilter {
   problemsOnly: boolean;
 }
 
+const isProblem = (row: PodRow): boolean => row.tone === 'warning' || row.tone === 'danger';
+
+/**
+ * Per sorted list (a new array whenever its order or rows change), built when first asked: its
+ * rows by namespace, each in the list's order, so a namespace filter walks that namespace's rows
+ * and not all 150,000; and its problem count, so "All namespaces" does not count again.
+ */
+const byNamespace = new WeakMap<readonly PodRow[], Map<string, PodRow[]>>();
+const problemCounts = new WeakMap<readonly PodRow[], number>();
+
+function namespaceIndex(sorted: readonly PodRow[]): Map<string, PodRow[]> {
+  let index = byNamespace.get(sorted);
+  if (!index) {
+    index = new Map();
+    for (const row of sorted) {
+      const rows = index.get(row.namespace);
+      if (rows) rows.push(row);
+      else index.set(row.namespace, [row]);
+    }
+    byNamespace.set(sorted, index);
+  }
+  return index;
+}
+
+function problemsIn(sorted: readonly PodRow[]): number {
+  let problems = problemCounts.get(sorted);
+  if (problems === undefined) {
+    problems = 0;
+    for (const row of sorted) if (isProblem(row)) problems += 1;
+    problemCounts.set(sorted, problems);
+  }
+  return problems;
+}
+
 /** Filters sorted rows; `problems` counts the not-healthy pods under the other filters. */
 export function filterPods(sorted: readonly PodRow[], filter: PodFilter): { rows: readonly PodRow[]; problems: number } {
   const words = searchWords(filter.search);
+  // Unfiltered, the sorted list is the answer: count, do not copy 150,000 rows.
+  if (!filter.namespace && words.length === 0 && !filter.problemsOnly) return { rows: sorted, problems: problemsIn(sorted) };
+  const candidates = filter.namespace ? (namespaceIndex(sorted).get(filter.namespace) ?? []) : sorted;
   const rows: PodRow[] = [];
   let problems = 0;
-  // Unfiltered, the sorted list is the answer: count, do not copy 50,000 rows.
-  if (!filter.namespace && words.length === 0 && !filter.problemsOnly) {
-    for (const row of sorted) if (row.tone === 'warning' || row.tone === 'danger') problems += 1;
-    return { rows: sorted, problems };
-  }
-  for (const row of sorted) {
-    if (filter.namespace && row.namespace !== filter.namespace) continue;
+  for (const row of candidates) {
     if (words.length > 0 && !words.every((word) => row.search.includes(word))) continue;
-    const problem = row.tone === 'warning' || row.tone === 'danger';
+    const problem = isProblem(row);
     if (problem) problems += 1;
     if (filter.problemsOnly && !problem) continue;
     rows.push(row);
