@@ -12,6 +12,7 @@ import type { InferredFact, InferredFactKind } from '../../../shared/contracts/h
 import { BUILTIN_KEYS } from '../../../shared/builtin-kinds.ts';
 import { controllerUids, inferFacts, topController, type InferredRow, type OwnerLookup } from './backfill.ts';
 import { eventFact, objectLookup } from './backfill-events.ts';
+import { HANDOVER_ROWS } from './write-turns.ts';
 
 /** Objects read per slice at most... */
 export const BACKFILL_SLICE_OBJECTS = 500;
@@ -63,6 +64,12 @@ export interface BackfillOptions {
    * Events' objects. The store backfills in two parts: everything but Events, then Events.
    */
   include?(kind: KindKey): boolean;
+  /**
+   * Another connection writes the same file (the backfill's worker; write-turns.ts): every
+   * HANDOVER_ROWS rows, when it `wanted()` the lock, what is written is committed and the
+   * transaction resumed after `wait()`.
+   */
+  handOver?: { wanted(): boolean; wait(): void };
 }
 
 /** The workload a conflicting row keeps: an object gone since has no controller left to find, so the one found before stays. */
@@ -101,10 +108,20 @@ export async function runBackfill(options: BackfillOptions): Promise<BackfillRes
   let longestSliceMs = 0;
   let pending: InferredRow[] = [];
   /** Upserts `chunk` in one transaction (the recorder's writes are transactions of their own: never nested in one). */
+  const { handOver } = options;
   const writeChunk = (chunk: readonly InferredRow[]): void => {
+    handOver?.wait();
     db.exec('BEGIN IMMEDIATE');
     try {
-      for (const row of chunk) upsert.run(row.id, row.objectUid, row.workloadUid, row.kind, row.namespace, row.name, row.fact, row.at, row.end, row.detail);
+      for (let i = 0; i < chunk.length; i += 1) {
+        if (handOver && i > 0 && i % HANDOVER_ROWS === 0 && handOver.wanted()) {
+          db.exec('COMMIT');
+          handOver.wait();
+          db.exec('BEGIN IMMEDIATE');
+        }
+        const row = chunk[i] as InferredRow;
+        upsert.run(row.id, row.objectUid, row.workloadUid, row.kind, row.namespace, row.name, row.fact, row.at, row.end, row.detail);
+      }
       db.exec('COMMIT');
     } catch (error) {
       if (db.isTransaction) db.exec('ROLLBACK');

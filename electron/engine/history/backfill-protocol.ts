@@ -1,0 +1,39 @@
+/**
+ * What the engine and the backfill's worker thread (backfill-worker.ts, backfill-offload.ts)
+ * say to each other, and the shared flags they close by.
+ */
+import type { BackfillResult } from './backfill-run.ts';
+
+/** Index in the shared flags: 1 once the engine wants the worker to stop. */
+export const FLAG_CANCEL = 0;
+/** Index in the shared flags: the worker's connection (STATE_*). */
+export const FLAG_STATE = 1;
+/** Flags in the shared buffer (the third is write-turns.ts's FLAG_WANT). */
+export const FLAG_COUNT = 3;
+/** Not opened yet. */
+export const STATE_NEW = 0;
+/** The worker's connection is open: closing waits for STATE_CLOSED. */
+export const STATE_OPEN = 1;
+export const STATE_CLOSED = 2;
+/** The engine closed before the worker opened anything: it never will. */
+export const STATE_ABANDONED = 3;
+
+/** How long the worker's connection waits for the recorder's transaction to end (a loaded machine). */
+export const WORKER_BUSY_TIMEOUT_MS = 30_000;
+
+export interface BackfillWorkerData {
+  file: string;
+  /** An Int32Array's buffer of FLAG_COUNT flags (FLAG_CANCEL, FLAG_STATE, write-turns.ts FLAG_WANT). */
+  flags: SharedArrayBuffer;
+}
+
+export type BackfillPart = 'objects' | 'events';
+
+export type BackfillRequest =
+  /** Cache changes in order, three strings each: `u`, kind, the object's JSON; or `d`, kind, uid. */
+  | { t: 'changes'; ops: string[] }
+  /** Run a part over the objects as they are now (`keepAfter` as in BackfillOptions). */
+  | { t: 'part'; part: BackfillPart; keepAfter: number }
+  | { t: 'close' };
+
+export type BackfillReply = { t: 'done'; part: BackfillPart; result: BackfillResult } | { t: 'error'; part: BackfillPart; message: string };
