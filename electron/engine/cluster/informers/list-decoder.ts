@@ -18,6 +18,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { decodeInline, fromPageText, type DecodedPage, type PageText } from './list-decode.ts';
+import { pageBodyText } from './list-managed-fields.ts';
 import type { ObjectSource } from './slim.ts';
 import { decodeEventObjects } from './watch-decode.ts';
 
@@ -72,7 +73,7 @@ const decodeObjectsInline = (objects: string[], source: ObjectSource): Promise<D
 /** Decodes inline, on the calling thread. */
 export function createInlineDecoder(): PooledListDecoder {
   return {
-    decode: (body, source) => Promise.resolve().then(() => decodeInline(body.toString('utf8'), source)),
+    decode: (body, source) => Promise.resolve().then(() => decodeInline(pageBodyText(body, source), source)),
     decodeObjects: decodeObjectsInline,
     usesWorker: () => false,
     workers: () => 0,
