@@ -9,9 +9,9 @@
  * to it costs most of what it saves on a string: on the simulator's pods (managedFields ~880 of
  * ~4,000 bytes) a parse took 24.6 µs, the cut and the shorter parse 22.9 (medians of 7
  * interleaved rounds, 2026-11-28; real pods with larger managedFields were not measured). The
- * cut is found by walking the
- * JSON's grammar (watch-line.ts), never by searching for the key's text, so a label or an
- * annotation called `managedFields` is left alone; text the walk cannot read is parsed whole.
+ * cut is found by walking the JSON's grammar (watch-line.ts), never by searching for the key's
+ * text, so a label or an annotation called `managedFields` is left alone; text the walk cannot
+ * read is parsed whole.
  */
 import type { DecodedPage, PageText } from './list-decode.ts';
 import { decodeItems, itemsText } from './list-decode.ts';
