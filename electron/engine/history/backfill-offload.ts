@@ -1,13 +1,13 @@
 /**
- * Where a store's backfill runs. On a connect the engine's thread is the bottleneck: it parses
- * every list page and records every object's first state (issue #20, docs/benchmarks.md), and the
- * backfill's parts (parsing nothing, but inferring, hashing ids and writing ~20,000 rows at an
- * aged 5,000-pod cluster) used to share it. Once the cache holds BACKFILL_WORKER_MIN_OBJECTS,
- * a worker thread (backfill-worker.ts) gets a copy of the cached objects (their JSON, which the
- * informers made anyway) and every change after it, and runs the parts on its own connection
- * to the same file. Below that, and when the worker cannot start or fails, the parts run on the
- * calling thread as before (runBackfill over the cache); a part the worker had not finished
- * is run there again (its rows are upserts: nothing is written twice).
+ * Where a store's backfill writes its rows. On a connect the engine's thread is the bottleneck:
+ * it parses every list page and records every object's first state (issue #20,
+ * docs/benchmarks.md), and the backfill's upserts and commits, most of its time (~20,000 rows
+ * at an aged 5,000-pod cluster), used to share it. When a part runs over at least
+ * BACKFILL_WORKER_MIN_OBJECTS cached objects, the engine still infers the rows (reading the
+ * cache it holds costs nothing to share), and a worker thread (backfill-worker.ts) writes them
+ * on its own connection to the same file, beside the engine's thread. Below that, and when the
+ * worker cannot start or fails, the rows are written on the calling thread as before; rows the
+ * worker had written are upserts, so writing them again adds nothing.
  *
  * `close()` is synchronous, as the store's is: it stops the worker between two transactions and
  * waits until its connection is closed (WORKER_CLOSE_WAIT_MS at most).
@@ -17,20 +17,22 @@ import type { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { BUILTIN_KEYS } from '../../../shared/builtin-kinds.ts';
-import type { CacheChange, ObjectCache } from '../stream/cache.ts';
+import type { ObjectCache } from '../stream/cache.ts';
+import type { InferredRow } from './backfill.ts';
 import { runBackfill, type BackfillResult } from './backfill-run.ts';
 import { shareWrites } from './write-turns.ts';
-import { FLAG_CANCEL, FLAG_COUNT, FLAG_STATE, STATE_ABANDONED, STATE_NEW, STATE_OPEN, type BackfillPart, type BackfillReply, type BackfillRequest, type BackfillWorkerData } from './backfill-protocol.ts';
+import { FLAG_CANCEL, FLAG_COUNT, FLAG_STATE, STATE_ABANDONED, STATE_NEW, STATE_OPEN, type BackfillReply, type BackfillRequest, type BackfillWorkerData } from './backfill-protocol.ts';
 
 /**
- * Cached objects from which the backfill runs in a worker. Starting one costs ~150 ms of CPU
- * and a copy of the objects; a small cluster's backfill takes less than that on the thread.
+ * Cached objects from which a part's rows are written by a worker. Starting one costs ~150 ms
+ * of CPU; a small cluster's rows take less than that to write on the thread.
  */
 export const BACKFILL_WORKER_MIN_OBJECTS = 5_000;
-/** Changes sent to the worker per message (three strings each). */
-export const BACKFILL_CHANGES_PER_MESSAGE = 2_000;
 /** How long `close()` waits for the worker's connection to close (one transaction, normally ms). */
 export const WORKER_CLOSE_WAIT_MS = 5_000;
+
+/** The backfill's two parts (store.ts): every kind but Events, then Events. */
+export type BackfillPart = 'objects' | 'events';
 
 export interface BackfillRunnerOptions {
   db: DatabaseSync;
@@ -38,7 +40,7 @@ export interface BackfillRunnerOptions {
   file: string;
   cache: ObjectCache;
   log(message: string): void;
-  /** The store closed: parts on the calling thread stop between slices. */
+  /** The store closed: parts stop between slices. */
   cancelled(): boolean;
   /** Overrides BACKFILL_WORKER_MIN_OBJECTS (Infinity: never a worker). */
   minObjects?: number;
@@ -49,7 +51,7 @@ export interface BackfillRunnerOptions {
 export interface BackfillRunner {
   /** Runs one part over the cache as it is now; `keepAfter` as in BackfillOptions. */
   run(part: BackfillPart, keepAfter: number): Promise<BackfillResult>;
-  /** Whether a worker runs the parts (tests, diagnostics). */
+  /** Whether a worker writes the rows (tests, diagnostics). */
   usesWorker(): boolean;
   close(): void;
 }
@@ -66,8 +68,7 @@ function defaultWorkerUrl(): URL | undefined {
 }
 
 interface Waiting {
-  keepAfter: number;
-  resolve(result: BackfillResult): void;
+  resolve(written: boolean): void;
   reject(error: Error): void;
 }
 
@@ -79,39 +80,10 @@ export function createBackfillRunner(options: BackfillRunnerOptions): BackfillRu
   let flags: Int32Array | undefined;
   let failed = url === undefined;
   let closed = false;
-  let ops: string[] = [];
-  const waiting = new Map<BackfillPart, Waiting>();
-  /** Parts on the calling thread run one after the other (after a failed worker's, in order). */
-  let inlineChain: Promise<unknown> = Promise.resolve();
-
-  const inline = (part: BackfillPart, keepAfter: number): Promise<BackfillResult> => {
-    const next = inlineChain.then(() => {
-      if (closed) return NOTHING;
-      const { objects, kinds } = cache.listWithKinds();
-      return runBackfill({ db, objects, kinds, now: Date.now, keepAfter, cancelled: options.cancelled, include: (kind) => (kind === BUILTIN_KEYS.Event) === (part === 'events') });
-    });
-    inlineChain = next.catch(() => undefined);
-    return next;
-  };
-
-  const send = (request: BackfillRequest): void => worker?.postMessage(request);
-  const post = (): void => {
-    if (ops.length === 0) return;
-    send({ t: 'changes', ops });
-    ops = [];
-  };
-
-  function onChange(change: CacheChange): void {
-    if (failed || closed) return;
-    if (!worker) {
-      if (cache.size() >= minObjects) start();
-      return;
-    }
-    if (change.type === 'upsert') ops.push('u', change.kind, change.json ?? JSON.stringify(change.object));
-    else ops.push('d', change.kind, change.object.metadata.uid);
-    if (ops.length >= 3 * BACKFILL_CHANGES_PER_MESSAGE) post();
-  }
-  let unsubscribe: (() => void) | undefined = cache.onChange(onChange);
+  let nextId = 1;
+  const waiting = new Map<number, Waiting>();
+  /** The parts run one after the other. */
+  let chain: Promise<unknown> = Promise.resolve();
 
   function start(): void {
     flags = new Int32Array(new SharedArrayBuffer(FLAG_COUNT * Int32Array.BYTES_PER_ELEMENT));
@@ -125,92 +97,84 @@ export function createBackfillRunner(options: BackfillRunnerOptions): BackfillRu
     worker.unref();
     // The recorder's flushes tell the worker when they want the write lock.
     shareWrites(db, flags);
-    worker.on('message', (reply: BackfillReply) => answer(reply));
+    worker.on('message', (reply: BackfillReply) => {
+      const job = waiting.get(reply.id);
+      if (!job) return;
+      waiting.delete(reply.id);
+      if (waiting.size === 0) worker?.unref();
+      if (reply.t === 'written') job.resolve(true);
+      else job.reject(new Error(reply.message));
+    });
     worker.on('error', (error) => fail(error.message));
     worker.on('exit', (code) => {
       if (!closed && waiting.size > 0) fail(`the backfill worker exited (${code})`);
     });
-    // What is cached so far (the change that reached the threshold included); its changes follow.
-    const { objects, kinds } = cache.listWithKinds();
-    for (let i = 0; i < objects.length; i += 1) {
-      ops.push('u', kinds[i] as string, JSON.stringify(objects[i]));
-      if (ops.length >= 3 * BACKFILL_CHANGES_PER_MESSAGE) post();
-    }
-    post();
   }
 
-  function answer(reply: BackfillReply): void {
-    const job = waiting.get(reply.part);
-    if (!job) return;
-    waiting.delete(reply.part);
-    if (waiting.size === 0) worker?.unref();
-    if (reply.t === 'done') job.resolve(reply.result);
-    else job.reject(new Error(reply.message));
-    // Both parts written: the worker closes its connection and ends; its copy of the cluster goes with it.
-    if (reply.part === 'events') {
-      shareWrites(db, undefined);
-      send({ t: 'close' });
-    }
-  }
-
-  /** The worker cannot go on: the parts it owed run here, in order; later ones too. */
+  /** The worker cannot go on: the rows it owed, and all later ones, are written here. */
   function fail(reason: string): void {
     if (failed) return;
     failed = true;
-    if (!closed) log(`[kubedrift] history: the backfill runs on the engine thread: ${reason}`);
-    // The thread is gone (or never ran): there is nothing to wait for.
-    stopWorker(false);
-    for (const part of ['objects', 'events'] as const) {
-      const job = waiting.get(part);
-      if (!job) continue;
-      waiting.delete(part);
-      inline(part, job.keepAfter).then(job.resolve, job.reject);
-    }
+    if (!closed) log(`[kubedrift] history: the backfill writes on the engine thread: ${reason}`);
+    stopWorker('dead');
+    for (const job of waiting.values()) job.resolve(false);
+    waiting.clear();
   }
 
-  /** Stops the worker between two of its transactions and (`wait`) until its connection is closed. */
-  function stopWorker(wait: boolean): void {
+  /**
+   * Stops the worker between two of its transactions. `close`: waits until its connection is
+   * closed, then ends the thread; `retire`: it closes and ends by itself (nothing is left to
+   * write); `dead`: the thread is gone already (or never ran).
+   */
+  function stopWorker(how: 'close' | 'retire' | 'dead'): void {
     const current = worker;
     worker = undefined;
     shareWrites(db, undefined);
-    unsubscribe?.();
-    unsubscribe = undefined;
-    if (!current || !flags) return;
-    Atomics.store(flags, FLAG_CANCEL, 1);
-    current.postMessage({ t: 'close' } satisfies BackfillRequest);
-    if (Atomics.compareExchange(flags, FLAG_STATE, STATE_NEW, STATE_ABANDONED) === STATE_OPEN && wait) {
+    if (!flags) return;
+    if (current) {
+      Atomics.store(flags, FLAG_CANCEL, 1);
+      current.postMessage({ t: 'close' } satisfies BackfillRequest);
+    }
+    // A retired worker may still be closing its connection when the store closes: waited for too.
+    if (Atomics.compareExchange(flags, FLAG_STATE, STATE_NEW, STATE_ABANDONED) === STATE_OPEN && how === 'close') {
       const until = performance.now() + WORKER_CLOSE_WAIT_MS;
       while (Atomics.load(flags, FLAG_STATE) === STATE_OPEN && performance.now() < until) Atomics.wait(flags, FLAG_STATE, STATE_OPEN, until - performance.now());
       if (Atomics.load(flags, FLAG_STATE) === STATE_OPEN) log(`[kubedrift] history: the backfill worker did not close its connection within ${WORKER_CLOSE_WAIT_MS} ms`);
     }
-    void current.terminate();
+    if (current && how !== 'retire') void current.terminate();
+  }
+
+  /** BackfillOptions.writer: the rows go to the worker; false when it cannot take them. */
+  function toWorker(rows: InferredRow[]): Promise<boolean> {
+    if (!worker || failed || closed) return Promise.resolve(false);
+    const id = nextId++;
+    worker.ref();
+    worker.postMessage({ t: 'rows', id, rows } satisfies BackfillRequest);
+    return new Promise<boolean>((resolve, reject) => waiting.set(id, { resolve, reject }));
   }
 
   return {
     run(part, keepAfter) {
-      if (closed) return Promise.resolve(NOTHING);
-      if (!worker || failed) {
-        // Not worth a worker (or none can run): no copy of the cache is kept from here on.
-        unsubscribe?.();
-        unsubscribe = undefined;
-        return inline(part, keepAfter);
-      }
-      post();
-      // The Events' part reads the copy as it is now: later changes are not needed.
-      if (part === 'events') {
-        unsubscribe?.();
-        unsubscribe = undefined;
-      }
-      worker.ref();
-      send({ t: 'part', part, keepAfter });
-      return new Promise<BackfillResult>((resolve, reject) => waiting.set(part, { keepAfter, resolve, reject }));
+      const next = chain.then(async () => {
+        if (closed) return NOTHING;
+        const { objects, kinds } = cache.listWithKinds();
+        if (!worker && !failed && objects.length >= minObjects) start();
+        const include = (kind: string) => (kind === BUILTIN_KEYS.Event) === (part === 'events');
+        const result = await runBackfill({ db, objects, kinds, now: Date.now, keepAfter, cancelled: options.cancelled, include, ...(worker ? { writer: toWorker } : {}) });
+        // The Events' part is the last: the worker closes its connection and ends.
+        if (part === 'events' && !closed) stopWorker('retire');
+        return result;
+      });
+      chain = next.catch(() => undefined);
+      return next;
     },
     usesWorker: () => worker !== undefined && !failed,
     close() {
       if (closed) return;
       closed = true;
-      stopWorker(true);
-      for (const job of waiting.values()) job.resolve(NOTHING);
+      stopWorker('close');
+      // A part waiting on the worker stops (it is cancelled) instead of writing here.
+      for (const job of waiting.values()) job.resolve(true);
       waiting.clear();
     },
   };

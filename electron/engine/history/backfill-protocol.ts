@@ -2,7 +2,7 @@
  * What the engine and the backfill's worker thread (backfill-worker.ts, backfill-offload.ts)
  * say to each other, and the shared flags they close by.
  */
-import type { BackfillResult } from './backfill-run.ts';
+import type { InferredRow } from './backfill.ts';
 
 /** Index in the shared flags: 1 once the engine wants the worker to stop. */
 export const FLAG_CANCEL = 0;
@@ -27,13 +27,9 @@ export interface BackfillWorkerData {
   flags: SharedArrayBuffer;
 }
 
-export type BackfillPart = 'objects' | 'events';
-
 export type BackfillRequest =
-  /** Cache changes in order, three strings each: `u`, kind, the object's JSON; or `d`, kind, uid. */
-  | { t: 'changes'; ops: string[] }
-  /** Run a part over the objects as they are now (`keepAfter` as in BackfillOptions). */
-  | { t: 'part'; part: BackfillPart; keepAfter: number }
+  /** Rows to upsert, sorted by id. */
+  | { t: 'rows'; id: number; rows: InferredRow[] }
   | { t: 'close' };
 
-export type BackfillReply = { t: 'done'; part: BackfillPart; result: BackfillResult } | { t: 'error'; part: BackfillPart; message: string };
+export type BackfillReply = { t: 'written'; id: number; rows: number } | { t: 'error'; id: number; message: string };
