@@ -7,8 +7,8 @@
  *
  * Each column's order is kept once computed (column-order.ts), so going back to a column or
  * reversing it costs a merge of what changed meanwhile and one O(n) pass, not a sort. A new
- * column is sorted without a comparator (key-order.ts) from the rows in tie-key order, which is
- * itself kept like a column's. With `idle`, the orders of the other sortable columns are also
+ * column is sorted by its key alone (key-order.ts), stably, from the rows in tie-key order, which
+ * is itself kept like a column's. With `idle`, the orders of the other sortable columns are also
  * computed in idle time, one column per idle task, so a first click is cheap too.
  */
 import type { SlimObject } from '../../../shared/cluster.ts';
