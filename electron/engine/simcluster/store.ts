@@ -15,7 +15,6 @@ import { copyJson, copyOnto, sameJson } from './json-values.ts';
 import { ResourceRegistry } from './registry.ts';
 import { resourceId, type ResourceType } from './resources.ts';
 import { SortedIndex } from './sorted-index.ts';
-import { WatchLines } from './watch-lines.ts';
 import type { IncomingObject, KubeObject } from './types.ts';
 
 /** Changes kept whatever their age (the watch cache's window when no time-based growth applies). */
@@ -96,8 +95,6 @@ export class ObjectStore {
   private readonly sorted = new Map<string, SortedIndex<KubeObject> | null>();
   /** Current objects' JSON, made once for every list and watch that sends them (json-texts.ts). */
   private readonly json = new JsonTexts<KubeObject>();
-  /** The newest changes' JSON watch lines, made once for every watch and every resume. */
-  private readonly lines = new WatchLines();
   private readonly log: ChangeLog;
   /** `allAt`'s last answer (a version's objects never change; the window check comes first). */
   private lastAt: { id: string; rv: number; namespace: string | undefined; objects: readonly KubeObject[] } | undefined;
@@ -174,11 +171,6 @@ export class ObjectStore {
    */
   toJson(object: KubeObject): string {
     return this.json.get(object);
-  }
-
-  /** `{"type":<type>,"object":<toJson(object)>}\n`, made once for every watch that sends it (watch-lines.ts). */
-  watchLine(type: string, object: KubeObject): string {
-    return this.lines.line(type, object, () => this.toJson(object));
   }
 
   /** `toJson(object)` as UTF-8 bytes, kept for idle objects (list pages copy them as they are). */

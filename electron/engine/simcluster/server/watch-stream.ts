@@ -37,9 +37,8 @@ function encoderFor(ctx: ServerContext, req: ApiRequest, type: ResourceType, for
     let object: unknown = event.object;
     if (event.type === 'ADDED' || event.type === 'MODIFIED' || event.type === 'DELETED') {
       const wire = toWire(type, event.object as KubeObject);
-      // The same bytes as JSON.stringify below. A stored version's line is made once for every
-      // watch, live or resumed (watch-lines.ts); a converted object's (events.k8s.io) each time.
-      if (format.format === 'json') return wire === event.object ? ctx.store.watchLine(event.type, wire) : `{"type":"${event.type}","object":${ctx.store.toJson(wire)}}\n`;
+      // The same bytes as JSON.stringify below; the store serialises a change once for all watches.
+      if (format.format === 'json') return `{"type":"${event.type}","object":${ctx.store.toJson(wire)}}\n`;
       const presented = presentObject(ctx, type, wire, format, includeObject);
       // Like the apiserver, only the first Table of a watch carries column definitions.
       object = format.format === 'table' && columnsSent ? { ...(presented as object), columnDefinitions: null } : presented;
