@@ -109,7 +109,7 @@ export async function buildElectron(options: BuildElectronOptions = {}): Promise
   const mainFile = path.join(outDir, 'main', 'main.cjs');
   const preloadFile = path.join(outDir, 'preload', 'preload.cjs');
 
-  const [, , , preload] = await Promise.all([
+  const [, , preload] = await Promise.all([
     build({
       ...common,
       entryPoints: [path.join(projectRoot, 'electron', 'desktop', 'main.ts')],
@@ -124,16 +124,6 @@ export async function buildElectron(options: BuildElectronOptions = {}): Promise
       ...common,
       entryPoints: [path.join(projectRoot, 'electron', 'engine', 'cluster', 'informers', 'list-worker.ts')],
       outfile: path.join(outDir, 'main', 'list-worker.cjs'),
-      target: 'node22',
-      external: ['electron', ...productionDependencies(projectRoot)],
-      define: { 'import.meta.url': IMPORT_META_URL },
-      banner: { js: IMPORT_META_BANNER },
-    }),
-    // A large cluster's history backfill runs in a worker the engine finds beside main.cjs too.
-    build({
-      ...common,
-      entryPoints: [path.join(projectRoot, 'electron', 'engine', 'history', 'backfill-worker.ts')],
-      outfile: path.join(outDir, 'main', 'backfill-worker.cjs'),
       target: 'node22',
       external: ['electron', ...productionDependencies(projectRoot)],
       define: { 'import.meta.url': IMPORT_META_URL },

@@ -12,7 +12,6 @@ import type { InferredFact, InferredFactKind } from '../../../shared/contracts/h
 import { BUILTIN_KEYS } from '../../../shared/builtin-kinds.ts';
 import { controllerUids, inferFacts, topController, type InferredRow, type OwnerLookup } from './backfill.ts';
 import { eventFact, objectLookup } from './backfill-events.ts';
-import { HANDOVER_ROWS } from './write-turns.ts';
 
 /** Objects read per slice at most... */
 export const BACKFILL_SLICE_OBJECTS = 500;
@@ -64,60 +63,10 @@ export interface BackfillOptions {
    * Events' objects. The store backfills in two parts: everything but Events, then Events.
    */
   include?(kind: KindKey): boolean;
-  /**
-   * Another connection writes the same file (the backfill's worker; write-turns.ts): every
-   * HANDOVER_ROWS rows, when it `wanted()` the lock, what is written is committed and the
-   * transaction resumed after `wait()`.
-   */
-  handOver?: HandOver;
-  /**
-   * Writes a run of rows (sorted by id) elsewhere: the backfill's worker (backfill-offload.ts).
-   * Resolves false when it could not: they are written here then.
-   */
-  writer?(rows: InferredRow[]): Promise<boolean>;
-}
-
-/** See BackfillOptions.handOver. */
-export interface HandOver {
-  wanted(): boolean;
-  wait(): void;
 }
 
 /** The workload a conflicting row keeps: an object gone since has no controller left to find, so the one found before stays. */
 const WORKLOAD = 'CASE WHEN excluded.workload_uid = excluded.object_uid THEN inferred.workload_uid ELSE excluded.workload_uid END';
-
-/**
- * Upserts a chunk of rows in one transaction (never nested in the recorder's: those are
- * transactions of their own). With `handOver`, the lock goes to the engine's flush every
- * HANDOVER_ROWS rows when it wants it.
- */
-export function inferredUpserter(db: DatabaseSync, handOver?: HandOver): (chunk: readonly InferredRow[]) => void {
-  const upsert = db.prepare(
-    'INSERT INTO inferred (id, object_uid, workload_uid, kind, namespace, name, fact, at, end_at, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ' +
-      `ON CONFLICT(id) DO UPDATE SET workload_uid = ${WORKLOAD}, end_at = coalesce(excluded.end_at, end_at), detail = excluded.detail ` +
-      // A reconnect finds most rows as they were: rewriting them anyway dirtied every index page.
-      `WHERE inferred.workload_uid IS NOT ${WORKLOAD} OR (excluded.end_at IS NOT NULL AND inferred.end_at IS NOT excluded.end_at) OR inferred.detail IS NOT excluded.detail`,
-  );
-  return (chunk) => {
-    handOver?.wait();
-    db.exec('BEGIN IMMEDIATE');
-    try {
-      for (let i = 0; i < chunk.length; i += 1) {
-        if (handOver && i > 0 && i % HANDOVER_ROWS === 0 && handOver.wanted()) {
-          db.exec('COMMIT');
-          handOver.wait();
-          db.exec('BEGIN IMMEDIATE');
-        }
-        const row = chunk[i] as InferredRow;
-        upsert.run(row.id, row.objectUid, row.workloadUid, row.kind, row.namespace, row.name, row.fact, row.at, row.end, row.detail);
-      }
-      db.exec('COMMIT');
-    } catch (error) {
-      if (db.isTransaction) db.exec('ROLLBACK');
-      throw error;
-    }
-  };
-}
 
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
@@ -136,6 +85,12 @@ export async function runBackfill(options: BackfillOptions): Promise<BackfillRes
     const row = eventFact(object, eventOwners, lookup);
     return row ? [row] : [];
   };
+  const upsert = db.prepare(
+    'INSERT INTO inferred (id, object_uid, workload_uid, kind, namespace, name, fact, at, end_at, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ' +
+      `ON CONFLICT(id) DO UPDATE SET workload_uid = ${WORKLOAD}, end_at = coalesce(excluded.end_at, end_at), detail = excluded.detail ` +
+      // A reconnect finds most rows as they were: rewriting them anyway dirtied every index page.
+      `WHERE inferred.workload_uid IS NOT ${WORKLOAD} OR (excluded.end_at IS NOT NULL AND inferred.end_at IS NOT excluded.end_at) OR inferred.detail IS NOT excluded.detail`,
+  );
   const count = db.prepare('SELECT count(*) AS n FROM inferred');
   const before = Number((count.get() as { n: number }).n);
   const slice = options.sliceObjects ?? BACKFILL_SLICE_OBJECTS;
@@ -145,9 +100,16 @@ export async function runBackfill(options: BackfillOptions): Promise<BackfillRes
   let rows = 0;
   let longestSliceMs = 0;
   let pending: InferredRow[] = [];
-  const upsertChunk = inferredUpserter(db, options.handOver);
+  /** Upserts `chunk` in one transaction (the recorder's writes are transactions of their own: never nested in one). */
   const writeChunk = (chunk: readonly InferredRow[]): void => {
-    upsertChunk(chunk);
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      for (const row of chunk) upsert.run(row.id, row.objectUid, row.workloadUid, row.kind, row.namespace, row.name, row.fact, row.at, row.end, row.detail);
+      db.exec('COMMIT');
+    } catch (error) {
+      if (db.isTransaction) db.exec('ROLLBACK');
+      throw error;
+    }
     rows += chunk.length;
   };
   /** Writes what is pending, in id order (see BACKFILL_SORT_ROWS), a transaction per turn; false when cancelled. */
@@ -156,10 +118,6 @@ export async function runBackfill(options: BackfillOptions): Promise<BackfillRes
     const sorted = pending.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     pending = [];
     longestSliceMs = Math.max(longestSliceMs, performance.now() - sortStart);
-    if (options.writer && (await options.writer(sorted))) {
-      rows += sorted.length;
-      return !options.cancelled?.();
-    }
     for (let at = 0; at < sorted.length; at += writeRows) {
       while (db.isTransaction) await nextTurn();
       if (options.cancelled?.()) return false;

@@ -6,8 +6,8 @@
 import type { SlimObject } from '../../../shared/cluster.ts';
 import type { HistoryStatus } from '../../../shared/contracts/history.ts';
 import type { ObjectCache } from '../stream/cache.ts';
-import { createBackfillRunner, type BackfillRunner } from './backfill-offload.ts';
-import { pruneInferred, sumBackfill, type BackfillResult } from './backfill-run.ts';
+import { BUILTIN_KEYS } from '../../../shared/builtin-kinds.ts';
+import { runBackfill, pruneInferred, sumBackfill, type BackfillResult } from './backfill-run.ts';
 import { pruneSessions, startSession, type Session, type SessionEnd } from './coverage.ts';
 import { openHistoryDb, type OpenedDb } from './db.ts';
 import type { HeadlineCause } from './episode-causes.ts';
@@ -32,8 +32,6 @@ export interface StoreOptions {
   scalePathsOf?: RecordingOptions['scalePathsOf'];
   /** The user's status rules (Settings), for custom resources' states. */
   userRules?: RecordingOptions['userRules'];
-  /** Cached objects from which the backfill runs in a worker thread (backfill-offload.ts; tests). */
-  backfillWorkerMinObjects?: number;
 }
 
 export type HistoryStore = ReturnType<typeof openStore>;
@@ -91,10 +89,6 @@ export function openStore(options: StoreOptions) {
         },
       })
     : undefined;
-  // Follows the cache from now on: a large cluster's backfill runs beside the engine's thread.
-  const backfills: BackfillRunner | undefined = recording
-    ? createBackfillRunner({ db, file: opened.file, cache: options.cache, log, cancelled: () => closed, ...(options.backfillWorkerMinObjects !== undefined ? { minObjects: options.backfillWorkerMinObjects } : {}) })
-    : undefined;
 
   function applyRetention(): void {
     try {
@@ -113,8 +107,9 @@ export function openStore(options: StoreOptions) {
   refresh();
 
   function objectsListed(): void {
-    if (!backfills || objectsPart || closed) return;
-    objectsPart = backfills.run('objects', now() - options.limits().maxAgeMs);
+    if (!recording || objectsPart || closed) return;
+    const { objects, kinds } = options.cache.listWithKinds();
+    objectsPart = runBackfill({ db, objects, kinds, now, keepAfter: now() - options.limits().maxAgeMs, cancelled: () => closed, include: (kind) => kind !== BUILTIN_KEYS.Event });
   }
 
   return {
@@ -154,7 +149,8 @@ export function openStore(options: StoreOptions) {
       backfill = first
         .then(async (objectsResult) => {
           if (closed) return objectsResult;
-          const events = await (backfills as BackfillRunner).run('events', now() - options.limits().maxAgeMs);
+          const { objects, kinds } = options.cache.listWithKinds();
+          const events = await runBackfill({ db, objects, kinds, now, keepAfter: now() - options.limits().maxAgeMs, cancelled: () => closed, include: (kind) => kind === BUILTIN_KEYS.Event });
           return sumBackfill(objectsResult, events);
         })
         .then(
@@ -209,8 +205,6 @@ export function openStore(options: StoreOptions) {
     close(reason: SessionEnd = 'app-closed'): void {
       if (closed) return;
       closed = true;
-      // First: the worker's connection is closed before this one writes its last batch and closes.
-      backfills?.close();
       recording?.close();
       try {
         session?.end(reason);

@@ -12,7 +12,6 @@ import type { Batch, EpisodeRecord, RolloutRecord } from './records.ts';
 import { encodeCauses } from './episode-causes.ts';
 import { reasonBits } from './reason-bits.ts';
 import type { EncodedDeltas } from './state-log.ts';
-import { wantWrite } from './write-turns.ts';
 import { appendSample, BLOCK_CAPACITY, blockBytes, newBlock, resumeBlock, type BlockWriter, type SampleValues } from './sample-codec.ts';
 
 interface OpenBlock extends BlockWriter {
@@ -190,10 +189,8 @@ export function createWriter(db: DatabaseSync): HistoryWriter {
 
   return {
     write(batch, deltas, keyframe) {
-      // A backfill worker writing the same file commits and lets this transaction go first.
-      wantWrite(db, true);
+      db.exec('BEGIN IMMEDIATE');
       try {
-        db.exec('BEGIN IMMEDIATE');
         const result = writeAll(batch, deltas, keyframe);
         db.exec('COMMIT');
         return result;
@@ -201,8 +198,6 @@ export function createWriter(db: DatabaseSync): HistoryWriter {
         if (db.isTransaction) db.exec('ROLLBACK');
         reset();
         throw error;
-      } finally {
-        wantWrite(db, false);
       }
     },
     reset,

@@ -30,13 +30,6 @@ describe('buildElectron', () => {
     expect(worker).not.toMatch(/^\s*(import|export)\s/m);
   });
 
-  it("writes the history backfill's worker beside main.cjs, where the engine looks for it", () => {
-    const worker = readFileSync(path.join(dir, 'main', 'backfill-worker.cjs'), 'utf8');
-    expect(worker).toContain('parentPort');
-    expect(worker).toContain('node:sqlite');
-    expect(worker).not.toMatch(/^\s*(import|export)\s/m);
-  });
-
   it('makes the preload one self-contained CommonJS file that requires only electron', () => {
     const preload = readFileSync(result.preload.file, 'utf8');
     expect(requires(preload)).toEqual(['electron']);
