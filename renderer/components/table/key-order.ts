@@ -4,10 +4,11 @@
  * distinct values, such as nodes, owners and statuses, made most of the comparator's calls
  * compare tie keys).
  *
- * Tried and not kept (docs/benchmarks.md, 2026-11-28 13:xx): an MSD radix sort of the strings'
- * code units and a counting sort of numbers by rank. Warm, they took 0.4–0.7 of this; but in the
- * page a sort's code runs a handful of times, and run cold (not yet optimised) they were as slow
- * or slower, and they doubled the first build. Array.prototype.sort is native from the start.
+ * Tried and not kept (docs/benchmarks.md, "2026-11-28 12:40–13:50 — the Pods table keeps its
+ * column orders"): an MSD radix sort of the strings' code units and a counting sort of numbers by
+ * rank. Warm, they took 0.4–0.7 of this; but in the page a sort's code runs a handful of times,
+ * and cold (not yet optimised) they were as slow or slower, and they doubled the first build.
+ * Array.prototype.sort is native from the start.
  */
 
 /** Stable ascending order (indices into `keys`) of strings compared by code unit, as `<` does. */
