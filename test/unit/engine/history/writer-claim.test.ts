@@ -5,30 +5,17 @@
  * database or the timeline it shows; the recorder started again from the writer's history file
  * takes the claim back at once; a writer that stopped is said to have stopped.
  */
-import path from 'node:path';
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
-import { historyFile } from '../../../../electron/engine/history/db.ts';
-import { openHistoryStore } from '../../../../electron/engine/history/open-store.ts';
+import { describe, expect, it } from 'vitest';
 import { createPool } from '../../../../electron/engine/history/postgres/connection.ts';
 import { claimWriter } from '../../../../electron/engine/history/postgres/writer-claim.ts';
 import type { HistoryStore } from '../../../../electron/engine/history/store.ts';
-import { ObjectCache } from '../../../../electron/engine/stream/cache.ts';
-import type { HistoryStatus } from '../../../../shared/contracts/history.ts';
 import { postgresForFile } from '../../../helpers/postgres-per-file.ts';
-import { withTempDir } from '../../../helpers/tmp.ts';
 import { upsertBuiltin } from '../stream/cache-helpers.ts';
-import { deployment, manualClock } from './fixtures.ts';
-import { MANUAL_TIMING } from './harness.ts';
+import { deployment } from './fixtures.ts';
+import { type SharedRecorder, sharedRecorders } from './shared-recorders.ts';
 
 const postgres = postgresForFile('claims');
-const cleanups: Array<() => Promise<void>> = [];
-const stores: HistoryStore[] = [];
-
-afterEach(async () => {
-  for (const store of stores.splice(0)) store.close();
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
 
 const freshDatabase = postgres.freshDatabase;
 
@@ -36,44 +23,12 @@ const CONTEXT = 'prod';
 const ALL = { from: 0, to: Number.MAX_SAFE_INTEGER };
 const drifting = (store: HistoryStore) => store.episodes.episodes(ALL).episodes.map((e) => e.workload.name).sort();
 
-interface Recorder {
-  store: HistoryStore;
-  cache: ObjectCache;
-  clock: ReturnType<typeof manualClock>;
-  logs: string[];
-  statuses: HistoryStatus[];
-  /** Its data folder (a second store on it is the same recorder started again). */
-  dir: string;
-}
+type Recorder = SharedRecorder;
+const open = sharedRecorders(CONTEXT);
 
 /** A recorder of CONTEXT into `url`, from its own data folder unless `dir` is given, named `label` to others (a store not recording with `record: false`). */
-async function recorder(url: string, label: string, dir?: string, record = true): Promise<Recorder> {
-  let folder = dir;
-  if (!folder) {
-    const temp = await withTempDir();
-    cleanups.push(temp.cleanup);
-    folder = temp.dir;
-  }
-  const cache = new ObjectCache();
-  const clock = manualClock(Date.now());
-  const logs: string[] = [];
-  const statuses: HistoryStatus[] = [];
-  const store = openHistoryStore({
-    store: url,
-    syncIntervalMs: 2 ** 30,
-    writerLabel: label,
-    file: historyFile(path.join(folder, 'data'), CONTEXT),
-    context: CONTEXT,
-    cache,
-    record,
-    now: clock.now,
-    log: (line) => logs.push(line),
-    limits: () => ({ maxAgeMs: 3_650 * 86_400_000, maxBytes: 1024 ** 3 }),
-    onStatus: (status) => statuses.push(status),
-    timing: MANUAL_TIMING,
-  });
-  stores.push(store);
-  return { store, cache, clock, logs, statuses, dir: folder };
+function recorder(url: string, label: string, dir?: string, record = true): Promise<Recorder> {
+  return open(url, label, { dir, record });
 }
 
 /** Has `r` record one drifting Deployment and sync. */

@@ -9,69 +9,29 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
-import { historyFile } from '../../../../electron/engine/history/db.ts';
-import { openHistoryStore } from '../../../../electron/engine/history/open-store.ts';
+import { describe, expect, it } from 'vitest';
 import { createPool } from '../../../../electron/engine/history/postgres/connection.ts';
 import { installOutbox } from '../../../../electron/engine/history/postgres/outbox.ts';
 import { ClaimLostError, pushOnce } from '../../../../electron/engine/history/postgres/push.ts';
 import type { HistoryStore } from '../../../../electron/engine/history/store.ts';
-import { ObjectCache } from '../../../../electron/engine/stream/cache.ts';
-import type { HistoryStatus } from '../../../../shared/contracts/history.ts';
 import { postgresForFile } from '../../../helpers/postgres-per-file.ts';
-import { withTempDir } from '../../../helpers/tmp.ts';
 import { upsertBuiltin } from '../stream/cache-helpers.ts';
-import { deployment, manualClock } from './fixtures.ts';
-import { MANUAL_TIMING } from './harness.ts';
+import { deployment } from './fixtures.ts';
+import { type SharedRecorder, sharedRecorders } from './shared-recorders.ts';
 
 const postgres = postgresForFile('takeover');
-const cleanups: Array<() => Promise<void>> = [];
-const stores: HistoryStore[] = [];
-
-afterEach(async () => {
-  for (const store of stores.splice(0)) store.close();
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
 
 const CONTEXT = 'prod';
 const ALL = { from: 0, to: Number.MAX_SAFE_INTEGER };
 const START = 1_700_000_000_000;
 const MINUTE = 60_000;
 
-interface Recorder {
-  store: HistoryStore;
-  cache: ObjectCache;
-  clock: ReturnType<typeof manualClock>;
-  logs: string[];
-  statuses: HistoryStatus[];
-  file: string;
-}
+type Recorder = SharedRecorder;
+const open = sharedRecorders(CONTEXT);
 
 /** A recorder of CONTEXT into `url` from a new data folder of its own, its clock at `start`. */
-async function recorder(url: string, label: string, start: number, record = true): Promise<Recorder> {
-  const temp = await withTempDir();
-  cleanups.push(temp.cleanup);
-  const cache = new ObjectCache();
-  const clock = manualClock(start);
-  const logs: string[] = [];
-  const statuses: HistoryStatus[] = [];
-  const file = historyFile(path.join(temp.dir, 'data'), CONTEXT);
-  const store = openHistoryStore({
-    store: url,
-    syncIntervalMs: 2 ** 30,
-    writerLabel: label,
-    file,
-    context: CONTEXT,
-    cache,
-    record,
-    now: clock.now,
-    log: (line) => logs.push(line),
-    limits: () => ({ maxAgeMs: 3_650 * 86_400_000, maxBytes: 1024 ** 3 }),
-    onStatus: (status) => statuses.push(status),
-    timing: MANUAL_TIMING,
-  });
-  stores.push(store);
-  return { store, cache, clock, logs, statuses, file };
+function recorder(url: string, label: string, start: number, record = true): Promise<Recorder> {
+  return open(url, label, { start, record });
 }
 
 /** Has `r` see one drifting Deployment change (its ready count) and sync. */
