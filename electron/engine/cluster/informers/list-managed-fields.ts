@@ -18,6 +18,10 @@
  * bracket or a backslash, and every cut is next to a quote or a comma, so no character is split).
  * Text laid out otherwise (spaces around the colon, a pretty-printed list) is left whole and
  * parsed as it is: slower, the same objects.
+ *
+ * A watch event's object is cut by watch-decode.ts instead: it is already a string by then (the
+ * line was read as text), and there the grammar walk finds only `metadata.managedFields`, so it
+ * is safe for every kind, not pods alone.
  */
 import { BUILTIN_KEYS } from '../../../../shared/builtin-kinds.ts';
 import type { ObjectSource } from './slim.ts';

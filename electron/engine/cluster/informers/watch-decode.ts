@@ -11,7 +11,8 @@
  * interleaved rounds, 2026-11-28; real pods with larger managedFields were not measured). The
  * cut is found by walking the JSON's grammar (watch-line.ts), never by searching for the key's
  * text, so a label or an annotation called `managedFields` is left alone; text the walk cannot
- * read is parsed whole.
+ * read is parsed whole. A list page is cut as bytes before it is decoded (list-managed-fields.ts):
+ * there the search is cheaper than the walk, but safe for pods only.
  */
 import type { DecodedPage, PageText } from './list-decode.ts';
 import { decodeItems, itemsText } from './list-decode.ts';
