@@ -16,7 +16,8 @@
  * computer recorded while it was refused, numbered by itself) is kept beside it, renamed, not
  * deleted.
  */
-import { existsSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import type pg from 'pg';
 import { openHistoryDb } from '../db.ts';
 import { installOutbox } from './outbox.ts';
@@ -88,10 +89,15 @@ export async function seedJournal(pool: pg.Pool, options: SeedOptions): Promise<
 /**
  * Puts the seed in place of the journal (which the caller closed first) and keeps the journal
  * beside it as `<file>.before-takeover-<ms>`; returns that name. Synchronous: nothing writes the
- * journal in between.
+ * journal in between. Only the latest such copy is kept: retention never looks at them, so each
+ * takeover on the same volume (an in-cluster recorder's PVC) would otherwise add a whole file.
  */
 export function swapInSeed(file: string, seed: string, now: number): string {
   const aside = `${file}.before-takeover-${now}`;
+  const prefix = `${path.basename(file)}.before-takeover-`;
+  for (const name of readdirSync(path.dirname(file))) {
+    if (name.startsWith(prefix) && !SQLITE_SIDE_FILES.some((suffix) => name.endsWith(suffix))) remove(path.join(path.dirname(file), name));
+  }
   if (existsSync(file)) renameSync(file, aside);
   for (const suffix of SQLITE_SIDE_FILES) if (existsSync(`${file}${suffix}`)) renameSync(`${file}${suffix}`, `${aside}${suffix}`);
   renameSync(seed, file);
