@@ -16,7 +16,7 @@
  * object's uid, the fact, what it is about and its time, so a second backfill of the same
  * cluster writes the same rows (an upsert: a Job that finished since only gains its end).
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { BUILTIN_KEYS } from '../../../shared/builtin-kinds.ts';
 import type { SlimObject } from '../../../shared/cluster.ts';
 import type { InferredFactKind } from '../../../shared/contracts/history.ts';
@@ -50,9 +50,12 @@ export function timeOf(value: unknown): number | null {
   return Number.isFinite(ms) && ms > 0 ? ms : null;
 }
 
-/** The deterministic id of a fact: the same cluster state always gives the same id. */
+/**
+ * The deterministic id of a fact: the same cluster state always gives the same id. One-shot
+ * `hash` (the same SHA-1 hex as a Hash object's) costs about half as much: a connect makes ~20,000.
+ */
 export function factId(uid: string, fact: InferredFactKind, about: string, at: number | null): string {
-  return createHash('sha1').update(`${uid}\u0000${fact}\u0000${about}\u0000${at ?? 'unknown'}`).digest('hex').slice(0, 24);
+  return hash('sha1', `${uid}\u0000${fact}\u0000${about}\u0000${at ?? 'unknown'}`, 'hex').slice(0, 24);
 }
 
 /** The kinds whose creation is a fact worth a row (workloads the history records). */

@@ -138,6 +138,11 @@ describe('inferring facts from real object shapes', () => {
     expect(new Set(a).size).toBe(a.length);
     expect(factId('u', 'condition', 'Ready=False', 1)).not.toBe(factId('u', 'condition', 'Ready=False', 2));
   });
+
+  it('keeps the ids of earlier versions (the first 24 hex digits of the SHA-1 of the fact, UTF-8), so an update adds no duplicate rows', () => {
+    expect(factId('u', 'condition', 'Ready=False', 1)).toBe('5bbde3258ee96ac1786aa64d');
+    expect(factId('ü', 'event', 'x', null)).toBe('fea5a32f82e6a2ca29589af1');
+  });
 });
 
 describe('backfill into the store', () => {
