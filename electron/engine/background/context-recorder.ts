@@ -195,7 +195,7 @@ export function startContextRecorder(options: ContextRecorderOptions): ContextRe
       storeOpen = false;
       return fail(`history cannot be opened (${isDiskFull(error) ? 'the disk is full' : (error as Error).message})`);
     }
-    const watcher = createClusterWatcher({ config, cache, kinds: RECORDED_KINDS, log: (message) => log(`[kubedrift] background ${context}: ${message}`), onHealth: (kinds) => onHealth(kinds, store), ...options.informers });
+    const watcher = createClusterWatcher({ config, cache, kinds: RECORDED_KINDS, log: (message) => log(`[kubedrift] background ${context}: ${message}`), onHealth: (kinds) => onHealth(kinds, store), views: false, ...options.informers });
     // Episodes here get their causes as the selected context's do (from the causes feature
     // there), from startCauses once the first lists are in.
     running = { cache, watcher, store };

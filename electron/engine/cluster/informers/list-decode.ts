@@ -36,6 +36,9 @@ export interface PageText extends JoinedJson {
   views?: JoinedJson;
 }
 
+/** Whether a page's objects get their renderer's form too (kinds with a view, unless no renderer reads them). */
+const wantsView = (source: ObjectSource): boolean => hasView(source.kind) && source.noView !== true;
+
 interface RawList {
   metadata?: ListMeta;
   items?: unknown[];
@@ -79,7 +82,7 @@ export function pageText(body: string, source: ObjectSource): PageText {
 export function itemsText(items: readonly unknown[], source: ObjectSource, metadata?: ListMeta): PageText {
   const objects = items.map((raw) => slimObject(raw, source));
   const page: PageText = { ...(metadata ? { metadata } : {}), ...join(objects.map((object) => JSON.stringify(object))) };
-  if (hasView(source.kind)) page.views = join(objects.map((object) => JSON.stringify(viewObject(object, source.kind))));
+  if (wantsView(source)) page.views = join(objects.map((object) => JSON.stringify(viewObject(object, source.kind))));
   return page;
 }
 
@@ -107,6 +110,6 @@ export function decodeInline(body: string, source: ObjectSource): DecodedPage {
 export function decodeItems(items: readonly unknown[], source: ObjectSource, metadata?: ListMeta): DecodedPage {
   const objects = items.map((raw) => slimObject(raw, source));
   const json = objects.map((object) => JSON.stringify(object));
-  const views = hasView(source.kind) ? { viewJson: objects.map((object) => JSON.stringify(viewObject(object, source.kind))) } : {};
+  const views = wantsView(source) ? { viewJson: objects.map((object) => JSON.stringify(viewObject(object, source.kind))) } : {};
   return { ...(metadata ? { metadata } : {}), objects, json, ...views };
 }

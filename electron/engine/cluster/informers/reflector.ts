@@ -54,6 +54,8 @@ export interface ReflectorOptions {
   log: (message: string) => void;
   /** Read as metadata only (PartialObjectMetadata lists and watches); whole objects otherwise. */
   metadataOnly?: boolean;
+  /** No renderer reads these objects: their renderer's form is not made (ObjectSource.noView). */
+  noView?: boolean;
   /**
    * The one namespace the endpoints list (a restricted user's kind, watched namespace by
    * namespace): a relist then replaces this namespace's objects only, never its neighbours'.
@@ -140,7 +142,7 @@ export class Reflector {
   }
 
   private get source(): ObjectSource {
-    return { kind: this.o.kind, objectKind: this.endpoint.objectKind, apiVersion: this.endpoint.apiVersion, ...(this.o.metadataOnly ? { metadataOnly: true } : {}) };
+    return { kind: this.o.kind, objectKind: this.endpoint.objectKind, apiVersion: this.endpoint.apiVersion, ...(this.o.metadataOnly ? { metadataOnly: true } : {}), ...(this.o.noView ? { noView: true } : {}) };
   }
 
   private accept(request: 'list' | 'watch'): string {

@@ -23,6 +23,11 @@ export interface ObjectSource {
    * and anything but a PartialObjectMetadata from the server is refused rather than taken in.
    */
   metadataOnly?: boolean;
+  /**
+   * The objects reach no renderer (a background recorder's informers): the renderer's form of a
+   * kind with one (stream/view.ts) is not made for them.
+   */
+  noView?: boolean;
 }
 
 /** Written by `kubectl apply`: a full copy of the manifest, often the largest part of an object. */

@@ -56,6 +56,11 @@ export interface ClusterWatcherOptions {
   watchListSilenceMs?: number;
   /** A list or watch answered 403: cluster-wide (namespace null) or in one namespace (the access checks recheck). */
   onForbidden?: (kind: KindKey, namespace: string | null) => void;
+  /**
+   * False when no renderer reads the cache (a background recorder): pods' renderer form
+   * (stream/view.ts) is then not made while decoding. True by default.
+   */
+  views?: boolean;
 }
 
 /** A running (or stopped) watcher of one cluster. */
@@ -158,6 +163,7 @@ export function createClusterWatcher(options: ClusterWatcherOptions): ClusterWat
       watchList,
       progress,
       ...(metadataOnly ? { metadataOnly } : {}),
+      ...(options.views === false ? { noView: true } : {}),
       ...(scoped ? { namespace: scoped.namespace } : {}),
     });
 

@@ -53,6 +53,15 @@ describe('list decoder', () => {
     expect(page.viewJson).toBeUndefined();
   });
 
+  it('makes no view JSON for pods no renderer reads (a background recorder), in the worker or inline', async () => {
+    decoder = createListDecoder(WORKER_FOR_ALL);
+    const text = podPage(2);
+    const page = await decoder.decode(Buffer.from(text), { ...POD, noView: true });
+    expect(page.viewJson).toBeUndefined();
+    expect(page.json).toEqual(decodeInline(text, POD).json);
+    expect(decodeInline(text, { ...POD, noView: true }).viewJson).toBeUndefined();
+  });
+
   it('keeps pages apart when several kinds are decoded at once', async () => {
     decoder = createListDecoder(WORKER_FOR_ALL);
     const nodes = JSON.stringify({ kind: 'NodeList', apiVersion: 'v1', metadata: { resourceVersion: '5' }, items: [NODE] });

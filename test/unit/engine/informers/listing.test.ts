@@ -17,7 +17,7 @@ afterEach(async () => {
   sim = undefined;
 });
 
-async function start(options: { pageSize: number; random?: () => number; watchList?: 'off' }): Promise<{ sim: SimCluster; proxy: RecordingProxy; w: Watching }> {
+async function start(options: { pageSize: number; random?: () => number; watchList?: 'off'; views?: boolean }): Promise<{ sim: SimCluster; proxy: RecordingProxy; w: Watching }> {
   sim = await startQuietCluster({ tls: false });
   proxy = await startRecordingProxy(sim);
   w = watching(proxy.kubeconfig(), { kinds: KINDS, ...options });
@@ -44,6 +44,24 @@ describe('initial sync', () => {
     const upserts = w.changes.filter((c) => c.type === 'upsert');
     expect(upserts.length).toBeGreaterThan(12);
     for (const change of upserts) expect(change.json).toBe(JSON.stringify(change.object));
+  });
+
+  it('makes the pods’ renderer form only for a watcher whose cache a renderer reads', async () => {
+    const pods = async (views: boolean | undefined) => {
+      const { w } = await start({ pageSize: 4, ...(views === undefined ? {} : { views }) });
+      await w.watcher.start();
+      await waitFor('every kind live', () => w.health.all(KINDS, 'live'));
+      return w.changes.filter((c) => c.type === 'upsert' && c.kind === 'pods');
+    };
+    const shown = await pods(undefined);
+    expect(shown.length).toBe(12);
+    expect(shown.every((c) => c.type === 'upsert' && typeof c.viewJson === 'string')).toBe(true);
+    await w?.watcher.stop();
+    await proxy?.close();
+    await sim?.stop();
+    const background = await pods(false);
+    expect(background.length).toBe(12);
+    expect(background.every((c) => c.type === 'upsert' && c.viewJson === undefined && c.json === JSON.stringify(c.object))).toBe(true);
   });
 
   it('reuses kept-alive connections for list pages instead of a new handshake per page', async () => {
