@@ -114,6 +114,33 @@ describe('BaseVirtualTable with recycleRows', () => {
     expect(elementOf('pod-00130')).toBeDefined();
   });
 
+  it('keeps keyboard focus on the same control of the same row across a sort, or on the table once that row left the view', async () => {
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(VIEWPORT_PX);
+    wrapper = mount(BaseVirtualTable, {
+      props: { columns: COLUMNS, rows: many(5_000), rowKey: (row: Row) => row.id, label: 'Pods', recycleRows: true } as never,
+      slots: { 'cell-note': '<template #cell-note="{ row }"><button type="button" class="open">{{ row.name }}</button></template>' },
+      attachTo: document.body,
+    }) as VueWrapper;
+    const table = wrapper;
+    const button = (name: string) => bodyRows(table).find((row) => row.find('button.open').text() === name)?.find('button.open').element as HTMLElement | undefined;
+    button('pod-00003')?.focus();
+    expect(document.activeElement?.textContent).toBe('pod-00003');
+    const placeBefore = document.activeElement;
+    // The first ten rows reversed: pod3 moves from the 4th place to the 7th.
+    const rows = many(5_000);
+    await table.setProps({ rows: [...rows.slice(0, 10).reverse(), ...rows.slice(10)] });
+    expect(document.activeElement?.textContent).toBe('pod-00003');
+    expect(document.activeElement).not.toBe(placeBefore);
+    expect(document.activeElement).toBe(button('pod-00003'));
+    // A live update that leaves it in place keeps the very element.
+    const same = document.activeElement;
+    await table.setProps({ rows: [...rows.slice(0, 10).reverse(), ...rows.slice(10)].map((row) => ({ ...row })) });
+    expect(document.activeElement).toBe(same);
+    // Sorted to the far end: no control of another row takes the focus; the table does.
+    await table.setProps({ rows: [...rows].reverse() });
+    expect(document.activeElement).toBe(table.get('[role="table"]').element);
+  });
+
   it('without it, row elements follow their rows (keyed by rowKey)', async () => {
     const table = mountTable(many(5_000), false);
     await nextTick();
