@@ -52,6 +52,15 @@ export function cardInWindow(placed: { x: number; y: number }, window: Window): 
   return placed.x + CARD_WIDTH >= window.left && placed.x <= window.right && placed.y + CARD_HEIGHT >= window.top && placed.y <= window.bottom;
 }
 
+/**
+ * The cards of `placed` that show in `window`, in reading order (band by band, left to right):
+ * the order Tab moves in. With the view following the focused card (GraphCanvas), the next card
+ * is then always near enough to be drawn, so the keyboard reaches every card of a culled graph.
+ */
+export function drawnInReadingOrder<T extends { x: number; y: number }>(placed: readonly T[], window: Window): T[] {
+  return placed.filter((item) => cardInWindow(item, window)).sort((a, b) => a.y - b.y || a.x - b.x);
+}
+
 /** The rows an edge spans: every path of edges.ts stays between its cards' top and bottom. */
 export interface Span {
   top: number;

@@ -82,6 +82,37 @@ describe('drawing only what is near the view', () => {
     canvas.unmount();
   });
 
+  it('Tab reaches every card of a large graph: cards are in reading order and the view follows the focused one', async () => {
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1_280);
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(640);
+    const { nodes, edges } = namespaceGraph(60);
+    const canvas = mount(GraphCanvas, { props: { nodes, edges, selectedId: null, fitKey: 'churn-001' }, attachTo: document.body });
+    await nextTick();
+    const positions = layoutGraph(nodes, edges).positions;
+    const cards = () => canvas.findAll('[data-testid="graph-node"]').map((card) => card.element as HTMLElement);
+    const order = (ids: string[]) => ids.map((id) => positions.get(id)).map((p) => [p?.y ?? 0, p?.x ?? 0] as const);
+    // Drawn in reading order: band by band, left to right.
+    const drawn = order(drawnIds(canvas));
+    expect(drawn).toEqual([...drawn].sort((a, b) => a[0] - b[0] || a[1] - b[1]));
+    expect(drawnIds(canvas)).not.toContain('dep-59');
+    // Tab as the browser does it: the next focusable card in document order, each time.
+    const reached = new Set<string>();
+    let current = cards()[0];
+    for (let step = 0; current && step < nodes.length; step += 1) {
+      current.focus();
+      await nextTick();
+      expect(document.activeElement).toBe(current);
+      reached.add(current.getAttribute('data-id') ?? '');
+      const now = cards();
+      current = now[now.indexOf(current) + 1];
+    }
+    expect(reached.size).toBe(nodes.length);
+    expect(reached).toContain('dep-59');
+    // The view followed: the last card is drawn, the first no longer.
+    expect(drawnIds(canvas)).not.toContain('dep-0');
+    canvas.unmount();
+  });
+
   it('a small graph is drawn whole whatever the view', async () => {
     vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(300);
     vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(120);
