@@ -11,13 +11,14 @@
  *                                         and N pod changes a second besides (an annotation
  *                                         bumped, round the pods, every 100 ms)
  *
- * It sends `{ ready: true, pods, objects, kubeconfig }` once listening, and stops when the parent
- * disconnects.
+ * It sends `{ ready: true, pods, objects, kubeconfig }` once listening (the aged cluster once
+ * settled too: sim-settle.ts), and stops when the parent disconnects.
  */
 import { startSimCluster, type SimCluster } from '../../electron/engine/simcluster/index.ts';
 import { typeById } from '../../electron/engine/simcluster/resources.ts';
 import { seedHistory } from '../../electron/engine/simcluster/scenarios/aging.ts';
 import type { ObjectStore } from '../../electron/engine/simcluster/store.ts';
+import { settleStore } from './sim-settle.ts';
 
 /** The message the parent waits for. */
 export interface HistorySimReady {
@@ -81,6 +82,9 @@ if (mode === 'aged') {
 } else {
   throw new Error(`history-sim-child: mode must be aged or demo, got ${String(mode)}`);
 }
+// The aged cluster is written once: its objects' JSON made and its heap collected first, as a
+// running API server's are (sim-settle.ts). The demo's controllers go on writing: not waited for.
+if (mode === 'aged') await settleStore(sim.store);
 const podType = typeById('pods');
 const ready: HistorySimReady = { ready: true, pods: podType ? sim.store.all(podType).length : 0, objects, kubeconfig: sim.kubeconfigObject('bench') };
 process.send?.(ready);

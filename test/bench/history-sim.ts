@@ -16,7 +16,9 @@ export interface HistorySim extends Omit<HistorySimReady, 'ready'> {
 
 /** Starts the child with `args` (`['aged', '5000']` or `['demo']`). */
 export function startHistorySim(args: string[]): Promise<HistorySim> {
-  const child = fork(CHILD, args, { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  // --expose-gc: the aged cluster collects its seeded heap once before it reports ready (sim-settle.ts).
+  const execArgv = process.execArgv.includes('--expose-gc') ? process.execArgv : [...process.execArgv, '--expose-gc'];
+  const child = fork(CHILD, args, { execArgv, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {

@@ -14,6 +14,7 @@ import { ListCounter } from './list-counter.ts';
 import { CrdBench } from './crd-fixture.ts';
 import type { SimChildReady, SimChildReply, SimChildRequest } from './live-sim.ts';
 import { podCount, startSimFixture, type SeedSizes } from './sim-fixture.ts';
+import { settleStore } from './sim-settle.ts';
 import { stampedChurn } from './stamped-churn.ts';
 
 const sizes = JSON.parse(process.argv[2] ?? '') as SeedSizes;
@@ -73,4 +74,6 @@ process.on('message', (request: SimChildRequest) => {
 // The parent disconnects to stop it, and a parent gone (crashed, killed) will never ask: go.
 process.on('disconnect', () => void fixture.stop().finally(() => process.exit(0)));
 
+// Its objects' JSON made and its heap collected first, as a running API server's are (sim-settle.ts).
+await settleStore(fixture.sim.store);
 reply({ ready: true, pods: podCount(sizes), target: fixture.target });

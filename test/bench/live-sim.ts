@@ -106,8 +106,9 @@ function waitReady(child: ChildProcess): Promise<SimChildReady> {
 
 /** Forks the child, seeds `sizes` there and resolves once it listens. */
 export async function startSimProcess(sizes: SeedSizes): Promise<SimProcess> {
-  // Without the parent's --expose-gc and friends: the child is a plain server.
-  const child = fork(new URL('./live-sim-child.ts', import.meta.url), [JSON.stringify(sizes)], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // Without the parent's flags: the child is a plain server, but for --expose-gc, with which it
+  // collects its seeded heap once before it reports ready (sim-settle.ts).
+  const child = fork(new URL('./live-sim-child.ts', import.meta.url), [JSON.stringify(sizes)], { execArgv: ['--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const ready = await waitReady(child);
   let nextId = 1;
