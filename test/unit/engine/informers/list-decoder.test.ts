@@ -128,7 +128,8 @@ describe('list decoder', () => {
     const logs: string[] = [];
     decoder = createListDecoder({ eager: true, workerUrl: new URL('./no-such-list-worker.ts', import.meta.url), log: (m) => logs.push(m) });
     // No page was handed in: only an eager start can have found the worker missing.
-    await vi.waitFor(() => expect(logs).toEqual([expect.stringMatching(/^list pages are decoded on the engine thread from now on: .*no-such-list-worker/)]));
+    // A worker thread's start (and its failure) can take seconds on a loaded machine.
+    await vi.waitFor(() => expect(logs).toEqual([expect.stringMatching(/^list pages are decoded on the engine thread from now on: .*no-such-list-worker/)]), { timeout: 15_000 });
     expect(decoder.usesWorker()).toBe(false);
   });
 
