@@ -35,6 +35,8 @@ export interface CoalescingBufferOptions<E> {
   /** Defers a slice; `setImmediate` by default (after I/O, so the socket is read first). */
   defer?: (run: () => void) => void;
   sliceMs?: number;
+  /** The monotonic clock slices are timed by (ms); performance.now by default (tests count applies instead). */
+  sliceClock?: () => number;
   /** Apply at once while within a slice and nothing waits (default true); false buffers every event. */
   immediate?: boolean;
   /**
@@ -55,7 +57,7 @@ export class CoalescingBuffer<E> {
   /** Waiting events in arrival order of each uid's first waiting change; a later change replaces the event in place. */
   private readonly waiting = new Map<string, BufferedEvent<E>>();
   private scheduled = false;
-  /** When the current slice of events applied on arrival ends (performance.now() ms). */
+  /** When the current slice of events applied on arrival ends (`sliceNow` ms). */
   private budgetEnd: number | undefined;
   /** Events coalesced away (replaced before being applied), since the buffer was made. */
   coalesced = 0;
@@ -68,6 +70,10 @@ export class CoalescingBuffer<E> {
 
   constructor(options: CoalescingBufferOptions<E>) {
     this.o = options;
+  }
+
+  private sliceNow(): number {
+    return this.o.sliceClock ? this.o.sliceClock() : performance.now();
   }
 
   get size(): number {
@@ -116,7 +122,7 @@ export class CoalescingBuffer<E> {
    */
   private withinSlice(): boolean {
     if (this.o.immediate === false) return false;
-    const now = performance.now();
+    const now = this.sliceNow();
     if (this.budgetEnd === undefined) {
       this.budgetEnd = now + (this.o.sliceMs ?? DRAIN_SLICE_MS);
       setImmediate(() => {
@@ -150,7 +156,7 @@ export class CoalescingBuffer<E> {
       this.drainBatch(this.o.applyBatch);
       return;
     }
-    const end = performance.now() + (this.o.sliceMs ?? DRAIN_SLICE_MS);
+    const end = this.sliceNow() + (this.o.sliceMs ?? DRAIN_SLICE_MS);
     for (const [uid, entry] of this.waiting) {
       this.waiting.delete(uid);
       try {
@@ -159,7 +165,7 @@ export class CoalescingBuffer<E> {
         this.o.onError(error);
         return;
       }
-      if (performance.now() >= end) break;
+      if (this.sliceNow() >= end) break;
     }
     this.o.onProgress?.(this.waiting.size, this.oldestAt());
     if (this.waiting.size > 0) this.schedule();
