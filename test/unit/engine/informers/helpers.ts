@@ -37,7 +37,7 @@ export async function startQuietCluster(options: SimClusterOptions = {}): Promis
 }
 
 /** Polls until `check` returns a value that is not undefined/false, or fails after `timeoutMs`. */
-export async function waitFor<T>(what: string, check: () => T | undefined | false, timeoutMs = 4_000): Promise<T> {
+export async function waitFor<T>(what: string, check: () => T | undefined | false, timeoutMs = 15_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = check();

@@ -21,7 +21,7 @@ async function churningCluster() {
   return { ...client, churn };
 }
 
-describe('client-node informer: failing requests and the Events quirk', { timeout: 10_000 }, () => {
+describe('client-node informer: failing requests and the Events quirk', { timeout: 30_000 }, () => {
   it('retries a list that fails with 500 Internal Server Error until the server recovers', async () => {
     const { cluster, kc, api, churn } = await churningCluster();
     cluster.server.faults.failRequests({ status: 500, match: podRequests });

@@ -13,7 +13,7 @@ const POLL_INTERVAL_MS = 25;
 export const TEST_KEEPALIVE_MS = 200;
 
 /** Polls `condition` until it holds; throws naming `what` after `timeoutMs`. */
-export async function waitFor(what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 5_000): Promise<void> {
+export async function waitFor(what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await condition()) return;

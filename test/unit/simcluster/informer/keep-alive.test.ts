@@ -13,7 +13,7 @@ const INACTIVITY_MS = 4 * TEST_KEEPALIVE_MS;
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
 
-describe('client-node informer: keep-alives and bookmarks', { timeout: 10_000 }, () => {
+describe('client-node informer: keep-alives and bookmarks', { timeout: 30_000 }, () => {
   it('keeps one watch open past its inactivity timeout while the server sends newline keep-alives', async () => {
     const { cluster, kc, api } = await startClientCluster(cleanup, { controllers: false });
     const requests = logRequests(cluster.server.faults);

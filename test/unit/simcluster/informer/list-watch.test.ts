@@ -10,7 +10,7 @@ import { PODS, podManifest, startPodTraffic } from './traffic.ts';
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
 
-describe('client-node informer: list and watch', { timeout: 10_000 }, () => {
+describe('client-node informer: list and watch', { timeout: 30_000 }, () => {
   it('fires ADD, UPDATE and DELETE for pods created, changed and deleted through the store and over HTTP', async () => {
     const { cluster, kc, api, simErrors } = await startClientCluster(cleanup);
     const informer = makeInformer(kc, '/api/v1/pods', () => api.listPodForAllNamespaces());

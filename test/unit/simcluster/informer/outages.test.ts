@@ -9,7 +9,7 @@ import { PODS, podManifest, startPodTraffic } from './traffic.ts';
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
 
-describe('client-node informer: server restarts and stalled watches', { timeout: 10_000 }, () => {
+describe('client-node informer: server restarts and stalled watches', { timeout: 30_000 }, () => {
   it('stops for good when the server restarts, until the caller starts it again', async () => {
     const { cluster, kc, api } = await startClientCluster(cleanup, { controllers: false });
     cluster.store.create(PODS, podManifest('default', 'before'));

@@ -40,7 +40,7 @@ function expectStaleResume(query: Record<string, unknown> | undefined, seenRv: s
   expect(rv).toBeLessThan(compactedRv);
 }
 
-describe('client-node informer: 410 Gone', { timeout: 10_000 }, () => {
+describe('client-node informer: 410 Gone', { timeout: 30_000 }, () => {
   it('relists after 410 Gone sent in the watch stream when history was compacted', async () => {
     const { cluster, kc, api, churn, traffic } = await busyCluster();
     const rig = await startInformer(cleanup, kc, { path: '/api/v1/pods', list: () => api.listPodForAllNamespaces() });
