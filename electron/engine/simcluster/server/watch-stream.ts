@@ -63,6 +63,9 @@ class WatchStream implements ControlledWatch {
   private stallBytes = 0;
   private overflowed = false;
   private ended = false;
+  /** Live lines of this turn, written together when it ends (`flush`). */
+  private batch: string[] = [];
+  private batchChars = 0;
   private resumed: (() => void) | undefined;
   onEnd: () => void = () => undefined;
 
@@ -98,10 +101,28 @@ class WatchStream implements ControlledWatch {
       }
       return;
     }
-    this.res.write(line);
+    if (this.batch.length === 0) process.nextTick(this.flush);
+    this.batch.push(line);
+    this.batchChars += line.length;
     // The client will re-watch from its last resourceVersion; buffering without limit would not help it.
-    if (this.res.writableLength > this.bound) this.close();
+    if (this.res.writableLength + this.batchChars > this.bound) this.close();
   }
+
+  /**
+   * Writes the turn's live lines as one chunk. One write per line cost the simulator's thread more
+   * than the line's serialisation (four writes of the response each, 200 pieces a writev at 50
+   * events a turn). The bytes, their order and the turn they leave in are those of the line
+   * writes; only the chunked framing differs, as kube-apiserver's flushes several events at once
+   * when its watcher's queue holds more than one.
+   */
+  private readonly flush = (): void => {
+    if (this.batch.length === 0) return;
+    const text = this.batch.length === 1 ? (this.batch[0] as string) : this.batch.join('');
+    this.batch = [];
+    this.batchChars = 0;
+    // Cut or gone meanwhile: what the line writes would have had in the socket is dropped with it.
+    if (!this.ended) this.res.write(text);
+  };
 
   /**
    * Writes a long run of lines (a WatchList's initial events, a resumed watch's backlog) in
@@ -172,6 +193,7 @@ class WatchStream implements ControlledWatch {
 
   close(): void {
     if (this.ended) return;
+    this.flush();
     this.finish();
     this.res.end();
   }
