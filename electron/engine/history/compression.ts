@@ -39,8 +39,12 @@ function framed(codec: number, length: number, body: Buffer): Uint8Array {
   return out;
 }
 
-export async function compress(text: string): Promise<Uint8Array> {
-  const input = Buffer.from(text, 'utf8');
+export function compress(text: string): Promise<Uint8Array> {
+  return compressBytes(Buffer.from(text, 'utf8'));
+}
+
+/** `compress` of a text already encoded as UTF-8 (state-log.ts writes a batch's lines straight into bytes). */
+export async function compressBytes(input: Buffer): Promise<Uint8Array> {
   return zstdAsync ? framed(ZSTD_SIZED, input.length, await zstdAsync(input, ZSTD_OPTIONS)) : framed(DEFLATE_SIZED, input.length, await deflateAsync(input, DEFLATE_OPTIONS));
 }
 

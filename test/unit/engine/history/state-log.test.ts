@@ -29,6 +29,18 @@ describe('the object change log encoding', () => {
     expect(JSON.parse(lineText(lines, 4_498)).metadata.annotations.note).toBe('line one\nline two 4498');
   });
 
+  it('writes text beyond ASCII byte for byte as the whole batch joined would be, a deletion last', async () => {
+    const changes = deltas(10);
+    const named = changes[0]?.object;
+    if (named) named.metadata.annotations = { note: 'café ☃ 𝄞 \u2028' };
+    changes[1] = { ...(changes[1] as DeltaRecord), json: JSON.stringify({ kind: 'Pod', note: 'naïve — 東京' }) };
+    const { lines } = decodeDeltas((await encodeDeltas(changes)).data);
+    expect(lines.buffer.equals(decodeDeltas(encodeDeltasSync(changes).data).lines.buffer)).toBe(true);
+    expect(JSON.parse(lineText(lines, 0)).metadata.annotations.note).toBe('café ☃ 𝄞 \u2028');
+    expect(lineText(lines, 1)).toBe('{"kind":"Pod","note":"naïve — 東京"}');
+    expect(lineText(lines, 9)).toBe('');
+  });
+
   it('stores the JSON the informer already made instead of serialising the object again', async () => {
     const [change] = deltas(1);
     // Same object, keys in another order: only reuse (not a fresh stringify) yields this text.
