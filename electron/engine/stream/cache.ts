@@ -6,7 +6,6 @@
  */
 import { BUILTIN_KEYS } from '../../../shared/builtin-kinds.ts';
 import type { KindKey, ObjectRef, SlimObject } from '../../../shared/cluster.ts';
-import { adoptPrevious } from './previous-values.ts';
 import { sharePod, ValuePool } from './shared-values.ts';
 
 /**
@@ -40,8 +39,7 @@ export interface ObjectCacheOptions {
   /**
    * Its writers hand over objects nobody else holds (an informer's, parsed from the API's JSON):
    * a pod's repeated values are then replaced by shared equal ones (shared-values.ts), and the
-   * parts it shares with other pods are frozen; a pod's new version takes the values it shares
-   * with the version it replaces (previous-values.ts), frozen too. A writer that keeps its objects and goes on
+   * parts it shares with other pods are frozen. A writer that keeps its objects and goes on
    * changing them (a test's in-process store) must leave this off.
    */
   sharePods?: boolean;
@@ -71,17 +69,13 @@ export class ObjectCache {
    * Stores an object; returns false (and tells no one) when the same version is cached. `json`,
    * when given, must be `JSON.stringify(object)`; `viewJson`, `JSON.stringify(viewObject(object))`.
    * With `sharePods`, a pod's repeated values are replaced by shared equal ones (its JSON does
-   * not change), so a stored pod's labels, owner references and container resources are frozen,
-   * and so are the spec, conditions and container statuses it kept from its previous version.
+   * not change), so a stored pod's labels, owner references and container resources are frozen.
    */
   upsert(kind: KindKey, object: SlimObject, json?: string, viewJson?: string): boolean {
     const bucket = this.bucket(kind);
     const previous = bucket.get(object.metadata.uid);
     if (previous && previous.metadata.resourceVersion === object.metadata.resourceVersion) return false;
-    if (this.pool && kind === BUILTIN_KEYS.Pod) {
-      if (previous) adoptPrevious(object, previous);
-      sharePod(object, this.pool);
-    }
+    if (this.pool && kind === BUILTIN_KEYS.Pod) sharePod(object, this.pool);
     bucket.set(object.metadata.uid, object);
     const change: CacheChange = { type: 'upsert', kind, object, previous };
     if (json !== undefined) change.json = json;

@@ -124,9 +124,7 @@ export class ValuePool {
   }
 }
 
-/** A frozen object is shared already (a part, or a value kept from the pod's previous version: previous-values.ts). */
 function shareStrings(pool: ValuePool, object: Json, fields: readonly string[]): void {
-  if (Object.isFrozen(object)) return;
   for (const field of fields) {
     const value = object[field];
     if (typeof value === 'string') object[field] = pool.string(value);
@@ -135,7 +133,6 @@ function shareStrings(pool: ValuePool, object: Json, fields: readonly string[]):
 
 /** `object[fields[i]]` shared as the part `slots[i]` of `owner`'s pods. */
 function shareParts(pool: ValuePool, owner: string, slots: readonly string[], object: Json, fields: readonly string[]): void {
-  if (Object.isFrozen(object)) return;
   for (let i = 0; i < fields.length; i += 1) {
     const field = fields[i] as string;
     const value = object[field];
