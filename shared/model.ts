@@ -72,6 +72,11 @@ export const MAX_BACKGROUND_CONTEXTS = 20;
 /** History retention limits the settings accept (days; bytes: 64 MiB .. 1 TiB). */
 export const HISTORY_RETENTION_DAYS = { min: 1, max: 365 } as const;
 export const HISTORY_MAX_BYTES = { min: 64 * 1024 ** 2, max: 1024 ** 4 } as const;
+/**
+ * How long a shared store's writer may be silent before a recorder of another history file takes
+ * its context over (seconds; the claim is renewed every third of it, so less means more traffic).
+ */
+export const HISTORY_TAKEOVER_SECONDS = { min: 5, max: 3_600, default: 30 } as const;
 
 export const SettingsSchema = z.object({
   theme: ThemeSchema,
@@ -91,6 +96,13 @@ export const SettingsSchema = z.object({
     .string()
     .max(2_048)
     .refine((value) => value.trim() === '' || value.trim() === 'sqlite' || /^postgres(ql)?:\/\//i.test(value.trim()), { error: 'the history store must be "sqlite" or a connection string such as postgres://user@host:5432/kubedrift' })
+    .optional(),
+  /** A shared store's writer silent this many seconds is taken over by another recorder (default 30; postgres:// stores only). */
+  historyTakeoverSeconds: z
+    .number({ error: 'the takeover time must be a number of seconds' })
+    .int({ error: 'the takeover time must be a whole number of seconds' })
+    .min(HISTORY_TAKEOVER_SECONDS.min, { error: `the takeover time must be at least ${HISTORY_TAKEOVER_SECONDS.min} seconds` })
+    .max(HISTORY_TAKEOVER_SECONDS.max, { error: `the takeover time can be at most ${HISTORY_TAKEOVER_SECONDS.max} seconds (one hour)` })
     .optional(),
   /** The desktop app checks for a newer release and offers it (default true; it never installs without asking). */
   updateChecks: z.boolean().optional(),

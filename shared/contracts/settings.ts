@@ -26,7 +26,7 @@ export const AccessibleNamespacesPatchSchema = z.strictObject({
 });
 export type AccessibleNamespacesPatch = z.infer<typeof AccessibleNamespacesPatchSchema>;
 
-export const SettingsUpdateSchema = SettingsSchema.pick({ historyRecording: true, historyRetentionDays: true, historyMaxBytes: true, historyStore: true, updateChecks: true, backgroundContexts: true })
+export const SettingsUpdateSchema = SettingsSchema.pick({ historyRecording: true, historyRetentionDays: true, historyMaxBytes: true, historyStore: true, historyTakeoverSeconds: true, updateChecks: true, backgroundContexts: true })
   .extend({ theme: ThemeSchema.optional(), kindExclusions: KindExclusionsPatchSchema.optional(), accessibleNamespaces: AccessibleNamespacesPatchSchema.optional(), statusRules: UserStatusRulesSchema.optional() })
   .strict();
 export type SettingsUpdate = z.infer<typeof SettingsUpdateSchema>;

@@ -71,6 +71,8 @@ export interface ContextRecorderOptions {
   causesIntervalMs?: number;
   /** How a shared store's writer claim names this recorder to other recorders (default: backgroundWriterLabel). */
   writerLabel?: string;
+  /** How long a shared store's writer may be silent before another recorder takes over, read when the store opens (default WRITER_TTL_MS). */
+  writerTtlMs?(): number | undefined;
 }
 
 /** The app's background recorders, as a shared store tells other recorders of the same context who writes it. */
@@ -190,7 +192,7 @@ export function startContextRecorder(options: ContextRecorderOptions): ContextRe
     let store: HistoryStore;
     storeOpen = true;
     try {
-      store = openHistoryStore({ store: options.store?.(), file: historyFile(options.dataDir, context), context, cache, record: true, now, log, limits: options.limits, writerLabel: options.writerLabel ?? backgroundWriterLabel(), onStatus: onHistoryStatus, ...(options.timing ? { timing: options.timing } : {}) });
+      store = openHistoryStore({ store: options.store?.(), file: historyFile(options.dataDir, context), context, cache, record: true, now, log, limits: options.limits, writerLabel: options.writerLabel ?? backgroundWriterLabel(), writerTtlMs: options.writerTtlMs?.(), onStatus: onHistoryStatus, ...(options.timing ? { timing: options.timing } : {}) });
     } catch (error) {
       storeOpen = false;
       return fail(`history cannot be opened (${isDiskFull(error) ? 'the disk is full' : (error as Error).message})`);

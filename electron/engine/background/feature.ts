@@ -8,6 +8,7 @@ import type { BackgroundStatus } from '../../../shared/contracts/background.ts';
 import { ok, type Result } from '../../../shared/result.ts';
 import type { EngineContext } from '../features.ts';
 import { retentionLimits } from '../history/index.ts';
+import { writerTtlOf } from '../history/open-store.ts';
 import { createBackgroundRecording, type BackgroundRecordingOptions } from './manager.ts';
 
 export interface BackgroundFeatureOptions {
@@ -32,7 +33,8 @@ export function createBackgroundFeature(context: EngineContext, options: Backgro
     limits: () => retentionLimits(context.settings.get()),
     store: () => context.settings.get().historyStore,
     onStatus: (status) => context.hub.emit('history:background', status),
-    ...(options.recorder ? { recorder: options.recorder } : {}),
+    // The takeover time is read when a recorder opens its store (tests may set their own).
+    recorder: { writerTtlMs: () => writerTtlOf(context.settings.get().historyTakeoverSeconds), ...options.recorder },
   });
   const stops = [
     context.onContextChange(() => started && recording.reconcile()),

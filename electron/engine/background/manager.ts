@@ -28,7 +28,7 @@ export interface BackgroundRecordingOptions {
   /** Every status change, with the whole list. */
   onStatus(status: BackgroundStatus): void;
   /** Passed to every recorder (tests shorten timings; `kubedrift record` names its writer). */
-  recorder?: Partial<Pick<ContextRecorderOptions, 'timing' | 'retryInitialMs' | 'retryMaxMs' | 'informers' | 'probe' | 'causesIntervalMs' | 'writerLabel'>>;
+  recorder?: Partial<Pick<ContextRecorderOptions, 'timing' | 'retryInitialMs' | 'retryMaxMs' | 'informers' | 'probe' | 'causesIntervalMs' | 'writerLabel' | 'writerTtlMs'>>;
 }
 
 export interface BackgroundRecording {

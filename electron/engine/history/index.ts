@@ -23,7 +23,7 @@ import { DAY_MS, type RetentionLimits } from './retention.ts';
 import { BeforeStateLogError } from './state-at.ts';
 import { connectionLost, type SessionEnd } from './coverage.ts';
 import type { SessionTiming } from './session.ts';
-import { openHistoryStore } from './open-store.ts';
+import { openHistoryStore, writerTtlOf } from './open-store.ts';
 import type { HistoryStore } from './store.ts';
 
 export const DEFAULT_RETENTION_DAYS = 14;
@@ -62,6 +62,8 @@ export function createHistoryFeature(context: EngineContext, options: HistoryFea
   let recordingOn = true;
   /** The history store setting the open store was chosen by (open-store.ts). */
   let storeSetting: string | undefined;
+  /** historyTakeoverSeconds the open shared store's writer claim uses. */
+  let takeoverSetting: number | undefined;
   let reopen: NodeJS.Timeout | undefined;
   const timers: NodeJS.Timeout[] = [];
   const stops: Array<() => void> = [];
@@ -104,6 +106,7 @@ export function createHistoryFeature(context: EngineContext, options: HistoryFea
       store = openHistoryStore({
         // The embedded SQLite files, or the PostgreSQL database recorders share (postgres/shared-store.ts).
         store: context.settings.get().historyStore,
+        writerTtlMs: writerTtlOf(context.settings.get().historyTakeoverSeconds),
         file: historyFile(context.dataDir, next.name),
         context: next.name,
         cache: context.cache,
@@ -198,6 +201,7 @@ export function createHistoryFeature(context: EngineContext, options: HistoryFea
     start() {
       recordingOn = context.settings.get().historyRecording !== false;
       storeSetting = context.settings.get().historyStore;
+      takeoverSetting = context.settings.get().historyTakeoverSeconds;
       stops.push(
         context.onContextChange((next) => open(next)),
         context.hub.listen((stream, payload) => {
@@ -216,6 +220,10 @@ export function createHistoryFeature(context: EngineContext, options: HistoryFea
               // Another store: the same journal file, now copied to (or no longer copied to) the shared database.
               storeSetting = settings.historyStore;
               open(selected, 'recording-off');
+            } else if (settings.historyTakeoverSeconds !== takeoverSetting) {
+              // The writer claim's ttl is fixed while a shared store is open: reopen it with the new one.
+              takeoverSetting = settings.historyTakeoverSeconds;
+              if (/^postgres/i.test((storeSetting ?? '').trim())) open(selected, 'recording-off');
             } else store?.applyRetention();
           }
         }),

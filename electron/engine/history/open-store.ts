@@ -14,7 +14,12 @@ export interface HistoryStoreOptions extends StoreOptions {
   syncIntervalMs?: SharedStoreOptions['syncIntervalMs'];
   /** How a shared store's writer claim names this recorder to others (postgres/writer-claim.ts). */
   writerLabel?: SharedStoreOptions['writerLabel'];
+  /** How long a shared store's writer may be silent before another recorder takes over (default WRITER_TTL_MS). */
+  writerTtlMs?: SharedStoreOptions['writerTtlMs'];
 }
+
+/** The takeover time the settings choose (historyTakeoverSeconds), in ms; undefined keeps the default. */
+export const writerTtlOf = (seconds: number | undefined): number | undefined => (seconds === undefined ? undefined : seconds * 1000);
 
 /** Opens the chosen store; throws with a clear message on a bad connection string or unopenable files. */
 export function openHistoryStore(options: HistoryStoreOptions): HistoryStore {
