@@ -6,6 +6,7 @@ import { createBackgroundRecording } from '../engine/background/manager.ts';
 import { ContextRegistry } from '../engine/cluster/contexts.ts';
 import { parseStoreLocation } from '../engine/history/postgres/connection.ts';
 import { DAY_MS, type RetentionLimits } from '../engine/history/retention.ts';
+import { HISTORY_TAKEOVER_SECONDS } from '../../shared/model.ts';
 import { parseFlags, parsePort, UsageError } from './args.ts';
 import { startHealthServer, type HealthServer } from './record-health.ts';
 import { defaultDataDir } from './paths.ts';
@@ -13,7 +14,7 @@ import { parseListen, startRecorderListen, tokenSource } from './record-listen.t
 
 export const RECORD_HELP = `Usage: kubedrift record --context NAME [--context NAME2 ...] [--data-dir DIR] [--kubeconfig FILE]
                         [--retention-days N] [--max-size SIZE] [--health-port N] [--health-host ADDR]
-                        [--listen HOST:PORT --token-file FILE] [--store postgres://…]
+                        [--listen HOST:PORT --token-file FILE] [--store postgres://… [--takeover-after S]]
        kubedrift record --in-cluster --context NAME [...]
 
 Records the history of each context (desired vs actual, drift episodes, the state over time)
@@ -40,7 +41,11 @@ writing what is queued.
                        apps: postgres://user@host:5432/database (the password from the URL,
                        PGPASSWORD or ~/.pgpass); default $KUBEDRIFT_HISTORY_STORE, else only the
                        files. While the database does not answer, recording goes on into the
-                       files and is copied to it once it does`;
+                       files and is copied to it once it does
+  --takeover-after S   with --store: one recorder writes each context; when it has been silent S
+                       seconds (5 to 3600, default 30), a recorder of another history file takes
+                       the context over. The claim is renewed every S/3 seconds, so a small S
+                       means a faster takeover but more traffic to the database`;
 
 const SIZE_UNITS: Readonly<Record<string, number>> = { '': 1, K: 1e3, M: 1e6, G: 1e9, T: 1e12, Ki: 1024, Mi: 1024 ** 2, Gi: 1024 ** 3, Ti: 1024 ** 4 };
 /** Below this a store cannot hold one keyframe of a small cluster. */
@@ -87,6 +92,15 @@ function healthPortOf(value: string | undefined): number | undefined {
   }
 }
 
+/** Parses `--takeover-after` (seconds) into the shared store's writer ttl in ms; undefined keeps WRITER_TTL_MS. */
+export function parseTakeoverAfter(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const { min, max } = HISTORY_TAKEOVER_SECONDS;
+  const seconds = /^\d+$/.test(value.trim()) ? Number(value.trim()) : NaN;
+  if (!Number.isSafeInteger(seconds) || seconds < min || seconds > max) throw new UsageError(`--takeover-after must be a whole number of seconds from ${min} to ${max}, got "${value}"`);
+  return seconds * 1000;
+}
+
 /** `--store` (or $KUBEDRIFT_HISTORY_STORE), checked before anything records. */
 function storeOf(value: string | undefined, fromFlag: boolean): { url: string; target: string } | undefined {
   try {
@@ -117,6 +131,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
     'retention-days': { type: 'string' },
     'max-size': { type: 'string' },
     store: { type: 'string' },
+    'takeover-after': { type: 'string' },
     'health-port': { type: 'string' },
     'health-host': { type: 'string' },
     listen: { type: 'string' },
@@ -138,6 +153,8 @@ export async function recordCommand(argv: string[]): Promise<number> {
   };
   const healthPort = healthPortOf(values['health-port']);
   const store = storeOf(values.store ?? process.env['KUBEDRIFT_HISTORY_STORE'], values.store !== undefined);
+  const writerTtlMs = parseTakeoverAfter(values['takeover-after']);
+  if (writerTtlMs !== undefined && !store) throw new UsageError('--takeover-after goes with a shared store: --store postgres://… (or $KUBEDRIFT_HISTORY_STORE)');
   const dataDir = path.resolve(values['data-dir'] ?? defaultDataDir());
   if (values['token-file'] !== undefined && values.listen === undefined) throw new UsageError('--token-file goes with --listen HOST:PORT');
   const listen = values.listen === undefined ? undefined : parseListen(values.listen);
@@ -171,7 +188,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
     limits: () => limits,
     ...(store ? { store: () => store.url } : {}),
     // How a shared store names this recorder to the others of the same context (in a pod: the pod's name).
-    recorder: { writerLabel: `kubedrift record on ${os.hostname()} (pid ${process.pid})` },
+    recorder: { writerLabel: `kubedrift record on ${os.hostname()} (pid ${process.pid})`, ...(writerTtlMs === undefined ? {} : { writerTtlMs: () => writerTtlMs }) },
     onStatus: (status) => {
       for (const entry of status.contexts) {
         const line = describe(printed.get(entry.context), entry);
@@ -215,7 +232,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
     const shown = listen.host.includes(':') ? `[${listen.host}]` : listen.host;
     console.log(`history served on ws://${shown}:${served.port}/ws (token required)`);
   }
-  if (store) console.log(`history also kept in PostgreSQL at ${store.target}`);
+  if (store) console.log(`history also kept in PostgreSQL at ${store.target}${writerTtlMs === undefined ? '' : `; a writer silent ${writerTtlMs / 1000} s is taken over`}`);
   recording.reconcile();
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
