@@ -18,7 +18,7 @@ import { follow } from './live.ts';
 export type ResolvedTheme = 'light' | 'dark';
 
 /** The history settings `settings:update` accepts. */
-export type HistorySettings = Pick<Settings, 'historyRecording' | 'historyRetentionDays' | 'historyMaxBytes' | 'historyStore'>;
+export type HistorySettings = Pick<Settings, 'historyRecording' | 'historyRetentionDays' | 'historyMaxBytes' | 'historyStore' | 'historyTakeoverSeconds'>;
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 /**
