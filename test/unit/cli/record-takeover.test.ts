@@ -81,7 +81,8 @@ interface SessionRow {
   end_at: number;
 }
 async function sessions(): Promise<SessionRow[]> {
-  const found = await client.query<SessionRow>('SELECT id::float8 AS id, start_at::float8 AS start_at, end_at::float8 AS end_at FROM kd_sessions WHERE context = $1 ORDER BY id', [CONTEXT]).catch((error: unknown) => (console.error(error), undefined));
+  // Before the recorder has created the tables: none yet.
+  const found = await client.query<SessionRow>('SELECT id::float8 AS id, start_at::float8 AS start_at, end_at::float8 AS end_at FROM kd_sessions WHERE context = $1 ORDER BY id', [CONTEXT]).catch(() => undefined);
   return found?.rows ?? [];
 }
 
