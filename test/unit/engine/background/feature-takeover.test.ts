@@ -1,0 +1,73 @@
+/**
+ * The takeover time setting (historyTakeoverSeconds) reaches the background recorders' shared
+ * stores (feature.ts): a writer of another history file silent 8 s is taken over with the setting
+ * at 5 s, and still refused with the default 30 s. A real PostgreSQL server and the simulated cluster.
+ */
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backgroundWriterLabel } from '../../../../electron/engine/background/context-recorder.ts';
+import { createBackgroundFeature } from '../../../../electron/engine/background/feature.ts';
+import { SettingsStore } from '../../../../electron/engine/settings.ts';
+import { startSimCluster, type SimCluster } from '../../../../electron/engine/simcluster/index.ts';
+import type { BackgroundStatus } from '../../../../shared/contracts/background.ts';
+import { fakeEngineContext } from '../../../helpers/engine-context.ts';
+import { postgresForFile } from '../../../helpers/postgres-per-file.ts';
+import { withTempDir } from '../../../helpers/tmp.ts';
+import { until } from '../../../helpers/until.ts';
+
+const postgres = postgresForFile('background_takeover');
+const LAPTOP = 'Kubedrift on laptop (pid 7)';
+let sim: SimCluster;
+beforeAll(async () => {
+  sim = await startSimCluster({ scenario: 'minimal' });
+});
+afterAll(async () => sim?.stop());
+
+async function query<T extends pg.QueryResultRow>(url: string, sql: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(sql).catch(() => ({ rows: [] as T[] }))).rows;
+  } finally {
+    await client.end();
+  }
+}
+const holder = async (url: string) => (await query<{ label: string }>(url, "SELECT label FROM kd_writers WHERE context = 'east'"))[0]?.label;
+
+/** Records `east` in the background into a fresh database with the given takeover setting; another file's writer then falls silent 8 s. */
+async function withSilentWriter(historyTakeoverSeconds: number | undefined, check: (url: string, statuses: BackgroundStatus[]) => Promise<void>): Promise<void> {
+  const url = await postgres.freshDatabase();
+  const { dir, cleanup } = await withTempDir();
+  const settings = new SettingsStore(path.join(dir, 'data'));
+  await settings.update({ historyStore: url, backgroundContexts: ['east'], ...(historyTakeoverSeconds === undefined ? {} : { historyTakeoverSeconds }) });
+  const fake = fakeEngineContext({ dataDir: path.join(dir, 'data'), settings });
+  const statuses: BackgroundStatus[] = [];
+  fake.context.hub.listen((stream, payload) => stream === 'history:background' && statuses.push(payload as BackgroundStatus));
+  const feature = createBackgroundFeature(fake.context, { recordable: () => true, selectedName: () => null, clientConfig: async () => sim.kubeconfigObject('east'), recorder: { timing: { flushIntervalMs: 100 } } });
+  feature.start();
+  try {
+    await until(async () => ((await holder(url)) === backgroundWriterLabel() ? true : undefined), 'the background claim', { timeoutMs: 20_000 });
+    await query(url, `UPDATE kd_writers SET writer = 'laptop', lineage = 'laptop-file', label = '${LAPTOP}', released = false, heartbeat_at = clock_timestamp() - interval '8 seconds' WHERE context = 'east'`);
+    await check(url, statuses);
+  } finally {
+    await feature.dispose();
+    await cleanup();
+  }
+}
+
+describe('the takeover time setting in background recording', () => {
+  it('takes over a writer silent longer than the configured 5 s', async () => {
+    await withSilentWriter(5, async (url) => {
+      await until(async () => ((await holder(url)) === backgroundWriterLabel() ? true : undefined), 'the takeover', { timeoutMs: 15_000 });
+    });
+  }, 60_000);
+
+  it('refuses the same writer with the default 30 s', async () => {
+    await withSilentWriter(undefined, async (url, statuses) => {
+      const notice = await until(() => statuses.at(-1)?.contexts.find((c) => c.context === 'east')?.notice, 'the refusal', { timeoutMs: 15_000 });
+      expect(notice).toContain(`${LAPTOP} is writing it`);
+      expect(await holder(url)).toBe(LAPTOP);
+    });
+  }, 60_000);
+});
