@@ -27,6 +27,7 @@ const SLOW_UNIT_FILES = [
   'test/unit/engine/history/queries.test.ts', // postgres
   'test/unit/cli/snapshot.test.ts', // 14,000
   'test/unit/cli/record.test.ts', // 12,000
+  'test/unit/cli/record-takeover.test.ts', // 16,000: two recorders, PostgreSQL, a takeover after kill -9
   'test/unit/engine/history/sources.test.ts', // 14,000
   'test/unit/engine/history/sources-past.test.ts', // 15,000
   'test/kubectl/crd.test.ts', // 11,500
