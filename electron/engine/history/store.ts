@@ -106,10 +106,15 @@ export function openStore(options: StoreOptions) {
   applyRetention();
   refresh();
 
+  /** One part of the backfill over what is cached now: the Events, or every other kind. */
+  function backfillPart(events: boolean): Promise<BackfillResult> {
+    const { objects, kinds } = options.cache.listWithKinds();
+    return runBackfill({ db, objects, kinds, now, keepAfter: now() - options.limits().maxAgeMs, cancelled: () => closed, include: (kind) => (kind === BUILTIN_KEYS.Event) === events });
+  }
+
   function objectsListed(): void {
     if (!recording || objectsPart || closed) return;
-    const { objects, kinds } = options.cache.listWithKinds();
-    objectsPart = runBackfill({ db, objects, kinds, now, keepAfter: now() - options.limits().maxAgeMs, cancelled: () => closed, include: (kind) => kind !== BUILTIN_KEYS.Event });
+    objectsPart = backfillPart(false);
   }
 
   return {
@@ -149,9 +154,7 @@ export function openStore(options: StoreOptions) {
       backfill = first
         .then(async (objectsResult) => {
           if (closed) return objectsResult;
-          const { objects, kinds } = options.cache.listWithKinds();
-          const events = await runBackfill({ db, objects, kinds, now, keepAfter: now() - options.limits().maxAgeMs, cancelled: () => closed, include: (kind) => kind === BUILTIN_KEYS.Event });
-          return sumBackfill(objectsResult, events);
+          return sumBackfill(objectsResult, await backfillPart(true));
         })
         .then(
           (result) => {
