@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkForm, formFrom } from '../../../../renderer/views/settings/history-limits.ts';
+import { checkForm, formFrom, MAX_BYTES, RETENTION_DAYS, TAKEOVER_SECONDS } from '../../../../renderer/views/settings/history-limits.ts';
+import { HISTORY_MAX_BYTES, HISTORY_RETENTION_DAYS, HISTORY_TAKEOVER_SECONDS } from '../../../../shared/model.ts';
 import { SETTINGS } from '../fake-api.ts';
 
 describe('history settings form', () => {
@@ -36,5 +37,13 @@ describe('history settings form', () => {
     expect(checkForm({ recording: true, days: '14', size: '1', unit: 'GiB', store: 'mysql://root@db/history', takeover: '30' })).toEqual({
       error: 'The history store must be empty (this computer only) or a connection string such as postgres://user@host:5432/kubedrift.',
     });
+  });
+});
+
+describe('the form\'s limits', () => {
+  it('are the ones the settings contract enforces (restated so the bundle does not pull the schema library)', () => {
+    expect({ min: RETENTION_DAYS.min, max: RETENTION_DAYS.max }).toEqual(HISTORY_RETENTION_DAYS);
+    expect({ min: MAX_BYTES.min, max: MAX_BYTES.max }).toEqual(HISTORY_MAX_BYTES);
+    expect(TAKEOVER_SECONDS).toEqual(HISTORY_TAKEOVER_SECONDS);
   });
 });
