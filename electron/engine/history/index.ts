@@ -23,7 +23,7 @@ import { DAY_MS, type RetentionLimits } from './retention.ts';
 import { BeforeStateLogError } from './state-at.ts';
 import { connectionLost, type SessionEnd } from './coverage.ts';
 import type { SessionTiming } from './session.ts';
-import { openHistoryStore, writerTtlOf } from './open-store.ts';
+import { namesSharedStore, openHistoryStore, writerTtlOf } from './open-store.ts';
 import type { HistoryStore } from './store.ts';
 
 export const DEFAULT_RETENTION_DAYS = 14;
@@ -223,7 +223,7 @@ export function createHistoryFeature(context: EngineContext, options: HistoryFea
             } else if (settings.historyTakeoverSeconds !== takeoverSetting) {
               // The writer claim's ttl is fixed while a shared store is open: reopen it with the new one.
               takeoverSetting = settings.historyTakeoverSeconds;
-              if (/^postgres/i.test((storeSetting ?? '').trim())) open(selected, 'recording-off');
+              if (namesSharedStore(storeSetting)) open(selected, 'recording-off');
             } else store?.applyRetention();
           }
         }),

@@ -21,6 +21,15 @@ export interface HistoryStoreOptions extends StoreOptions {
 /** The takeover time the settings choose (historyTakeoverSeconds), in ms; undefined keeps the default. */
 export const writerTtlOf = (seconds: number | undefined): number | undefined => (seconds === undefined ? undefined : seconds * 1000);
 
+/** Whether the history store setting names a shared PostgreSQL store (a malformed one does not: opening it fails with its own message). */
+export function namesSharedStore(store: string | undefined): boolean {
+  try {
+    return parseStoreLocation(store).kind === 'postgres';
+  } catch {
+    return false;
+  }
+}
+
 /** Opens the chosen store; throws with a clear message on a bad connection string or unopenable files. */
 export function openHistoryStore(options: HistoryStoreOptions): HistoryStore {
   const location = parseStoreLocation(options.store);
