@@ -8,7 +8,7 @@ import type { BackgroundStatus } from '../../../shared/contracts/background.ts';
 import { ok, type Result } from '../../../shared/result.ts';
 import type { EngineContext } from '../features.ts';
 import { retentionLimits } from '../history/index.ts';
-import { writerTtlOf } from '../history/open-store.ts';
+import { namesSharedStore, writerTtlOf } from '../history/open-store.ts';
 import { createBackgroundRecording, type BackgroundRecordingOptions } from './manager.ts';
 
 export interface BackgroundFeatureOptions {
@@ -22,6 +22,10 @@ export interface BackgroundFeatureOptions {
 
 export function createBackgroundFeature(context: EngineContext, options: BackgroundFeatureOptions) {
   let started = false;
+  const storeSettings = () => {
+    const settings = context.settings.get();
+    return { store: settings.historyStore ?? '', takeover: settings.historyTakeoverSeconds };
+  };
   const recording = createBackgroundRecording({
     dataDir: context.dataDir,
     now: context.now,
@@ -33,15 +37,23 @@ export function createBackgroundFeature(context: EngineContext, options: Backgro
     limits: () => retentionLimits(context.settings.get()),
     store: () => context.settings.get().historyStore,
     onStatus: (status) => context.hub.emit('history:background', status),
-    // The takeover time is read when a recorder opens its store (tests may set their own).
+    // The takeover time is read when a recorder opens its store (tests may set their own); a change reopens them.
     recorder: { writerTtlMs: () => writerTtlOf(context.settings.get().historyTakeoverSeconds), ...options.recorder },
   });
+  /** The store settings the running recorders opened with. */
+  let opened = storeSettings();
   const stops = [
     context.onContextChange(() => started && recording.reconcile()),
     context.hub.listen((stream) => {
       if (stream !== 'settings:changed' || !started) return;
       // The choice may have changed (start or stop recorders), or the retention limits.
       recording.reconcile();
+      // Another store (the shared database, or back to the file alone), or another takeover time
+      // for a shared one: the recorders reopen theirs, as the selected context's store does.
+      const next = storeSettings();
+      const reopen = next.store !== opened.store || (next.takeover !== opened.takeover && namesSharedStore(next.store));
+      opened = next;
+      if (reopen) recording.reopen();
       recording.applyRetention();
     }),
   ];
@@ -53,6 +65,7 @@ export function createBackgroundFeature(context: EngineContext, options: Backgro
     /** After the initial context is selected (so it is not recorded twice from the start). */
     start(): void {
       started = true;
+      opened = storeSettings();
       recording.reconcile();
     },
     /** The kubeconfig files changed: contexts may have appeared or gone. */

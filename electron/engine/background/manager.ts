@@ -34,6 +34,8 @@ export interface BackgroundRecordingOptions {
 export interface BackgroundRecording {
   /** Starts and stops recorders to match the choice and the selection now. */
   reconcile(): void;
+  /** Reopens every running recorder's store (the store or takeover setting changed): each is stopped and started again. */
+  reopen(): void;
   status(): BackgroundStatus;
   applyRetention(): void;
   /** Writes what every recorder has queued (tests, the CLI). */
@@ -121,6 +123,15 @@ export function createBackgroundRecording(options: BackgroundRecordingOptions): 
       const want = wanted();
       for (const context of [...recorders.keys()]) if (!want.has(context)) stop(context, stopReason(context));
       for (const context of want) start(context);
+      publish();
+    },
+    reopen() {
+      if (disposed) return;
+      // `start` waits for the store just closed, as a context switched back does.
+      for (const context of [...recorders.keys()]) {
+        stop(context, 'recording-off');
+        start(context);
+      }
       publish();
     },
     status,

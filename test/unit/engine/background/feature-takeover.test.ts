@@ -1,7 +1,8 @@
 /**
  * The takeover time setting (historyTakeoverSeconds) reaches the background recorders' shared
  * stores (feature.ts): a writer of another history file silent 8 s is taken over with the setting
- * at 5 s, and still refused with the default 30 s. A real PostgreSQL server and the simulated cluster.
+ * at 5 s, and still refused with the default 30 s; a change of it, or of the store itself, reaches
+ * the recorders already running (they reopen their stores). A real PostgreSQL server and the simulated cluster.
  */
 import path from 'node:path';
 import pg from 'pg';
@@ -35,8 +36,13 @@ async function query<T extends pg.QueryResultRow>(url: string, sql: string): Pro
 }
 const holder = async (url: string) => (await query<{ label: string }>(url, "SELECT label FROM kd_writers WHERE context = 'east'"))[0]?.label;
 
+/** Changes the settings as the engine does: saved, then told on the hub. */
+async function change(settings: SettingsStore, hub: { emit(stream: string, payload: unknown): void }, patch: Parameters<SettingsStore['update']>[0]): Promise<void> {
+  hub.emit('settings:changed', await settings.update(patch));
+}
+
 /** Records `east` in the background into a fresh database with the given takeover setting; another file's writer then falls silent 8 s. */
-async function withSilentWriter(historyTakeoverSeconds: number | undefined, check: (url: string, statuses: BackgroundStatus[]) => Promise<void>): Promise<void> {
+async function withSilentWriter(historyTakeoverSeconds: number | undefined, check: (url: string, statuses: BackgroundStatus[], settings: SettingsStore, hub: { emit(stream: string, payload: unknown): void }) => Promise<void>): Promise<void> {
   const url = await postgres.freshDatabase();
   const { dir, cleanup } = await withTempDir();
   const settings = new SettingsStore(path.join(dir, 'data'));
@@ -49,7 +55,7 @@ async function withSilentWriter(historyTakeoverSeconds: number | undefined, chec
   try {
     await until(async () => ((await holder(url)) === backgroundWriterLabel() ? true : undefined), 'the background claim', { timeoutMs: 20_000 });
     await query(url, `UPDATE kd_writers SET writer = 'laptop', lineage = 'laptop-file', label = '${LAPTOP}', released = false, heartbeat_at = clock_timestamp() - interval '8 seconds' WHERE context = 'east'`);
-    await check(url, statuses);
+    await check(url, statuses, settings, fake.context.hub as never);
   } finally {
     await feature.dispose();
     await cleanup();
@@ -57,6 +63,44 @@ async function withSilentWriter(historyTakeoverSeconds: number | undefined, chec
 }
 
 describe('the takeover time setting in background recording', () => {
+  it('reaches a recorder already refused: set to 5 s, it takes over the silent writer', async () => {
+    await withSilentWriter(undefined, async (url, statuses, settings, hub) => {
+      await until(() => statuses.at(-1)?.contexts.find((c) => c.context === 'east')?.notice, 'the refusal', { timeoutMs: 15_000 });
+      await change(settings, hub, { historyTakeoverSeconds: 5 });
+      await until(async () => ((await holder(url)) === backgroundWriterLabel() ? true : undefined), 'the takeover', { timeoutMs: 15_000 });
+    });
+  }, 60_000);
+
+  it('moves a running recorder to the shared store when it is chosen', async () => {
+    const url = await postgres.freshDatabase();
+    const { dir, cleanup } = await withTempDir();
+    const settings = new SettingsStore(path.join(dir, 'data'));
+    await settings.update({ backgroundContexts: ['east'] });
+    const fake = fakeEngineContext({ dataDir: path.join(dir, 'data'), settings });
+    const statuses: BackgroundStatus[] = [];
+    fake.context.hub.listen((stream, payload) => stream === 'history:background' && statuses.push(payload as BackgroundStatus));
+    const feature = createBackgroundFeature(fake.context, { recordable: () => true, selectedName: () => null, clientConfig: async () => sim.kubeconfigObject('east'), recorder: { timing: { flushIntervalMs: 100 } } });
+    feature.start();
+    try {
+      await until(() => (statuses.at(-1)?.contexts.find((c) => c.context === 'east')?.state === 'recording' ? true : undefined), 'recording to the file', { timeoutMs: 20_000 });
+      expect(await holder(url)).toBeUndefined();
+      await change(settings, fake.context.hub as never, { historyStore: url });
+      await until(async () => ((await holder(url)) === backgroundWriterLabel() ? true : undefined), 'the recorder writing to the shared store', { timeoutMs: 20_000 });
+      // A change of something else (the retention) reopens nothing: the recorder is the same one.
+      const east = () => {
+        const answer = feature.handlers['history:background']();
+        return answer.ok ? answer.value.contexts.find((c) => c.context === 'east') : undefined;
+      };
+      const since = await until(() => east()?.recordingSince ?? undefined, 'the recorder recording');
+      await change(settings, fake.context.hub as never, { historyRetentionDays: 3 });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(east()).toMatchObject({ state: 'recording', recordingSince: since });
+    } finally {
+      await feature.dispose();
+      await cleanup();
+    }
+  }, 60_000);
+
   it('takes over a writer silent longer than the configured 5 s', async () => {
     await withSilentWriter(5, async (url) => {
       await until(async () => ((await holder(url)) === backgroundWriterLabel() ? true : undefined), 'the takeover', { timeoutMs: 15_000 });
