@@ -213,8 +213,6 @@ export function createInferredQuery(db: DatabaseSync) {
   const timeline = db.prepare(`SELECT ${COLUMNS} FROM inferred WHERE ${TIMELINE_WHERE} ORDER BY fact = 'event', at DESC LIMIT ${MAX_INFERRED + 1}`);
   timeline.setReturnArrays(true);
   const timelineCount = db.prepare(`SELECT count(*) AS n FROM inferred WHERE ${TIMELINE_WHERE}`);
-  const rollouts = db.prepare(`SELECT ${COLUMNS} FROM inferred WHERE fact = 'rollout' AND at BETWEEN ? AND ? AND (? IS NULL OR namespace = ?) ORDER BY at LIMIT ${MAX_INFERRED}`);
-  rollouts.setReturnArrays(true);
   return {
     /** A workload's rows of the range and of unknown time (by time, unknown last); `total` when more than MAX_INFERRED. */
     ofWorkload(uid: string, from: number, to: number): InferredRange {
@@ -224,7 +222,6 @@ export function createInferredQuery(db: DatabaseSync) {
       if (rows.length <= MAX_INFERRED) return { facts };
       return { facts, total: Number((workloadCount.get(range) as { n: number }).n) };
     },
-    rollouts: (from: number, to: number, namespace?: string): InferredFact[] => (rollouts.all(from, to, namespace ?? null, namespace ?? null) as unknown as FactRow[]).map(toFact),
     /** The rollouts and Events of a range (sorted by time), for the timeline; `total` when more than MAX_INFERRED. */
     timeline(from: number, to: number, namespace?: string): InferredRange {
       const range = { from, to, namespace: namespace ?? null };

@@ -31,7 +31,8 @@
  * - `inferred` (v6): facts the cluster still held on connect (backfill.ts), by deterministic id;
  *   `workload_uid` is the object's topmost controller (a pod's Deployment), `at` null when unknown;
  *   since v9 indexed by its last moment too (`inferred_last`), so the timeline's query of a range
- *   seeks to the range's start instead of reading every older row.
+ *   seeks to the range's start instead of reading every older row; since v10 only by that and by
+ *   workload (`inferred_at`, by fact and start, dropped).
  */
 import type { DatabaseSync } from 'node:sqlite';
 import { migrateKindKeys } from './kind-migration.ts';
@@ -181,6 +182,10 @@ export const MIGRATIONS: readonly Migration[] = [
   // inferred rows by their last moment (backfill-run.ts, the timeline's lower bound). A nullable
   // column and an index (no table is rewritten), each added only when missing, as v8's.
   addUnobservedGone,
+  // v10: `inferred_at` goes: no query reads by (fact, start) any more (the timeline seeks
+  // `inferred_last`, a workload `inferred_workload`), and every backfill row paid for it
+  // (an aged cluster's 21,451 upserts: 402-429 -> 275-294 ms).
+  'DROP INDEX IF EXISTS inferred_at',
 ];
 
 /** v9's step: SQLite's ADD COLUMN has no IF NOT EXISTS. */

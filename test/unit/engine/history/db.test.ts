@@ -45,6 +45,30 @@ describe('the history database file', () => {
     db.close();
   });
 
+  it('drops the inferred rows\' index by fact and start at version 10, the timeline still seeking by last moment', () => {
+    const file = path.join(dir, 'v9.sqlite');
+    const old = new DatabaseSync(file);
+    for (const migration of MIGRATIONS.slice(0, 9)) {
+      if (typeof migration === 'string') old.exec(migration);
+      else migration(old);
+    }
+    old.exec('PRAGMA user_version = 9');
+    old.prepare("INSERT INTO inferred (id, object_uid, workload_uid, kind, namespace, name, fact, at, end_at, detail) VALUES ('r1', 'rs', 'web', 'apps/ReplicaSet', 'shop', 'web-1', 'rollout', 10, 20, '')").run();
+    const indexes = (db: DatabaseSync) => (db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'inferred' AND sql IS NOT NULL ORDER BY name").all() as Array<{ name: string }>).map((row) => row.name);
+    expect(indexes(old)).toEqual(['inferred_at', 'inferred_last', 'inferred_workload']);
+    old.close();
+    const { db } = openHistoryDb(file);
+    try {
+      expect(pragma(db, 'user_version')).toBe(SCHEMA_VERSION);
+      expect(indexes(db)).toEqual(['inferred_last', 'inferred_workload']);
+      expect(db.prepare('SELECT id FROM inferred').all()).toEqual([{ id: 'r1' }]);
+      const plan = db.prepare("EXPLAIN QUERY PLAN SELECT id FROM inferred WHERE fact IN ('rollout', 'event') AND coalesce(end_at, at) >= 5 AND at <= 30").all() as Array<{ detail: string }>;
+      expect(plan.map((row) => row.detail).join(' ')).toContain('USING INDEX inferred_last');
+    } finally {
+      db.close();
+    }
+  });
+
   it('upgrades a database of an older schema in place, keeping its rows', () => {
     const file = path.join(dir, 'old.sqlite');
     const old = new DatabaseSync(file);
