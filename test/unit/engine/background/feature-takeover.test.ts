@@ -12,6 +12,7 @@ import { createBackgroundFeature } from '../../../../electron/engine/background/
 import { SettingsStore } from '../../../../electron/engine/settings.ts';
 import { startSimCluster, type SimCluster } from '../../../../electron/engine/simcluster/index.ts';
 import type { BackgroundStatus } from '../../../../shared/contracts/background.ts';
+import type { Settings } from '../../../../shared/model.ts';
 import { fakeEngineContext } from '../../../helpers/engine-context.ts';
 import { postgresForFile } from '../../../helpers/postgres-per-file.ts';
 import { withTempDir } from '../../../helpers/tmp.ts';
@@ -36,69 +37,76 @@ async function query<T extends pg.QueryResultRow>(url: string, sql: string): Pro
 }
 const holder = async (url: string) => (await query<{ label: string }>(url, "SELECT label FROM kd_writers WHERE context = 'east'"))[0]?.label;
 
+type Hub = { emit(stream: string, payload: unknown): void };
+
+interface EastRecording {
+  settings: SettingsStore;
+  hub: Hub;
+  statuses: BackgroundStatus[];
+  feature: ReturnType<typeof createBackgroundFeature>;
+}
+
 /** Changes the settings as the engine does: saved, then told on the hub. */
-async function change(settings: SettingsStore, hub: { emit(stream: string, payload: unknown): void }, patch: Parameters<SettingsStore['update']>[0]): Promise<void> {
+async function change({ settings, hub }: EastRecording, patch: Partial<Settings>): Promise<void> {
   hub.emit('settings:changed', await settings.update(patch));
 }
 
-/** Records `east` in the background into a fresh database with the given takeover setting; another file's writer then falls silent 8 s. */
-async function withSilentWriter(historyTakeoverSeconds: number | undefined, check: (url: string, statuses: BackgroundStatus[], settings: SettingsStore, hub: { emit(stream: string, payload: unknown): void }) => Promise<void>): Promise<void> {
-  const url = await postgres.freshDatabase();
+/** Records `east` in the background with `initial` settings while `run` runs; stopped after. */
+async function recordingEast(initial: Partial<Settings>, run: (recording: EastRecording) => Promise<void>): Promise<void> {
   const { dir, cleanup } = await withTempDir();
   const settings = new SettingsStore(path.join(dir, 'data'));
-  await settings.update({ historyStore: url, backgroundContexts: ['east'], ...(historyTakeoverSeconds === undefined ? {} : { historyTakeoverSeconds }) });
+  await settings.update({ backgroundContexts: ['east'], ...initial });
   const fake = fakeEngineContext({ dataDir: path.join(dir, 'data'), settings });
   const statuses: BackgroundStatus[] = [];
   fake.context.hub.listen((stream, payload) => stream === 'history:background' && statuses.push(payload as BackgroundStatus));
   const feature = createBackgroundFeature(fake.context, { recordable: () => true, selectedName: () => null, clientConfig: async () => sim.kubeconfigObject('east'), recorder: { timing: { flushIntervalMs: 100 } } });
   feature.start();
   try {
-    await until(async () => ((await holder(url)) === backgroundWriterLabel() ? true : undefined), 'the background claim', { timeoutMs: 20_000 });
-    await query(url, `UPDATE kd_writers SET writer = 'laptop', lineage = 'laptop-file', label = '${LAPTOP}', released = false, heartbeat_at = clock_timestamp() - interval '8 seconds' WHERE context = 'east'`);
-    await check(url, statuses, settings, fake.context.hub as never);
+    await run({ settings, hub: fake.context.hub as Hub, statuses, feature });
   } finally {
     await feature.dispose();
     await cleanup();
   }
 }
 
+/** Records `east` into a fresh database with the given takeover setting; another file's writer then falls silent 8 s. */
+async function withSilentWriter(historyTakeoverSeconds: number | undefined, check: (url: string, recording: EastRecording) => Promise<void>): Promise<void> {
+  const url = await postgres.freshDatabase();
+  await recordingEast({ historyStore: url, ...(historyTakeoverSeconds === undefined ? {} : { historyTakeoverSeconds }) }, async (recording) => {
+    await until(async () => ((await holder(url)) === backgroundWriterLabel() ? true : undefined), 'the background claim', { timeoutMs: 20_000 });
+    await query(url, `UPDATE kd_writers SET writer = 'laptop', lineage = 'laptop-file', label = '${LAPTOP}', released = false, heartbeat_at = clock_timestamp() - interval '8 seconds' WHERE context = 'east'`);
+    await check(url, recording);
+  });
+}
+
+const eastOf = (statuses: BackgroundStatus[]) => statuses.at(-1)?.contexts.find((c) => c.context === 'east');
+
 describe('the takeover time setting in background recording', () => {
   it('reaches a recorder already refused: set to 5 s, it takes over the silent writer', async () => {
-    await withSilentWriter(undefined, async (url, statuses, settings, hub) => {
-      await until(() => statuses.at(-1)?.contexts.find((c) => c.context === 'east')?.notice, 'the refusal', { timeoutMs: 15_000 });
-      await change(settings, hub, { historyTakeoverSeconds: 5 });
+    await withSilentWriter(undefined, async (url, recording) => {
+      await until(() => eastOf(recording.statuses)?.notice, 'the refusal', { timeoutMs: 15_000 });
+      await change(recording, { historyTakeoverSeconds: 5 });
       await until(async () => ((await holder(url)) === backgroundWriterLabel() ? true : undefined), 'the takeover', { timeoutMs: 15_000 });
     });
   }, 60_000);
 
   it('moves a running recorder to the shared store when it is chosen', async () => {
     const url = await postgres.freshDatabase();
-    const { dir, cleanup } = await withTempDir();
-    const settings = new SettingsStore(path.join(dir, 'data'));
-    await settings.update({ backgroundContexts: ['east'] });
-    const fake = fakeEngineContext({ dataDir: path.join(dir, 'data'), settings });
-    const statuses: BackgroundStatus[] = [];
-    fake.context.hub.listen((stream, payload) => stream === 'history:background' && statuses.push(payload as BackgroundStatus));
-    const feature = createBackgroundFeature(fake.context, { recordable: () => true, selectedName: () => null, clientConfig: async () => sim.kubeconfigObject('east'), recorder: { timing: { flushIntervalMs: 100 } } });
-    feature.start();
-    try {
-      await until(() => (statuses.at(-1)?.contexts.find((c) => c.context === 'east')?.state === 'recording' ? true : undefined), 'recording to the file', { timeoutMs: 20_000 });
+    await recordingEast({}, async (recording) => {
+      await until(() => (eastOf(recording.statuses)?.state === 'recording' ? true : undefined), 'recording to the file', { timeoutMs: 20_000 });
       expect(await holder(url)).toBeUndefined();
-      await change(settings, fake.context.hub as never, { historyStore: url });
+      await change(recording, { historyStore: url });
       await until(async () => ((await holder(url)) === backgroundWriterLabel() ? true : undefined), 'the recorder writing to the shared store', { timeoutMs: 20_000 });
       // A change of something else (the retention) reopens nothing: the recorder is the same one.
       const east = () => {
-        const answer = feature.handlers['history:background']();
+        const answer = recording.feature.handlers['history:background']();
         return answer.ok ? answer.value.contexts.find((c) => c.context === 'east') : undefined;
       };
       const since = await until(() => east()?.recordingSince ?? undefined, 'the recorder recording');
-      await change(settings, fake.context.hub as never, { historyRetentionDays: 3 });
+      await change(recording, { historyRetentionDays: 3 });
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(east()).toMatchObject({ state: 'recording', recordingSince: since });
-    } finally {
-      await feature.dispose();
-      await cleanup();
-    }
+    });
   }, 60_000);
 
   it('takes over a writer silent longer than the configured 5 s', async () => {
@@ -108,8 +116,8 @@ describe('the takeover time setting in background recording', () => {
   }, 60_000);
 
   it('refuses the same writer with the default 30 s', async () => {
-    await withSilentWriter(undefined, async (url, statuses) => {
-      const notice = await until(() => statuses.at(-1)?.contexts.find((c) => c.context === 'east')?.notice, 'the refusal', { timeoutMs: 15_000 });
+    await withSilentWriter(undefined, async (url, { statuses }) => {
+      const notice = await until(() => eastOf(statuses)?.notice, 'the refusal', { timeoutMs: 15_000 });
       expect(notice).toContain(`${LAPTOP} is writing it`);
       expect(await holder(url)).toBe(LAPTOP);
     });
