@@ -10,9 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../../electron/engine/engine.ts';
 import { startSimCluster, type SimCluster } from '../../../../electron/engine/simcluster/index.ts';
 import type { KubeObject } from '../../../../electron/engine/simcluster/types.ts';
+import { BUILTIN_KEYS } from '../../../../shared/builtin-kinds.ts';
 import type { Episode, EpisodeList } from '../../../../shared/contracts/history.ts';
 import { borrowedCluster, createIsolatedEngine } from '../../../helpers/engine.ts';
 import { withTempDir } from '../../../helpers/tmp.ts';
+import { matchSpans, type Span } from './span-match.ts';
 
 /** The demo's 12-minute cycle at this speed: the node is back at 9m30s = 28.5 s. */
 const SPEED = 20;
@@ -35,11 +37,6 @@ function drifting(object: KubeObject): boolean {
   const conditions = (Array.isArray(status['conditions']) ? status['conditions'] : []) as Json[];
   const stalled = conditions.some((c) => c['type'] === 'Progressing' && c['status'] === 'False');
   return behind || stalled || n(status['readyReplicas']) !== desired || n(status['updatedReplicas']) !== desired;
-}
-
-interface Span {
-  start: number;
-  end: number | null;
 }
 
 /** Every Deployment's and DaemonSet's drift spans, as the simulator's store saw them happen. */
@@ -102,8 +99,13 @@ beforeAll(async () => {
     const again = engineOn(path.join(dir, 'data'));
     try {
       await again.start();
-      await sleep(200);
-      return await again.dispatch('history:episodes', { from: 0, to: Date.now() + 60_000, limit: 20_000 });
+      // The store opens once the context is selected: ask until it answers, not after a fixed pause.
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        const result = (await again.dispatch('history:episodes', { from: 0, to: Date.now() + 60_000, limit: 20_000 })) as { ok: boolean };
+        if (result.ok || Date.now() > deadline) return result;
+        await sleep(20);
+      }
     } finally {
       await again.dispose();
     }
@@ -121,40 +123,33 @@ afterAll(async () => {
  * spiral), so a drift that lasted a few milliseconds (a spec write before the controller's status
  * write) may never be seen, and a watch restarted under load is a short unobserved span that
  * closes an episode (history never spans time nobody watched). Both sides drop spans shorter than
- * this and join spans closer together than this.
+ * this and join gaps shorter than this; a span or gap within the tolerance of it may be kept on
+ * one side and not on the other (a 480 ms drift is recorded as 517 ms when its end is read a
+ * little late), and only those are let go (span-match.ts).
  */
 const RESOLUTION_MS = 500;
 
-function atResolution(spans: readonly Span[]): Span[] {
-  const out: Span[] = [];
-  for (const span of spans) {
-    if (span.end !== null && span.end - span.start < RESOLUTION_MS) continue;
-    const last = out.at(-1);
-    if (last && last.end !== null && span.start - last.end < RESOLUTION_MS) last.end = span.end;
-    else out.push({ ...span });
-  }
-  return out;
-}
-
 describe('recorded drift episodes against the simulator', () => {
-  it('match the simulator within a second, for every Deployment and DaemonSet, after a restart', () => {
-    const after = syncedAt + TOLERANCE_MS;
+  it('match the simulator within a second, for every Deployment and DaemonSet, after a restart, forgiving only spans and gaps within a second of the resolution', () => {
+    const options = { resolutionMs: RESOLUTION_MS, toleranceMs: TOLERANCE_MS, window: { from: syncedAt + TOLERANCE_MS, to: stoppedAt - TOLERANCE_MS }, endsComparedUntil: stoppedAt };
     let compared = 0;
-    for (const [uid, { name, spans }] of truth) {
-      const expected = atResolution(spans).filter((s) => s.start > after && s.start < stoppedAt - TOLERANCE_MS).map((s) => ({ start: s.start, end: s.end !== null && s.end <= stoppedAt ? s.end : null }));
-      const actual = atResolution(recorded.filter((e) => e.workload.uid === uid).map((e) => ({ start: e.start, end: e.end }))).filter((e) => e.start > after && e.start < stoppedAt - TOLERANCE_MS);
-      expect(actual.length, `${name}: ${JSON.stringify(actual)} vs ${JSON.stringify(expected)}`).toBe(expected.length);
-      expected.forEach((span, i) => {
-        const got = actual[i] as Span;
-        expect(Math.abs(got.start - span.start), `${name} episode ${i} start`).toBeLessThanOrEqual(TOLERANCE_MS);
-        // Ended within the last second before the stop: the recording may have missed the end.
-        if (span.end === null || span.end > stoppedAt - TOLERANCE_MS) return;
-        expect(got.end, `${name} episode ${i} end`).not.toBeNull();
-        expect(Math.abs((got.end ?? 0) - span.end), `${name} episode ${i} end`).toBeLessThanOrEqual(TOLERANCE_MS);
-      });
-      compared += expected.length;
+    const forgiven: string[] = [];
+    // A Deployment or DaemonSet the simulator never saw change is compared too: nothing may be recorded for it.
+    const workloads = new Map(truth);
+    const compares = (e: Episode) => e.workload.kind === BUILTIN_KEYS.Deployment || e.workload.kind === BUILTIN_KEYS.DaemonSet;
+    for (const e of recorded) if (compares(e) && !workloads.has(e.workload.uid)) workloads.set(e.workload.uid, { name: `${e.workload.namespace}/${e.workload.name}`, spans: [] });
+    for (const [uid, { name, spans }] of workloads) {
+      // The simulator's spans are cut where the recording stopped.
+      const expected = spans.map((s) => ({ start: s.start, end: s.end !== null && s.end <= stoppedAt ? s.end : null }));
+      const actual = recorded.filter((e) => e.workload.uid === uid).map((e) => ({ start: e.start, end: e.end }));
+      const match = matchSpans(expected, actual, options);
+      expect(match.problems, `${name}: ${JSON.stringify(actual)} vs ${JSON.stringify(expected)}`).toEqual([]);
+      forgiven.push(...match.forgiven.map((f) => `${name} ${f.side} ${f.span.start}..${f.span.end} (${f.why})`));
+      compared += match.matched;
     }
     expect(compared).toBeGreaterThan(5);
+    // What was let go is a rare edge, not the rule: most spans must have been matched.
+    expect(forgiven.length, forgiven.join('\n')).toBeLessThan(compared);
   });
 
   it('names the bad image as the trigger of the stuck payments-api rollout', () => {
