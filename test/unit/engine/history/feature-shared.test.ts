@@ -4,54 +4,18 @@
  * it; changing the setting while running switches the store; a string that is not a store is
  * refused by the settings schema, and one without a host is reported in the status.
  */
-import path from 'node:path';
 import pg from 'pg';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EngineContext, SelectedContext } from '../../../../electron/engine/features.ts';
-import { createHistoryFeature } from '../../../../electron/engine/history/index.ts';
-import { SettingsStore } from '../../../../electron/engine/settings.ts';
+import { describe, expect, it } from 'vitest';
 import { SettingsUpdateSchema } from '../../../../shared/contracts/settings.ts';
-import type { HistoryStatus } from '../../../../shared/contracts/history.ts';
-import { fakeEngineContext } from '../../../helpers/engine-context.ts';
 import { postgresForFile } from '../../../helpers/postgres-per-file.ts';
-import { withTempDir } from '../../../helpers/tmp.ts';
 import { until } from '../../../helpers/until.ts';
 import { upsertBuiltin } from '../stream/cache-helpers.ts';
+import { historyFeaturePerTest } from './feature-env.ts';
 import { deployment } from './fixtures.ts';
 
 const postgres = postgresForFile('feature');
-let dir: string;
-let cleanup: () => Promise<void>;
-let dispose: (() => Promise<void>) | undefined;
-beforeEach(async () => ({ dir, cleanup } = await withTempDir()));
-afterEach(async () => {
-  await dispose?.();
-  await cleanup();
-});
-
-async function setup(historyStore: string | undefined) {
-  const fake = fakeEngineContext({ now: Date.now });
-  const settings = new SettingsStore(path.join(dir, 'data'));
-  if (historyStore !== undefined) await settings.update({ historyStore });
-  let selected: SelectedContext | null = null;
-  const context: EngineContext = { ...fake.context, dataDir: path.join(dir, 'data'), settings, selected: () => selected, provideObjectsAt: () => undefined };
-  const statuses: HistoryStatus[] = [];
-  fake.context.hub.listen((stream, payload) => stream === 'history:status' && statuses.push(payload as HistoryStatus));
-  const feature = createHistoryFeature(context, { timing: { flushIntervalMs: 10 }, statusIntervalMs: 10 });
-  feature.start?.();
-  dispose = async () => feature.dispose?.();
-  return {
-    feature,
-    cache: fake.cache,
-    hub: fake.context.hub,
-    settings,
-    statuses,
-    switchTo(name: string): void {
-      selected = { name, demo: false };
-      fake.switchTo(name);
-    },
-  };
-}
+const start = historyFeaturePerTest();
+const setup = (historyStore: string | undefined) => start(historyStore === undefined ? {} : { historyStore });
 
 async function sharedWorkloads(context: string): Promise<string[]> {
   const client = new pg.Client({ connectionString: postgres.server().url });

@@ -4,30 +4,17 @@
  * setting at 5 s, and still refused with the default 30 s. On a real PostgreSQL server.
  */
 import { hostname } from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EngineContext, SelectedContext } from '../../../../electron/engine/features.ts';
-import { createHistoryFeature } from '../../../../electron/engine/history/index.ts';
-import { SettingsStore } from '../../../../electron/engine/settings.ts';
-import type { HistoryStatus } from '../../../../shared/contracts/history.ts';
-import { fakeEngineContext } from '../../../helpers/engine-context.ts';
+import { describe, expect, it } from 'vitest';
 import { postgresForFile } from '../../../helpers/postgres-per-file.ts';
-import { withTempDir } from '../../../helpers/tmp.ts';
 import { until } from '../../../helpers/until.ts';
 import { upsertBuiltin } from '../stream/cache-helpers.ts';
+import { historyFeaturePerTest } from './feature-env.ts';
 import { deployment } from './fixtures.ts';
 
 const postgres = postgresForFile('feature_takeover');
 const ME = `Kubedrift on ${hostname()} (pid ${process.pid})`;
-let dir: string;
-let cleanup: () => Promise<void>;
-let dispose: (() => Promise<void>) | undefined;
-beforeEach(async () => ({ dir, cleanup } = await withTempDir()));
-afterEach(async () => {
-  await dispose?.();
-  await cleanup();
-});
+const start = historyFeaturePerTest();
 
 async function query<T extends pg.QueryResultRow>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: url });
@@ -41,20 +28,11 @@ async function query<T extends pg.QueryResultRow>(url: string, sql: string, para
 
 /** Records `prod` into `url` with the given takeover setting; resolves once the store holds the claim. */
 async function recording(url: string, historyTakeoverSeconds: number | undefined) {
-  const fake = fakeEngineContext({ now: Date.now });
-  const settings = new SettingsStore(path.join(dir, 'data'));
-  await settings.update({ historyStore: url, ...(historyTakeoverSeconds === undefined ? {} : { historyTakeoverSeconds }) });
-  const selected: SelectedContext = { name: 'prod', demo: false };
-  const context: EngineContext = { ...fake.context, dataDir: path.join(dir, 'data'), settings, selected: () => selected, provideObjectsAt: () => undefined };
-  const statuses: HistoryStatus[] = [];
-  fake.context.hub.listen((stream, payload) => stream === 'history:status' && statuses.push(payload as HistoryStatus));
-  const feature = createHistoryFeature(context, { timing: { flushIntervalMs: 10 }, statusIntervalMs: 10 });
-  feature.start?.();
-  dispose = async () => feature.dispose?.();
-  fake.switchTo('prod');
-  upsertBuiltin(fake.cache, deployment('web', 'w', { ready: 0 }));
+  const env = await start({ historyStore: url, ...(historyTakeoverSeconds === undefined ? {} : { historyTakeoverSeconds }) });
+  env.switchTo('prod');
+  upsertBuiltin(env.cache, deployment('web', 'w', { ready: 0 }));
   await until(async () => ((await query<{ label: string }>(url, 'SELECT label FROM kd_writers WHERE context = $1', ['prod']))[0]?.label === ME ? true : undefined), 'the claim');
-  return statuses;
+  return env.statuses;
 }
 
 /** Another history file's recorder holds `prod`'s claim, silent `seconds` on the database's clock. */
