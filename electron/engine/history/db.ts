@@ -24,6 +24,27 @@ const CACHE_KIB = 16 * 1024;
 /** How long a write waits for another connection (a second app window) before failing. */
 const BUSY_TIMEOUT_MS = 2_000;
 
+/** SQLite's automatic checkpoint threshold (its default): a commit past this many WAL pages copies them into the file. */
+export const CHECKPOINT_PAGES = 1_000;
+/**
+ * The threshold while a connect writes its first state and its backfill: tens of thousands of
+ * rows in a few seconds, keyed by hashes and uids. At 1,000 pages each checkpoint copied the
+ * same index pages into the file again, with an fsync each; one checkpoint after the bulk copies
+ * each page once (an aged 5,000-pod cluster: ~17 MB of WAL, the connect ~12 % shorter,
+ * docs/benchmarks.md). 64 MB bounds the WAL however large the cluster.
+ */
+export const BULK_CHECKPOINT_PAGES = 16_384;
+/**
+ * A WAL file larger than this is cut back to it when the log restarts (SQLite otherwise keeps
+ * the file at its largest, here the bulk's); above the ~4 MB that CHECKPOINT_PAGES lets it reach.
+ */
+export const WAL_LIMIT_BYTES = 8 * 1024 * 1024;
+
+/** Bulk writes on (checkpoints wait for BULK_CHECKPOINT_PAGES) or off (SQLite's default again). */
+export function bulkCheckpoints(db: DatabaseSync, on: boolean): void {
+  db.exec(`PRAGMA wal_autocheckpoint = ${on ? BULK_CHECKPOINT_PAGES : CHECKPOINT_PAGES}`);
+}
+
 /** The database file of a context: readable, filesystem-safe, and distinct for distinct names. */
 export function historyFile(dataDir: string, context: string): string {
   const safe = context.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 80);
@@ -72,6 +93,7 @@ function openAndPrepare(file: string): DatabaseSync {
     if (fresh) db.exec('PRAGMA auto_vacuum = INCREMENTAL');
     db.exec('PRAGMA journal_mode = WAL');
     db.exec('PRAGMA synchronous = NORMAL');
+    db.exec(`PRAGMA journal_size_limit = ${WAL_LIMIT_BYTES}`);
     // Range queries read thousands of rows scattered through a file of hundreds of megabytes:
     // memory-mapped reads skip a system call and a copy per page, and a larger page cache keeps
     // the indexes of a busy database in memory.

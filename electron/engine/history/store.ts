@@ -9,7 +9,7 @@ import type { ObjectCache } from '../stream/cache.ts';
 import { BUILTIN_KEYS } from '../../../shared/builtin-kinds.ts';
 import { runBackfill, pruneInferred, sumBackfill, type BackfillResult } from './backfill-run.ts';
 import { pruneSessions, startSession, type Session, type SessionEnd } from './coverage.ts';
-import { openHistoryDb, type OpenedDb } from './db.ts';
+import { bulkCheckpoints, openHistoryDb, type OpenedDb } from './db.ts';
 import type { HeadlineCause } from './episode-causes.ts';
 import { prune, readSince, writeSince, type RetentionLimits } from './retention.ts';
 import { startRecording, type Recording, type RecordingOptions, type SessionTiming } from './session.ts';
@@ -43,6 +43,8 @@ export function openStore(options: StoreOptions) {
   const { db } = opened;
   if (opened.recovered) log(`[kubedrift] history: ${opened.recovered}`);
   dropIncompleteKeyframes(db);
+  // A recording store opens on a connect: its first state and the backfill are a bulk load (db.ts).
+  if (options.record) bulkCheckpoints(db, true);
   if (readSince(db) === null) writeSince(db, now());
   const countSamples = (): number => Number((db.prepare('SELECT coalesce(sum(count), 0) AS n FROM sample_blocks').get() as { n: number }).n);
   const countEpisodes = db.prepare('SELECT count(*) AS n FROM episodes');
@@ -155,6 +157,10 @@ export function openStore(options: StoreOptions) {
         .then(async (objectsResult) => {
           if (closed) return objectsResult;
           return sumBackfill(objectsResult, await backfillPart(true));
+        })
+        .finally(() => {
+          // The bulk is written: checkpoints as usual again; the next commit folds the WAL into the file.
+          if (!closed) bulkCheckpoints(db, false);
         })
         .then(
           (result) => {
