@@ -20,7 +20,7 @@ import { backfillStage } from './backfill-run.ts';
 import { historyFile, isDiskFull } from './db.ts';
 import { headlinesOf } from './episode-causes.ts';
 import { DAY_MS, type RetentionLimits } from './retention.ts';
-import { BeforeStateLogError } from './state-at.ts';
+import { answerCompare, answerEpisode, answerEpisodes, answerSeries, answerStateAt, beforeHistory, type RecordedHistory } from './answers.ts';
 import { connectionLost, type SessionEnd } from './coverage.ts';
 import type { SessionTiming } from './session.ts';
 import { namesSharedStore, openHistoryStore, writerTtlOf } from './open-store.ts';
@@ -138,20 +138,26 @@ export function createHistoryFeature(context: EngineContext, options: HistoryFea
     return err('unavailable', status.message ?? `The history of ${selected.name} is not available.`);
   }
 
-  /** A past time before the oldest kept moment cannot be rebuilt. */
-  function beforeHistory(at: number, current: HistoryStore): Err | undefined {
-    const since = current.since();
-    if (since !== null && at < since) return err('not-found', `History of this context starts at ${iso(since)}; ${iso(at)} is before that (retention removed it, or nothing was recorded then).`);
-    return undefined;
+  /** The selected context's recorded history as the answers read it (answers.ts): a future time is the live cache. */
+  function recorded(current: HistoryStore): RecordedHistory {
+    return {
+      where: 'this context',
+      since: current.since,
+      series: current.series,
+      episodes: current.episodes.episodes,
+      episode: current.episodes.episode,
+      compare: current.compare,
+      objectsAt: (at) => (at >= now() ? Promise.resolve(context.cache.listExcept(BUILTIN_KEYS.Event)) : current.objectsAt(at)),
+    };
   }
 
   async function objectsAt(at: number): Promise<SlimObject[]> {
     const current = store;
     if (!current) throw new Error(unavailable().error.message);
-    const early = beforeHistory(at, current);
+    const history = recorded(current);
+    const early = beforeHistory(history, at);
     if (early) throw new Error(early.error.message);
-    if (at >= now()) return context.cache.listExcept(BUILTIN_KEYS.Event);
-    return current.objectsAt(at);
+    return history.objectsAt(at);
   }
 
   context.provideObjectsAt(async (at) => ({ objects: await objectsAt(at), at }));
@@ -159,44 +165,18 @@ export function createHistoryFeature(context: EngineContext, options: HistoryFea
   return {
     handlers: {
       'history:status': () => ok(status),
-      'history:series': (request) => {
-        if (!store) return unavailable();
-        if (request.from > request.to) return err('invalid-request', 'The range ends before it starts (from > to).');
-        const result = store.series(request);
-        if (!result) return err('not-found', `Nothing is recorded for workload ${request.uid} in this context.`);
-        return ok({ ...result, since: store.since() });
-      },
-      'history:episodes': (request) => {
-        if (!store) return unavailable();
-        if (request.from > request.to) return err('invalid-request', 'The range ends before it starts (from > to).');
-        return ok({ ...store.episodes.episodes(request), since: store.since() });
-      },
-      'history:episode': ({ id }) => {
-        if (!store) return unavailable();
-        const episode = store.episodes.episode(id);
-        return episode ? ok(episode) : err('not-found', `There is no drift episode ${id} (retention may have removed it).`);
-      },
-      'history:state-at': async ({ at, offset, limit }) => {
+      'history:series': (request) => (store ? answerSeries(recorded(store), request) : unavailable()),
+      'history:episodes': (request) => (store ? answerEpisodes(recorded(store), request) : unavailable()),
+      'history:episode': ({ id }) => (store ? answerEpisode(recorded(store), id) : unavailable()),
+      'history:state-at': async (request) => {
         if (!store) return unavailable();
         try {
-          const objects = await objectsAt(at);
-          const end = Math.min(objects.length, offset + limit);
-          return ok({ at, total: objects.length, objects: objects.slice(offset, end), nextOffset: end < objects.length ? end : null });
+          return await answerStateAt(recorded(store), request);
         } catch (error) {
-          const early = beforeHistory(at, store);
-          if (early) return early;
-          if (error instanceof BeforeStateLogError) {
-            // Worded like beforeHistory's answer; the time-travel bar puts its own lead before it.
-            const first = error.first === null ? 'is recorded once every kind has been listed' : `is from ${iso(error.first)}, once every kind had been listed`;
-            return err('not-found', `The first state of this context ${first}; ${iso(at)} is before that.`);
-          }
-          return err('internal', `The cluster at ${iso(at)} could not be rebuilt: ${(error as Error).message}`);
+          return err('internal', `The cluster at ${iso(request.at)} could not be rebuilt: ${(error as Error).message}`);
         }
       },
-      'history:compare': ({ t1, t2, namespace }) => {
-        if (!store) return unavailable();
-        return ok({ t1, t2, changes: store.compare(t1, t2, namespace) });
-      },
+      'history:compare': (request) => (store ? answerCompare(recorded(store), request) : unavailable()),
     },
     start() {
       recordingOn = context.settings.get().historyRecording !== false;

@@ -9,7 +9,7 @@ import type { HistoryStatus } from '../../../../shared/contracts/history.ts';
 import type { RecordedContext } from '../../../../shared/contracts/history-sources.ts';
 import { err, ok, type Result } from '../../../../shared/result.ts';
 import { describeIssues } from '../../dispatcher.ts';
-import { BeforeStateLogError } from '../state-at.ts';
+import { answerCompare, answerEpisode, answerEpisodes, answerSeries, answerStateAt, type RecordedHistory } from '../answers.ts';
 import { openReadStore, type ReadStore } from './read-store.ts';
 
 /** The channels a recorder answers; the history ones need a connection bound to a context. */
@@ -30,8 +30,6 @@ export interface RecorderHistory {
   close(): void;
 }
 
-const iso = (at: number): string => new Date(at).toISOString();
-
 export function createRecorderHistory(options: RecorderHistoryOptions): RecorderHistory {
   const stores = new Map<string, ReadStore>();
 
@@ -44,43 +42,22 @@ export function createRecorderHistory(options: RecorderHistoryOptions): Recorder
     return store;
   }
 
-  /** The answer of one validated request on a store. */
+  /** The answer of one validated request on a store (answers.ts, as the app answers its own). */
   async function answer(store: ReadStore, channel: RequestChannel, payload: Record<string, unknown>): Promise<Result<unknown>> {
+    const history: RecordedHistory = { ...store, where: store.context };
     switch (channel) {
       case 'history:status':
         return ok(store.status(options.recording?.(store.context)));
-      case 'history:series': {
-        const request = payload as { uid: string; from: number; to: number; maxPoints?: number };
-        if (request.from > request.to) return err('invalid-request', 'The range ends before it starts (from > to).');
-        const result = store.series(request);
-        return result ? ok({ ...result, since: store.since() }) : err('not-found', `Nothing is recorded for workload ${request.uid} in ${store.context}.`);
-      }
-      case 'history:episodes': {
-        const request = payload as Parameters<ReadStore['episodes']>[0];
-        if (request.from > request.to) return err('invalid-request', 'The range ends before it starts (from > to).');
-        return ok({ ...store.episodes(request), since: store.since() });
-      }
-      case 'history:episode': {
-        const episode = store.episode(payload['id'] as number);
-        return episode ? ok(episode) : err('not-found', `There is no drift episode ${String(payload['id'])} in ${store.context} (retention may have removed it).`);
-      }
-      case 'history:compare': {
-        const { t1, t2, namespace } = payload as { t1: number; t2: number; namespace?: string };
-        return ok({ t1, t2, changes: store.compare(t1, t2, namespace) });
-      }
-      case 'history:state-at': {
-        const { at, offset, limit } = payload as { at: number; offset: number; limit: number };
-        const since = store.since();
-        if (since !== null && at < since) return err('not-found', `History of ${store.context} starts at ${iso(since)}; ${iso(at)} is before that.`);
-        try {
-          const objects = await store.objectsAt(at);
-          const end = Math.min(objects.length, offset + limit);
-          return ok({ at, total: objects.length, objects: objects.slice(offset, end), nextOffset: end < objects.length ? end : null });
-        } catch (error) {
-          if (error instanceof BeforeStateLogError) return err('not-found', `The first state of ${store.context} is recorded later than ${iso(at)}.`);
-          throw error;
-        }
-      }
+      case 'history:series':
+        return answerSeries(history, payload as { uid: string; from: number; to: number; maxPoints?: number });
+      case 'history:episodes':
+        return answerEpisodes(history, payload as Parameters<ReadStore['episodes']>[0]);
+      case 'history:episode':
+        return answerEpisode(history, payload['id'] as number);
+      case 'history:compare':
+        return answerCompare(history, payload as { t1: number; t2: number; namespace?: string });
+      case 'history:state-at':
+        return answerStateAt(history, payload as { at: number; offset: number; limit: number });
       default:
         return err('unknown-channel', `This recorder serves history only; ${channel} is not one of its requests.`);
     }
