@@ -105,7 +105,8 @@ export function buildGraph(index: GraphIndex, options: BuildOptions): GraphBuild
   };
   const parentOf = (object: SlimObject): string | undefined => {
     const uid = object.metadata.uid;
-    if (parents.has(uid)) return parents.get(uid);
+    const known = parents.get(uid);
+    if (known !== undefined || parents.has(uid)) return known;
     const parent = findParent(object);
     parents.set(uid, parent);
     return parent;

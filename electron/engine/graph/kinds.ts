@@ -8,7 +8,7 @@
  */
 import { WATCHED_KINDS } from '../../../shared/cluster.ts';
 import { BUILTIN_KEYS, BUILTIN_KINDS, BUILTIN_RESOLVER, type BuiltinKindName, type KindResolver } from '../../../shared/builtin-kinds.ts';
-import { groupKindKey, parseKindKey, tryParseApiVersion } from '../../../shared/kinds.ts';
+import { apiVersionOf, groupKindKey, parseKindKey, tryParseApiVersion } from '../../../shared/kinds.ts';
 import { BUILT_IN_GROUPS } from '../cluster/discovery/modes.ts';
 
 /** Kind keys of the objects a pod's spec references, drawn at the end of its "uses" edges. */
@@ -55,12 +55,17 @@ export function isFallbackKey(key: string): boolean {
   return /[A-Z]/.test(key);
 }
 
+/** Each built-in kind's apiVersion as the API serves it (`apps/v1`): the one to compare first. */
+const USUAL_API_VERSIONS = Object.fromEntries(Object.entries(BUILTIN_KINDS).map(([name, kind]) => [name, apiVersionOf(kind.ref)])) as Record<BuiltinKindName, string>;
+
 /**
  * Whether `object` is of the built-in kind `name`, by group and kind. The kind name is compared
  * first, so the usual miss costs one string comparison.
  */
 export function isKind(object: { apiVersion: string; kind: string }, name: BuiltinKindName): boolean {
-  return object.kind === name && BUILTIN_RESOLVER.keyOf(object.apiVersion, object.kind) === BUILTIN_KINDS[name].key;
+  if (object.kind !== name) return false;
+  // The kind's usual apiVersion (v1 Pods, apps/v1 Deployments) is its group: asked per object by every pass of a build.
+  return object.apiVersion === USUAL_API_VERSIONS[name] || BUILTIN_RESOLVER.keyOf(object.apiVersion, object.kind) === BUILTIN_KINDS[name].key;
 }
 
 /** The built-in kind name of an object (`Deployment`), or undefined for any other kind (a custom `Job`). */

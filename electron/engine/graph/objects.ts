@@ -163,7 +163,8 @@ export function createGraphIndex(objects: Iterable<SlimObject>, resolver: KindRe
 
   // A reference whose uid names an object of another group or kind points at nothing here.
   // Memoised per reference: a pod's owner is asked for by its parent, its edges, its flags and the counts.
-  const owners = new WeakMap<OwnerRef, SlimObject | null>();
+  // A Map, not a WeakMap: the index lives for one build, and 10,000 ephemerons cost the collector more.
+  const owners = new Map<OwnerRef, SlimObject | null>();
   const owner = (ref: OwnerRef): SlimObject | undefined => {
     const known = owners.get(ref);
     if (known !== undefined) return known ?? undefined;
