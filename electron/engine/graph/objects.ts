@@ -78,12 +78,16 @@ function referenceMatches(ref: OwnerRef, found: SlimObject): boolean {
  * entry goes with it.
  */
 const usableKeysByPod = new WeakMap<SlimObject, readonly string[]>();
+const NO_KEYS: readonly string[] = Object.freeze([]);
 
 function usableKeys(pod: SlimObject): readonly string[] {
   let keys = usableKeysByPod.get(pod);
   if (!keys) {
+    const refs = podReferences(pod);
+    // A pod that names nothing (the most common) is not filed: its references say so, cached.
+    if (refs.length === 0) return NO_KEYS;
     const namespace = pod.metadata.namespace ?? '';
-    keys = podReferences(pod).map((ref) => `${namespace}/${ref.key}/${ref.name}`);
+    keys = refs.map((ref) => `${namespace}/${ref.key}/${ref.name}`);
     usableKeysByPod.set(pod, keys);
   }
   return keys;

@@ -29,15 +29,16 @@ const nameAt = (source: unknown, field: string, nameField = 'name'): string | un
 /** Pods are replaced, never changed, on update: each version's references are read once. */
 const cache = new WeakMap<SlimObject, readonly PodReference[]>();
 
-function read(pod: SlimObject): PodReference[] {
+/** What most pods of a busy namespace name (nothing), shared rather than made per pod. */
+const NO_REFERENCES: readonly PodReference[] = Object.freeze([]);
+
+function read(pod: SlimObject): readonly PodReference[] {
   const spec = (pod as { spec?: unknown }).spec;
-  if (!isJson(spec)) return [];
-  const out: PodReference[] = [];
-  const seen = new Set<string>();
+  if (!isJson(spec)) return NO_REFERENCES;
+  let out: PodReference[] | undefined;
   const add = (key: UsedKey, name: string | undefined): void => {
-    if (name === undefined || seen.has(`${key}/${name}`)) return;
-    seen.add(`${key}/${name}`);
-    out.push({ key, name });
+    if (name === undefined || out?.some((ref) => ref.key === key && ref.name === name)) return;
+    (out ??= []).push({ key, name });
   };
   for (const volume of list(spec['volumes'])) {
     // The ServiceAccount admission plugin's token volume: every pod has one, no one wrote it.
@@ -51,7 +52,7 @@ function read(pod: SlimObject): PodReference[] {
       add(USED_KEYS.Secret, nameAt(source, 'secret'));
     }
   }
-  for (const container of [...list(spec['initContainers']), ...list(spec['containers'])]) {
+  for (const container of list(spec['initContainers']).concat(list(spec['containers']))) {
     if (!isJson(container)) continue;
     for (const source of list(container['envFrom'])) {
       add(USED_KEYS.ConfigMap, nameAt(source, 'configMapRef'));
@@ -66,7 +67,7 @@ function read(pod: SlimObject): PodReference[] {
   for (const ref of list(spec['imagePullSecrets'])) add(USED_KEYS.Secret, isJson(ref) && typeof ref['name'] === 'string' && ref['name'] !== '' ? ref['name'] : undefined);
   const account = spec['serviceAccountName'] ?? spec['serviceAccount'];
   add(USED_KEYS.ServiceAccount, typeof account === 'string' && account !== '' ? account : undefined);
-  return out;
+  return out ?? NO_REFERENCES;
 }
 
 /** The objects `pod` uses, each once, volumes first. */

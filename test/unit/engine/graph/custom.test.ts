@@ -182,7 +182,9 @@ describe('graph: what pods use', () => {
           { name: 'kube-api-access-4bx7d', projected: { sources: [{ serviceAccountToken: { path: 'token' } }, { configMap: { name: 'kube-root-ca.crt' } }] } },
           { name: 'cache', persistentVolumeClaim: { claimName: 'w-cache', readOnly: true } },
         ],
-        containers: [{ name: 'c', image: 'x', env: [{ name: 'A', valueFrom: { secretKeyRef: { name: 's', key: 'k', optional: true } } }] }],
+        // The same Secret named again (envFrom, a pull secret) is one reference.
+        containers: [{ name: 'c', image: 'x', envFrom: [{ secretRef: { name: 's' } }], env: [{ name: 'A', valueFrom: { secretKeyRef: { name: 's', key: 'k', optional: true } } }] }],
+        imagePullSecrets: [{ name: 's' }],
       },
     } as SlimObject;
     expect(podReferences(whole)).toEqual([
@@ -190,6 +192,8 @@ describe('graph: what pods use', () => {
       { key: 'secrets', name: 's' },
       { key: 'serviceaccounts', name: 'default' },
     ]);
+    const bare = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'b', namespace: 'shop', uid: 'b', resourceVersion: '1' }, spec: { containers: [{ name: 'c', image: 'x' }] } } as SlimObject;
+    expect(podReferences(bare)).toEqual([]);
   });
 
   it('draws uses edges from a pod group once, not once per pod', () => {
