@@ -13,6 +13,7 @@ import { changedFields } from '../history/compare.ts';
 import { driftCountSteps } from '../history/episode-query.ts';
 import { downsample } from '../history/lttb.ts';
 import { formatSnapshotTime } from './file.ts';
+import { statePage } from '../history/answers.ts';
 
 type HistoryHandlers = FeatureHandlers<typeof historyRequests>;
 
@@ -154,8 +155,7 @@ export function withSnapshotHistory(handlers: HistoryHandlers, source: SnapshotH
         return err('not-found', `This snapshot holds the objects as they were at ${formatSnapshotTime(entry.takenAt)} only; its timeline before that has numbers, not objects.`);
       }
       const objects: SlimObject[] = (await source.file(entry.id)).objects;
-      const end = Math.min(objects.length, request.offset + request.limit);
-      return ok({ at: entry.takenAt, total: objects.length, objects: objects.slice(request.offset, end), nextOffset: end < objects.length ? end : null });
+      return ok(statePage(entry.takenAt, objects, request.offset, request.limit));
     },
     'history:compare': async (request) => {
       const entry = source.selected();
