@@ -4,7 +4,16 @@
  * server could not serve, and the progress of a discovery still under way.
  */
 import { z } from 'zod';
-import { KindRefSchema } from './kinds.ts';
+import type { KindRef } from './kinds.ts';
+
+/** A KindRef as the contract checks it (see shared/kinds.ts). */
+export const KindRefSchema = z.object({
+  group: z.string(),
+  version: z.string().min(1),
+  kind: z.string().min(1),
+  plural: z.string().min(1),
+  namespaced: z.boolean(),
+}) satisfies z.ZodType<KindRef>;
 
 /**
  * How a kind is watched:

@@ -4,12 +4,12 @@ import {
   collectionPath,
   groupKindKey,
   kindKey,
-  KindRefSchema,
   ownerReferenceMatches,
   parseApiVersion,
   parseKindKey,
   refersToKind,
 } from '../../../shared/kinds.ts';
+import { KindRefSchema } from '../../../shared/discovery.ts';
 
 const batchJob = { apiVersion: 'batch/v1', kind: 'Job', metadata: { uid: 'u-1', name: 'migrate' } };
 const customJob = { apiVersion: 'jobs.example.com/v1alpha1', kind: 'Job', metadata: { uid: 'u-2', name: 'migrate' } };
