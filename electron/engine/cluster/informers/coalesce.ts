@@ -1,11 +1,9 @@
 /**
- * The buffer between a watch socket and the cache. Without a batch decoder, while the cache keeps
- * up, an event is applied as it arrives (every state is seen, as the history needs); once a
- * read's events take longer than a slice, the rest wait here, coalesced per uid, and are applied
- * in slices of a few milliseconds, each followed by a turn of the event loop so the socket is
- * read again before the next slice. With one (a list worker parses them), a read's events wait
- * here and leave as one batch, the next read's once that batch is applied: only a change
- * replaced within that time (a few milliseconds while keeping up) is not seen. Reading a watch is never held up by what the
+ * The buffer between a watch socket and the cache. While the cache keeps up, an event is applied
+ * as it arrives (every state is seen, as the history needs). Once a read's events take longer
+ * than a slice, the rest wait here, coalesced per uid, and are applied in slices of a few
+ * milliseconds, each followed by a turn of the event loop so the socket is read again before the
+ * next slice. Reading a watch is never held up by what the
  * cache's listeners do with a change; when they cannot keep up, an object that changed five times
  * while waiting is applied once, in its latest state. Memory is bounded by the number of objects
  * with a change waiting, never by the rate of events, so overload cannot build the backlog that
@@ -39,11 +37,8 @@ export interface CoalescingBufferOptions<E> {
   sliceMs?: number;
   /** The monotonic clock slices are timed by (ms); performance.now by default (tests count applies instead). */
   sliceClock?: () => number;
-  /**
-   * Apply at once while within a slice and nothing waits (default true); false buffers every
-   * event; a function is asked per event (the watch intake buffers while a worker decodes batches).
-   */
-  immediate?: boolean | (() => boolean);
+  /** Apply at once while within a slice and nothing waits (default true); false buffers every event. */
+  immediate?: boolean;
   /**
    * Applies waiting events a batch at a time, off the event loop's turn (a worker decodes them):
    * up to `batchSize` leave the buffer together, and the next batch waits until this one has
@@ -126,8 +121,7 @@ export class CoalescingBuffer<E> {
    * the rest of the read wait in the buffer instead of holding up the next read.
    */
   private withinSlice(): boolean {
-    const { immediate } = this.o;
-    if (immediate === false || (typeof immediate === 'function' && !immediate())) return false;
+    if (this.o.immediate === false) return false;
     const now = this.sliceNow();
     if (this.budgetEnd === undefined) {
       this.budgetEnd = now + (this.o.sliceMs ?? DRAIN_SLICE_MS);

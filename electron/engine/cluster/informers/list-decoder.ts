@@ -201,10 +201,10 @@ export function createListDecoder(options: { workerUrl?: URL; log?: (message: st
     },
     decodeObjects(objects, source) {
       if (closed) return Promise.reject(new Error('the list decoder was closed'));
-      // However few: parsing watch events' objects was the engine thread's largest cost per event
-      // (a pod's parse and slimming ~30 us and their garbage), and the worker's answer costs it
-      // less (the slim text's parse). The texts are copied into the message as they are.
-      const slot = pick();
+      let chars = 0;
+      for (const text of objects) chars += text.length;
+      const slot = chars < inlineBelow ? undefined : pick();
+      // The texts are copied into the message as they are: no list body, no UTF-8 encoding here.
       return slot ? post(slot, (id) => ({ id, objects, source }), []) : decodeObjectsInline(objects, source);
     },
     usesWorker: () => !broken && !closed,

@@ -3,7 +3,7 @@
  * cache. A line is scanned, not parsed (watch-line.ts): its resourceVersion is where a new watch
  * resumes, a bookmark only moves that, an ERROR fails the watch, and a change of an object waits
  * in the coalescing buffer (coalesce.ts) as its raw line, one per uid, to be parsed and applied
- * between reads (with a list worker, every read's changes are parsed there, as one batch). So reading keeps pace with the socket whatever the cache's listeners cost, a
+ * between reads. So reading keeps pace with the socket whatever the cache's listeners cost, a
  * pod that changed ten times while waiting is parsed once, and what waits is bounded by the
  * number of objects, not of events.
  *
@@ -106,10 +106,7 @@ export class WatchIntake {
       onProgress: (count, oldestAt) => this.reportLag(count, oldestAt),
       now: () => options.clock.now(),
       ...(options.sliceMs !== undefined ? { sliceMs: options.sliceMs } : {}),
-      // With a worker, every change is decoded there, a read's changes as one batch: the engine's
-      // thread parsing each as it arrived was most of its time per event (2026-11-29: at 10,000
-      // pod changes/s its busy time -30 %, p99 latest-state latency ~2.8 s -> ~1 s).
-      ...(options.decoder ? { immediate: () => !(options.decoder as ListDecoder).usesWorker(), applyBatch: (batch, current) => this.applyBatch(batch, options.decoder as ListDecoder, current) } : {}),
+      ...(options.decoder ? { applyBatch: (batch, current) => this.applyBatch(batch, options.decoder as ListDecoder, current) } : {}),
       ...(options.batchSize !== undefined ? { batchSize: options.batchSize } : {}),
     });
   }

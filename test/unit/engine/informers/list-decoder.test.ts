@@ -124,14 +124,6 @@ describe('list decoder', () => {
     await expect(decoder.decode(Buffer.from(large), POD)).rejects.toThrow(/the list worker exited \(3\)/);
   });
 
-  it('decodes watch events’ objects in the worker however few (parsing them was the engine thread’s largest cost per event)', async () => {
-    decoder = createListDecoder({ workerUrl: DYING_WORKER });
-    const one = JSON.stringify(JSON.parse(podPage(1)).items[0]);
-    await expect(decoder.decodeObjects?.([one], POD)).rejects.toThrow(/the list worker exited \(3\)/);
-    // Once it is gone, inline: the same objects the worker makes.
-    expect((await decoder.decodeObjects?.([one], POD))?.objects).toEqual(decodeInline(podPage(1), POD).objects);
-  });
-
   it('starts the worker at once when eager, before any page', async () => {
     const logs: string[] = [];
     decoder = createListDecoder({ eager: true, workerUrl: new URL('./no-such-list-worker.ts', import.meta.url), log: (m) => logs.push(m) });

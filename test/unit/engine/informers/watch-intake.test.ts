@@ -142,41 +142,6 @@ describe('the watch intake under a fast producer and a slow consumer', () => {
     expect(r.errors).toEqual([]);
   });
 
-  it('with a worker, parses no change here: each read goes to the decoder as one batch, the next once it is applied', async () => {
-    const inline = createInlineDecoder();
-    const batches: number[] = [];
-    let worker = true;
-    const decoder: ListDecoder = {
-      decode: () => Promise.reject(new Error('a list body was built for watch events')),
-      decodeObjects: (objects, source) => {
-        batches.push(objects.length);
-        return inline.decodeObjects?.(objects, source) ?? Promise.reject(new Error('no decodeObjects'));
-      },
-      usesWorker: () => worker,
-      close: () => undefined,
-    };
-    const r = rig({ decoder });
-    // One read's lines: none is applied on arrival, however idle the cache.
-    for (let i = 0; i < 3; i += 1) r.intake.line(podLine(i, i + 2));
-    expect(r.applied()).toBe(0);
-    expect(r.intake.counts.parsed).toBe(0);
-    while (r.intake.waiting > 0) await nextTurn();
-    expect(batches).toEqual([3]);
-    expect(r.cache.get(PODS, 'uid-2')?.metadata.resourceVersion).toBe('4');
-    // A single change of a quiet watch takes the same way.
-    r.intake.line(podLine(0, 9));
-    expect(r.applied()).toBe(3);
-    while (r.intake.waiting > 0) await nextTurn();
-    expect(batches).toEqual([3, 1]);
-    expect(r.cache.get(PODS, 'uid-0')?.metadata.resourceVersion).toBe('9');
-    // Without a worker (it failed), changes are applied here as they arrive again.
-    worker = false;
-    r.intake.line(podLine(1, 10));
-    expect(r.cache.get(PODS, 'uid-1')?.metadata.resourceVersion).toBe('10');
-    expect(batches).toEqual([3, 1]);
-    expect(r.errors).toEqual([]);
-  });
-
   it("applies a change as it arrives from its object's JSON without managedFields, the same object as a whole-line parse", async () => {
     const r = rig();
     const pod = JSON.parse(podLine(3, 7)).object as { metadata: Record<string, unknown> };
