@@ -41,13 +41,27 @@ export interface CoalescingBufferOptions<E> {
   immediate?: boolean;
   /**
    * Applies waiting events a batch at a time, off the event loop's turn (a worker decodes them):
-   * up to `batchSize` leave the buffer together, and the next batch waits until this one has
-   * been applied. `current()` turns false once the buffer was cleared meanwhile: the batch's
-   * results are then stale and must not be applied. Without it, events are applied one by one.
+   * up to `batchSize` leave the buffer together, up to MAX_BATCHES_IN_FLIGHT batches are out at
+   * once, and each is applied after the ones before it (see BatchApplier). Without it, events are
+   * applied one by one.
    */
-  applyBatch?: (events: E[], current: () => boolean) => Promise<void>;
+  applyBatch?: BatchApplier<E>;
   batchSize?: number;
 }
+
+/**
+ * Applies one batch: `current()` turns false once the buffer was cleared meanwhile (the batch is
+ * stale: apply nothing); `after` settles once every batch taken before this one was applied, so
+ * it may be decoded before then but must not be applied.
+ */
+export type BatchApplier<E> = (events: E[], current: () => boolean, after: Promise<void>) => Promise<void>;
+
+/**
+ * Batches taken at once at most: one applied on this thread while the next is decoded. With one,
+ * the engine thread waited for the worker and the worker for the engine thread, and at 5,000
+ * changes/s a busy engine (history, graph and frame listeners) fell further behind every second.
+ */
+export const MAX_BATCHES_IN_FLIGHT = 2;
 
 /** Events a batch takes by default: a list page's worth. */
 export const DEFAULT_BATCH_SIZE = 250;
@@ -61,10 +75,12 @@ export class CoalescingBuffer<E> {
   private budgetEnd: number | undefined;
   /** Events coalesced away (replaced before being applied), since the buffer was made. */
   coalesced = 0;
-  /** When the oldest event of the batch being applied arrived; undefined when none is. */
-  private inFlightSince: number | undefined;
-  /** Events of the batch being applied. */
+  /** Batches taken and not yet applied, oldest first: when each one's oldest event arrived, and its size. */
+  private readonly flights: Array<{ since: number | undefined; count: number }> = [];
+  /** Events of the batches being decoded or applied. */
   private inFlight = 0;
+  /** Settles once every batch taken so far has been applied (or failed): the next one applies after it. */
+  private lastApplied: Promise<void> = Promise.resolve();
   /** Counts clears: a batch taken before the last clear is stale. */
   private generation = 0;
 
@@ -92,7 +108,7 @@ export class CoalescingBuffer<E> {
 
   /** When the oldest change not yet applied (waiting or in a batch) arrived, or undefined when none. */
   oldestAt(): number | undefined {
-    return this.inFlightSince ?? this.waiting.values().next().value?.receivedAt;
+    return this.flights.length > 0 ? this.flights[0]?.since : this.waiting.values().next().value?.receivedAt;
   }
 
   /**
@@ -105,7 +121,7 @@ export class CoalescingBuffer<E> {
     if (waiting) {
       waiting.event = event;
       this.coalesced += 1;
-    } else if (this.waiting.size === 0 && this.inFlightSince === undefined && this.withinSlice()) {
+    } else if (this.waiting.size === 0 && this.flights.length === 0 && this.withinSlice()) {
       // Keeping up: no reason to hold it (a throw fails the watch it came from).
       this.o.apply(event);
       return;
@@ -136,8 +152,9 @@ export class CoalescingBuffer<E> {
   clear(): void {
     this.waiting.clear();
     this.generation += 1;
-    this.inFlightSince = undefined;
+    this.flights.length = 0;
     this.inFlight = 0;
+    this.lastApplied = Promise.resolve();
     this.o.onProgress?.(0, undefined);
   }
 
@@ -171,34 +188,48 @@ export class CoalescingBuffer<E> {
     if (this.waiting.size > 0) this.schedule();
   }
 
-  /** Takes the oldest waiting events as one batch; the next is taken once it has been applied. */
-  private drainBatch(applyBatch: (events: E[], current: () => boolean) => Promise<void>): void {
-    if (this.inFlightSince !== undefined || this.waiting.size === 0) return;
-    const events: E[] = [];
-    const limit = this.o.batchSize ?? DEFAULT_BATCH_SIZE;
-    this.inFlightSince = this.oldestAt();
-    for (const [uid, entry] of this.waiting) {
-      this.waiting.delete(uid);
-      events.push(entry.event);
-      if (events.length >= limit) break;
+  /**
+   * Takes the oldest waiting events as one batch, while fewer than MAX_BATCHES_IN_FLIGHT are:
+   * the next batch is decoded (in the worker) while this thread applies the one before, and each
+   * is applied only after every batch taken before it (`applyBatch`'s `after`).
+   */
+  private drainBatch(applyBatch: BatchApplier<E>): void {
+    while (this.flights.length < MAX_BATCHES_IN_FLIGHT && this.waiting.size > 0) {
+      const events: E[] = [];
+      const limit = this.o.batchSize ?? DEFAULT_BATCH_SIZE;
+      const flight = { since: this.waiting.values().next().value?.receivedAt, count: 0 };
+      for (const [uid, entry] of this.waiting) {
+        this.waiting.delete(uid);
+        events.push(entry.event);
+        if (events.length >= limit) break;
+      }
+      flight.count = events.length;
+      this.flights.push(flight);
+      this.inFlight += events.length;
+      const generation = this.generation;
+      const current = (): boolean => generation === this.generation;
+      const applied = applyBatch(events, current, this.lastApplied);
+      this.lastApplied = applied.then(
+        () => undefined,
+        () => undefined,
+      );
+      const settle = (): void => {
+        this.flights.splice(this.flights.indexOf(flight), 1);
+        this.inFlight -= flight.count;
+      };
+      applied.then(
+        () => {
+          if (!current()) return;
+          settle();
+          this.o.onProgress?.(this.waiting.size, this.oldestAt());
+          if (this.waiting.size > 0) this.schedule();
+        },
+        (error: unknown) => {
+          if (!current()) return;
+          settle();
+          this.o.onError(error);
+        },
+      );
     }
-    this.inFlight = events.length;
-    const generation = this.generation;
-    const current = (): boolean => generation === this.generation;
-    applyBatch(events, current).then(
-      () => {
-        if (!current()) return;
-        this.inFlightSince = undefined;
-        this.inFlight = 0;
-        this.o.onProgress?.(this.waiting.size, this.oldestAt());
-        if (this.waiting.size > 0) this.schedule();
-      },
-      (error: unknown) => {
-        if (!current()) return;
-        this.inFlightSince = undefined;
-        this.inFlight = 0;
-        this.o.onError(error);
-      },
-    );
   }
 }

@@ -106,7 +106,7 @@ export class WatchIntake {
       onProgress: (count, oldestAt) => this.reportLag(count, oldestAt),
       now: () => options.clock.now(),
       ...(options.sliceMs !== undefined ? { sliceMs: options.sliceMs } : {}),
-      ...(options.decoder ? { applyBatch: (batch, current) => this.applyBatch(batch, options.decoder as ListDecoder, current) } : {}),
+      ...(options.decoder ? { applyBatch: (batch, current, after) => this.applyBatch(batch, options.decoder as ListDecoder, current, after) } : {}),
       ...(options.batchSize !== undefined ? { batchSize: options.batchSize } : {}),
     });
   }
@@ -227,7 +227,7 @@ export class WatchIntake {
    * Decodes a batch's objects as one list page, then applies the batch in order. A line not in
    * kube-apiserver's form, or an event already parsed, is applied from a parse of its own.
    */
-  private async applyBatch(batch: readonly Waiting[], decoder: ListDecoder, current: () => boolean): Promise<void> {
+  private async applyBatch(batch: readonly Waiting[], decoder: ListDecoder, current: () => boolean, after: Promise<void>): Promise<void> {
     const objects: string[] = [];
     const slot: number[] = [];
     for (const waiting of batch) {
@@ -249,6 +249,9 @@ export class WatchIntake {
       this.o.log(`${this.o.kind}: a batch of watch events could not be decoded (${error instanceof Error ? error.message : String(error)}); applying it here`);
       page = undefined;
     }
+    // Decoded while the batch before was applied; applied only after it.
+    await after;
+    if (!current()) return;
     const { kind, cache, health } = this.o;
     const sliceMs = this.o.sliceMs ?? DRAIN_SLICE_MS;
     let sliceEnd = performance.now() + sliceMs;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CoalescingBuffer } from '../../../../electron/engine/cluster/informers/coalesce.ts';
+import { CoalescingBuffer, MAX_BATCHES_IN_FLIGHT } from '../../../../electron/engine/cluster/informers/coalesce.ts';
 
 interface Event {
   type: 'ADDED' | 'MODIFIED' | 'DELETED';
@@ -97,5 +97,52 @@ describe('the watch event buffer', () => {
     r.turn();
     expect(r.applied).toEqual([]);
     expect(r.buffer.oldestAt()).toBeUndefined();
+  });
+
+  it('decodes the next batch while the one before is applied, and applies them in the order taken', async () => {
+    const decoding: string[][] = [];
+    const finishDecode: Array<() => void> = [];
+    const applied: string[] = [];
+    const deferred: Array<() => void> = [];
+    const buffer = new CoalescingBuffer<string>({
+      apply: () => {
+        throw new Error('applied one by one');
+      },
+      onError: (error) => {
+        throw error;
+      },
+      now: () => 0,
+      defer: (run) => deferred.push(run),
+      immediate: false,
+      batchSize: 2,
+      applyBatch: async (events, current, after) => {
+        decoding.push(events);
+        await new Promise<void>((resolve) => finishDecode.push(resolve));
+        await after;
+        if (current()) applied.push(...events);
+      },
+    });
+    for (const uid of ['a', 'b', 'c', 'd', 'e', 'f']) buffer.push(uid, uid);
+    deferred.shift()?.();
+    // Two batches are out at once; the third waits until one of them is applied.
+    expect(MAX_BATCHES_IN_FLIGHT).toBe(2);
+    expect(decoding).toEqual([['a', 'b'], ['c', 'd']]);
+    expect(buffer.pending).toBe(6);
+    expect(buffer.size).toBe(2);
+    // The second batch's decode ends first: it is still applied after the first.
+    finishDecode[1]?.();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(applied).toEqual([]);
+    finishDecode[0]?.();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(applied).toEqual(['a', 'b', 'c', 'd']);
+    while (deferred.length > 0) deferred.shift()?.();
+    expect(decoding.at(-1)).toEqual(['e', 'f']);
+    // A relist while that batch decodes: it is stale and applies nothing.
+    buffer.clear();
+    finishDecode[2]?.();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(applied).toEqual(['a', 'b', 'c', 'd']);
+    expect(buffer.pending).toBe(0);
   });
 });
