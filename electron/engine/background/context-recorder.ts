@@ -15,6 +15,7 @@ import type { KindHealth, KindKey } from '../../../shared/cluster.ts';
 import type { BackgroundContextStatus } from '../../../shared/contracts/background.ts';
 import type { HistoryStatus } from '../../../shared/contracts/history.ts';
 import { probeServer } from '../cluster/probe.ts';
+import { createListDecoder, type ListDecoder } from '../cluster/informers/list-decoder.ts';
 import { createClusterWatcher, type ClusterWatcher, type ClusterWatcherOptions } from '../cluster/informers/watcher.ts';
 import { connectionLost, type SessionEnd } from '../history/coverage.ts';
 import { backfillStage } from '../history/backfill-run.ts';
@@ -113,7 +114,7 @@ export function startContextRecorder(options: ContextRecorderOptions): ContextRe
   let attempt = 0;
   let retry: NodeJS.Timeout | undefined;
   let retention: NodeJS.Timeout | undefined;
-  let running: { cache: ObjectCache; watcher: ClusterWatcher; store: HistoryStore; causes?: CauseNoter } | undefined;
+  let running: { cache: ObjectCache; watcher: ClusterWatcher; decoder: ListDecoder; store: HistoryStore; causes?: CauseNoter } | undefined;
   let lastHealthError: string | undefined;
   /** A store is open (from just before it opens until its recorder halts). */
   let storeOpen = false;
@@ -184,7 +185,12 @@ export function startContextRecorder(options: ContextRecorderOptions): ContextRe
     }
     if (!current()) return;
     if (!config) return fail('the context has no usable cluster configuration');
+    const informerLog = (message: string) => log(`[kubedrift] background ${context}: ${message}`);
+    // The list worker starts now, beside the probe and the store's opening: it loads for ~140 ms
+    // before it decodes a page, and the first pages came before it was ready (issue #20).
+    const decoder = createListDecoder({ log: informerLog, eager: true });
     const outcome = await (options.probe ?? probeServer)(config);
+    if (!current() || !outcome.ok) decoder.close();
     if (!current()) return;
     if (!outcome.ok) return fail(`${outcome.error.message}${outcome.error.detail ? ` (${outcome.error.detail})` : ''}`);
     // Written by its informers only, with objects parsed from the API: pods share repeated values.
@@ -195,12 +201,13 @@ export function startContextRecorder(options: ContextRecorderOptions): ContextRe
       store = openHistoryStore({ store: options.store?.(), file: historyFile(options.dataDir, context), context, cache, record: true, now, log, limits: options.limits, writerLabel: options.writerLabel ?? backgroundWriterLabel(), writerTtlMs: options.writerTtlMs?.(), onStatus: onHistoryStatus, ...(options.timing ? { timing: options.timing } : {}) });
     } catch (error) {
       storeOpen = false;
+      decoder.close();
       return fail(`history cannot be opened (${isDiskFull(error) ? 'the disk is full' : (error as Error).message})`);
     }
-    const watcher = createClusterWatcher({ config, cache, kinds: RECORDED_KINDS, log: (message) => log(`[kubedrift] background ${context}: ${message}`), onHealth: (kinds) => onHealth(kinds, store), views: false, ...options.informers });
+    const watcher = createClusterWatcher({ config, cache, kinds: RECORDED_KINDS, log: informerLog, decoder, onHealth: (kinds) => onHealth(kinds, store), views: false, ...options.informers });
     // Episodes here get their causes as the selected context's do (from the causes feature
     // there), from startCauses once the first lists are in.
-    running = { cache, watcher, store };
+    running = { cache, watcher, decoder, store };
     retention = setInterval(() => store.applyRetention(), RETENTION_INTERVAL_MS);
     retention.unref();
     delayMs = initialMs;
@@ -229,6 +236,8 @@ export function startContextRecorder(options: ContextRecorderOptions): ContextRe
       log(`[kubedrift] background ${context}: closing history failed: ${(error as Error).message}`);
     }
     await current.watcher.stop();
+    // The watcher leaves a decoder it was given to its owner.
+    current.decoder.close();
     current.cache.clear();
   }
 
