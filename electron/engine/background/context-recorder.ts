@@ -190,9 +190,11 @@ export function startContextRecorder(options: ContextRecorderOptions): ContextRe
     // before it decodes a page, and the first pages came before it was ready (issue #20).
     const decoder = createListDecoder({ log: informerLog, eager: true });
     const outcome = await (options.probe ?? probeServer)(config);
-    if (!current() || !outcome.ok) decoder.close();
-    if (!current()) return;
-    if (!outcome.ok) return fail(`${outcome.error.message}${outcome.error.detail ? ` (${outcome.error.detail})` : ''}`);
+    if (!current()) return decoder.close();
+    if (!outcome.ok) {
+      decoder.close();
+      return fail(`${outcome.error.message}${outcome.error.detail ? ` (${outcome.error.detail})` : ''}`);
+    }
     // Written by its informers only, with objects parsed from the API: pods share repeated values.
     const cache = new ObjectCache({ sharePods: true });
     let store: HistoryStore;
