@@ -114,6 +114,7 @@ export async function startSimCluster(options: SimClusterOptions = {}): Promise<
     });
   } catch (error) {
     running.stop();
+    store.close();
     throw error;
   }
   const users: UserCredentials[] = [];
@@ -124,6 +125,7 @@ export async function startSimCluster(options: SimClusterOptions = {}): Promise<
     }
   } catch (error) {
     running.stop();
+    store.close();
     await server.close();
     throw error;
   }
@@ -147,6 +149,7 @@ export async function startSimCluster(options: SimClusterOptions = {}): Promise<
     kubeconfigWithUsers: (contextName) => stringify(withUserContexts(adminKubeconfig(contextName), users, 'certificate')),
     async stop() {
       running.stop();
+      store.close();
       await server.close();
     },
   };

@@ -160,6 +160,11 @@ export class ObjectStore {
     return index.range(namespace ? `${namespace}/` : '');
   }
 
+  /** The simulator stopped: its JSON is no longer made while idle nor kept (json-texts.ts). */
+  close(): void {
+    this.json.close();
+  }
+
   /** Current objects whose JSON the store has still to make while idle (json-texts.ts). */
   jsonBacklog(): number {
     return this.json.backlog();

@@ -117,4 +117,23 @@ describe('JsonTexts', () => {
     expect(texts.made()).toBe(1);
     expect(texts.bytes(v2)).toBe(texts.bytes(v2));
   });
+
+  it('stops serialising and keeps nothing once closed, mid-way through its idle turns', async () => {
+    const all = objects(6);
+    for (const object of all) texts.written(object, undefined);
+    await vi.advanceTimersByTimeAsync(IDLE_MS);
+    expect(texts.made()).toBe(PER_TURN);
+    const stringify = vi.spyOn(JSON, 'stringify');
+    texts.close();
+    expect(vi.getTimerCount()).toBe(0);
+    expect([texts.made(), texts.backlog()]).toEqual([0, 0]);
+    // A write after closing schedules nothing; asked for, a text is still made (and not kept).
+    texts.written({ name: 'late' }, all[0]);
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.runAllTimersAsync();
+    expect(stringify).not.toHaveBeenCalled();
+    expect([texts.get(all[5] as { name: string }), texts.get(all[5] as { name: string })]).toEqual(['{"name":"o-5"}', '{"name":"o-5"}']);
+    expect(texts.bytes(all[0] as { name: string }).toString('utf8')).toBe('{"name":"o-0"}');
+    expect(texts.made()).toBe(0);
+  });
 });
