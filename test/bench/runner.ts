@@ -5,6 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { jsonMegabytesPerSecond } from './calibration.ts';
+import { collectBetweenScenarios } from './collect.ts';
 import { FULL_SIZES, QUICK_SIZES, podCount, startSimFixture, type SeedSizes, type SimFixture } from './sim-fixture.ts';
 import { startSimProcess, type SimProcess } from './live-sim.ts';
 import { causeFind } from './cause-find.ts';
@@ -153,7 +154,7 @@ export async function runBench(args: string[]): Promise<number> {
     for (const [index, scenario] of scenarios.entries()) {
       log(`${scenario.name}...`);
       // Each scenario starts from a collected heap, not with the garbage of the one before.
-      (globalThis as { gc?: () => void }).gc?.();
+      await collectBetweenScenarios();
       try {
         Object.assign(results, await scenario.run(ctx));
       } catch (error) {
