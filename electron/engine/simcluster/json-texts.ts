@@ -63,7 +63,7 @@ export class JsonTexts<T extends object> {
     if (this.latest?.object === object) return this.latest.text;
     const text = JSON.stringify(object);
     if (this.clock() - this.lastWriteAt >= this.idleMs && this.unmade.delete(object)) this.texts.set(object, Buffer.from(text, 'utf8'));
-    else this.latest = { object, text };
+    else if (!this.closed) this.latest = { object, text };
     return text;
   }
 

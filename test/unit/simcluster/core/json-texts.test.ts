@@ -133,6 +133,8 @@ describe('JsonTexts', () => {
     await vi.runAllTimersAsync();
     expect(stringify).not.toHaveBeenCalled();
     expect([texts.get(all[5] as { name: string }), texts.get(all[5] as { name: string })]).toEqual(['{"name":"o-5"}', '{"name":"o-5"}']);
+    // Made each time: not even the last one asked for is kept.
+    expect(stringify).toHaveBeenCalledTimes(2);
     expect(texts.bytes(all[0] as { name: string }).toString('utf8')).toBe('{"name":"o-0"}');
     expect(texts.made()).toBe(0);
   });
