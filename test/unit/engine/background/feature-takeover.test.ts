@@ -81,14 +81,21 @@ async function withSilentWriter(historyTakeoverSeconds: number | undefined, chec
 
 const eastOf = (statuses: BackgroundStatus[]) => statuses.at(-1)?.contexts.find((c) => c.context === 'east');
 
+/**
+ * How long a refusal may take to show: the recorder learns it lost the claim at its next push
+ * (every second) or, after a push that failed, at its retry 10 s later; on a loaded CI machine
+ * 15 s was once not enough (a run where the other 427 files passed).
+ */
+const REFUSAL_MS = 30_000;
+
 describe('the takeover time setting in background recording', () => {
   it('reaches a recorder already refused: set to 5 s, it takes over the silent writer', async () => {
     await withSilentWriter(undefined, async (url, recording) => {
-      await until(() => eastOf(recording.statuses)?.notice, 'the refusal', { timeoutMs: 15_000 });
+      await until(() => eastOf(recording.statuses)?.notice, 'the refusal', { timeoutMs: REFUSAL_MS });
       await change(recording, { historyTakeoverSeconds: 5 });
       await until(async () => ((await holder(url)) === backgroundWriterLabel() ? true : undefined), 'the takeover', { timeoutMs: 15_000 });
     });
-  }, 60_000);
+  }, 90_000);
 
   it('moves a running recorder to the shared store when it is chosen', async () => {
     const url = await postgres.freshDatabase();
@@ -117,9 +124,9 @@ describe('the takeover time setting in background recording', () => {
 
   it('refuses the same writer with the default 30 s', async () => {
     await withSilentWriter(undefined, async (url, { statuses }) => {
-      const notice = await until(() => eastOf(statuses)?.notice, 'the refusal', { timeoutMs: 15_000 });
+      const notice = await until(() => eastOf(statuses)?.notice, 'the refusal', { timeoutMs: REFUSAL_MS });
       expect(notice).toContain(`${LAPTOP} is writing it`);
       expect(await holder(url)).toBe(LAPTOP);
     });
-  }, 60_000);
+  }, 90_000);
 });
