@@ -6,7 +6,7 @@
  * merged in (binary insertion, one copying pass) when the order is next read.
  */
 import type { SortDirection } from './columns.ts';
-import { keyKind, numberOrder, stringOrder } from './key-order.ts';
+import { keysOf, numberOrder, stringOrder, type Key, type KeyKind } from './key-order.ts';
 import { comparator, type Keyed } from './sort.ts';
 
 /** One object's row as the orders hold it; replaced (and marked dead) when the object changes. */
@@ -17,8 +17,6 @@ export interface RowRecord<Row> {
   /** Set when a newer record replaced this one or its object went away. */
   dead: boolean;
 }
-
-type Key = string | number;
 
 /** (key, tie) ascending, unknown numbers last: comparatorFor's order for one direction. */
 function compareAsc(x: Key, xTie: string, y: Key, yTie: string): number {
@@ -37,28 +35,23 @@ const sameKey = (x: Key, y: Key): boolean => x === y || (x !== x && y !== y);
 
 export class ColumnOrder<Row> {
   /** Records in ascending (key, tie) order, and each one's key. */
-  private records: Array<RowRecord<Row>> = [];
-  private keys: Key[] = [];
+  private records: Array<RowRecord<Row>>;
+  private keys: Key[];
   /** uids changed since the order was last brought up to date. */
   readonly pending = new Set<string>();
   /** Bumped whenever the order changes, so a caller can keep what it derived from it. */
   version = 0;
   /** Mixed string/number keys have no ascending order to reverse: such an order is per direction. */
   readonly mixed: boolean;
-  private readonly kind: 'string' | 'number' | 'mixed';
+  private readonly kind: KeyKind;
+  private readonly keyOf: (record: RowRecord<Row>) => Key;
 
   /**
    * Sorts `inTieOrder` (live records ordered by tie key) by `keyOf`. Mixed keys fall back to
    * sort.ts's generic comparator for `direction`.
    */
-  private readonly keyOf: (record: RowRecord<Row>) => Key;
-
-  constructor(inTieOrder: ReadonlyArray<RowRecord<Row>>, keyOf: (record: RowRecord<Row>) => Key, direction: SortDirection = 'asc') {
-    this.keyOf = keyOf;
-    const keys = inTieOrder.map(keyOf);
-    const kind = keyKind(keys);
-    this.kind = kind;
-    this.mixed = kind === 'mixed';
+  static build<Row>(inTieOrder: ReadonlyArray<RowRecord<Row>>, keyOf: (record: RowRecord<Row>) => Key, direction: SortDirection = 'asc'): ColumnOrder<Row> {
+    const { keys, kind } = keysOf(inTieOrder, keyOf);
     let order: ArrayLike<number>;
     if (kind === 'string') order = stringOrder(keys as string[]);
     else if (kind === 'number') order = numberOrder(keys as number[]);
@@ -74,8 +67,16 @@ export class ColumnOrder<Row> {
       records[i] = inTieOrder[index] as RowRecord<Row>;
       sortedKeys[i] = keys[index] as Key;
     }
+    return new ColumnOrder(records, sortedKeys, kind, keyOf);
+  }
+
+  /** An order from records already in ascending (key, tie) order (or `mixed`'s one direction). */
+  constructor(records: Array<RowRecord<Row>>, keys: Key[], kind: KeyKind, keyOf: (record: RowRecord<Row>) => Key) {
     this.records = records;
-    this.keys = sortedKeys;
+    this.keys = keys;
+    this.kind = kind;
+    this.keyOf = keyOf;
+    this.mixed = kind === 'mixed';
   }
 
   get size(): number {

@@ -37,9 +37,23 @@ export function numberOrder(keys: readonly number[]): number[] {
   return order;
 }
 
-/** The keys' kind: all strings, all numbers, or both (no fast order; see sort.ts). */
-export function keyKind(keys: ReadonlyArray<string | number>): 'string' | 'number' | 'mixed' {
+export type Key = string | number;
+/** All keys strings, all numbers, or both (no fast order; see sort.ts). */
+export type KeyKind = 'string' | 'number' | 'mixed';
+
+/** Each item's key, and the keys' kind, in one pass. */
+export function keysOf<T>(items: ReadonlyArray<T>, keyOf: (item: T) => Key): { keys: Key[]; kind: KeyKind } {
+  const keys: Key[] = new Array(items.length);
   let strings = 0;
-  for (const key of keys) if (typeof key === 'string') strings += 1;
-  return strings === keys.length ? 'string' : strings === 0 ? 'number' : 'mixed';
+  for (let i = 0; i < items.length; i += 1) {
+    const key = keyOf(items[i] as T);
+    if (typeof key === 'string') strings += 1;
+    keys[i] = key;
+  }
+  return { keys, kind: kindOf(strings, items.length) };
+}
+
+/** The kind of `total` keys of which `strings` are strings. */
+export function kindOf(strings: number, total: number): KeyKind {
+  return strings === total ? 'string' : strings === 0 ? 'number' : 'mixed';
 }

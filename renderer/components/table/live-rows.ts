@@ -9,11 +9,14 @@
  * reversing it costs a merge of what changed meanwhile and one O(n) pass, not a sort. A new
  * column is sorted by its key alone (key-order.ts), stably, from the rows in tie-key order, which
  * is itself kept like a column's. With `idle`, the orders of the other sortable columns are also
- * computed in idle time, one column per idle task, so a first click is cheap too.
+ * computed in idle time, so a first click is cheap too: in slices of a few milliseconds
+ * (order-build.ts), so a click never waits long behind one, and a click on the column being
+ * prepared finishes its build instead of starting again.
  */
 import type { SlimObject } from '../../../shared/cluster.ts';
 import { ColumnOrder, type RowRecord } from './column-order.ts';
 import type { SortState, TableColumn } from './columns.ts';
+import { OrderBuild } from './order-build.ts';
 import { sortColumn, sortKeyOf } from './sort.ts';
 
 export interface LiveRowsInput {
@@ -35,12 +38,22 @@ export interface LiveRowsOptions<Row> {
   tieKey: (row: Row) => string;
   /** When given, the sortable columns' orders are computed ahead, in idle time. */
   idle?: IdleScheduler;
+  /** The clock that bounds an idle slice, in ms (performance.now; tests pass their own). */
+  now?: () => number;
 }
 
 /** An order that has missed more than this share of the rows is dropped, not patched. */
 const STALE_SHARE = 0.25;
 /** The order of the tie keys, the input of every new column's sort. */
 const TIE = '\u0000tie';
+/** Most of an idle slice's work, in ms: a click waits at most about this long behind it. */
+const SLICE_MS = 5;
+
+/** A column's order being built in idle slices. */
+interface Building<Row> {
+  column: string;
+  build: OrderBuild<Row>;
+}
 
 /** Creates the patcher for one table; call it with each batch's changes. */
 export function createLiveRows<Row>(options: LiveRowsOptions<Row>): (input: LiveRowsInput) => readonly Row[] {
@@ -50,6 +63,9 @@ export function createLiveRows<Row>(options: LiveRowsOptions<Row>): (input: Live
   let built = false;
   let view: { order: ColumnOrder<Row>; version: number; direction: string; rows: readonly Row[] } | null = null;
   let idleQueued = false;
+  /** The column being ordered in idle slices. */
+  let building: Building<Row> | null = null;
+  const now = options.now ?? (() => performance.now());
   const current = (uid: string): RowRecord<Row> | undefined => byUid.get(uid);
 
   const recordOf = (object: SlimObject): RowRecord<Row> => {
@@ -68,7 +84,7 @@ export function createLiveRows<Row>(options: LiveRowsOptions<Row>): (input: Live
   const tieOrder = (): ColumnOrder<Row> => {
     const kept = orders.get(TIE);
     if (kept?.catchUp(current)) return kept;
-    const order = new ColumnOrder([...byUid.values()], (record) => record.tie);
+    const order = ColumnOrder.build([...byUid.values()], (record) => record.tie);
     orders.set(TIE, order);
     return order;
   };
@@ -76,12 +92,20 @@ export function createLiveRows<Row>(options: LiveRowsOptions<Row>): (input: Live
   /** The order of `column` (for `direction` when its keys are mixed), up to date. */
   const orderOf = (column: string, direction: SortState['direction']): ColumnOrder<Row> => {
     const id = orders.has(column) ? column : `${column}:${direction}`;
-    const kept = orders.get(id);
+    const kept = orders.get(id) ?? (building?.column === column ? finish(building) : undefined);
     if (kept?.catchUp(current)) return kept;
     orders.delete(id);
-    const order = new ColumnOrder(tieOrder().ascending(), keyFor(column), direction);
+    const order = ColumnOrder.build(tieOrder().ascending(), keyFor(column), direction);
     orders.set(order.mixed ? `${column}:${direction}` : column, order);
     return order;
+  };
+
+  /** Completes the idle build under way and keeps its order (none when its keys are mixed). */
+  const finish = ({ column, build }: Building<Row>): ColumnOrder<Row> | undefined => {
+    building = null;
+    const order = build.result();
+    if (order) orders.set(column, order);
+    return order ?? undefined;
   };
 
   /** Files a batch's changes: new records, and the uids every kept order must merge in. */
@@ -101,19 +125,35 @@ export function createLiveRows<Row>(options: LiveRowsOptions<Row>): (input: Live
       }
       for (const uid of changed) order.pending.add(uid);
     }
+    if (building) {
+      const { pending } = building.build;
+      for (const uid of changed) pending.add(uid);
+      if (pending.size > Math.max(64, byUid.size * STALE_SHARE)) building = null;
+    }
   };
 
-  /** One idle task: computes the first missing sortable column's order. */
+  /** The next sortable column with no order kept. */
+  const nextMissing = (): TableColumn<Row> | undefined =>
+    // Only missing orders: a kept one merges what it missed when it is next shown, cheaply.
+    options.columns.find((column) => column.sortKey && !orders.has(column.id) && !orders.has(`${column.id}:asc`) && !orders.has(`${column.id}:desc`));
+
+  /** One idle slice: works on the missing columns' orders for about SLICE_MS. */
   const prepareNext = (): void => {
     idleQueued = false;
-    for (const column of options.columns) {
-      if (!column.sortKey) continue;
-      // Only missing orders: a kept one merges what it missed when it is next shown, cheaply.
-      if (orders.has(column.id) || orders.has(`${column.id}:asc`) || orders.has(`${column.id}:desc`)) continue;
-      orderOf(column.id, column.firstDirection ?? 'asc');
-      schedulePrepare();
-      return;
-    }
+    const end = now() + SLICE_MS;
+    do {
+      if (!building) {
+        const column = nextMissing();
+        if (!column) return;
+        building = { column: column.id, build: new OrderBuild(tieOrder().ascending(), keyFor(column.id)) };
+      }
+      if (building.build.step()) {
+        const { column } = building;
+        // Mixed keys have no order to slice: that column is sorted in one go, as a click would.
+        if (!finish(building)) orderOf(column, options.columns.find((candidate) => candidate.id === column)?.firstDirection ?? 'asc');
+      }
+    } while (now() < end);
+    schedulePrepare();
   };
 
   function schedulePrepare(): void {
@@ -126,6 +166,7 @@ export function createLiveRows<Row>(options: LiveRowsOptions<Row>): (input: Live
     if (input.changed === null || !built) {
       byUid.clear();
       orders.clear();
+      building = null;
       for (const object of input.all()) byUid.set(object.metadata.uid, recordOf(object));
       built = true;
     } else if (input.changed.size > 0) apply(input.changed, input.lookup);

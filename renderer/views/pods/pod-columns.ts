@@ -33,10 +33,9 @@ const isProblem = (row: PodRow): boolean => row.tone === 'warning' || row.tone =
 /**
  * Per sorted list (a new array whenever its order or rows change), built when first asked: its
  * rows by namespace, each in the list's order, so a namespace filter walks that namespace's rows
- * and not all 150,000; and its problem count, so "All namespaces" does not count again.
+ * and not all 150,000.
  */
 const byNamespace = new WeakMap<readonly PodRow[], Map<string, PodRow[]>>();
-const problemCounts = new WeakMap<readonly PodRow[], number>();
 
 function namespaceIndex(sorted: readonly PodRow[]): Map<string, PodRow[]> {
   let index = byNamespace.get(sorted);
@@ -52,21 +51,22 @@ function namespaceIndex(sorted: readonly PodRow[]): Map<string, PodRow[]> {
   return index;
 }
 
-function problemsIn(sorted: readonly PodRow[]): number {
-  let problems = problemCounts.get(sorted);
-  if (problems === undefined) {
-    problems = 0;
-    for (const row of sorted) if (isProblem(row)) problems += 1;
-    problemCounts.set(sorted, problems);
-  }
+/** The not-healthy pods among `rows`. */
+export function problemsIn(rows: readonly PodRow[]): number {
+  let problems = 0;
+  for (const row of rows) if (isProblem(row)) problems += 1;
   return problems;
 }
 
-/** Filters sorted rows; `problems` counts the not-healthy pods under the other filters. */
-export function filterPods(sorted: readonly PodRow[], filter: PodFilter): { rows: readonly PodRow[]; problems: number } {
+/**
+ * Filters sorted rows; `problems` counts the not-healthy pods under the other filters.
+ * `allProblems` gives the count over every row, which does not depend on their order: a caller
+ * that keeps it per revision spares a click on a header counting 150,000 rows again.
+ */
+export function filterPods(sorted: readonly PodRow[], filter: PodFilter, allProblems: () => number = () => problemsIn(sorted)): { rows: readonly PodRow[]; problems: number } {
   const words = searchWords(filter.search);
   // Unfiltered, the sorted list is the answer: count, do not copy 150,000 rows.
-  if (!filter.namespace && words.length === 0 && !filter.problemsOnly) return { rows: sorted, problems: problemsIn(sorted) };
+  if (!filter.namespace && words.length === 0 && !filter.problemsOnly) return { rows: sorted, problems: allProblems() };
   const candidates = filter.namespace ? (namespaceIndex(sorted).get(filter.namespace) ?? []) : sorted;
   const rows: PodRow[] = [];
   let problems = 0;

@@ -5,7 +5,7 @@ import { numberOrder, stringOrder } from '../../../renderer/components/table/key
 import { createLiveRows } from '../../../renderer/components/table/live-rows.ts';
 import { sortRows } from '../../../renderer/components/table/sort.ts';
 import { podRow, type PodRow } from '../../../renderer/stores/rows/pods.ts';
-import { filterPods, POD_COLUMNS } from '../../../renderer/views/pods/pod-columns.ts';
+import { filterPods, POD_COLUMNS, problemsIn } from '../../../renderer/views/pods/pod-columns.ts';
 import { nextVersion, pod } from './cluster-fixtures.ts';
 
 const seeded = (seed: number) => () => ((seed = (seed * 16_807) % 2_147_483_647) / 2_147_483_647);
@@ -93,7 +93,9 @@ describe('live rows with kept column orders', () => {
   it('equals a plain full sort after random change batches, for every column in both directions', () => {
     const { objects, batch, random } = churningPods(3, 400);
     const idle: Array<() => void> = [];
-    const live = createLiveRows({ derive: podRow, columns: POD_COLUMNS, tieKey: tie, idle: (task) => idle.push(task) });
+    // Every reading of the clock ends the slice: an idle build spans batches.
+    let clock = 0;
+    const live = createLiveRows({ derive: podRow, columns: POD_COLUMNS, tieKey: tie, idle: (task) => idle.push(task), now: () => (clock += 10) });
     const input = (column: string, direction: 'asc' | 'desc', changed: Set<string> | null) => ({ sort: { column, direction }, all: () => objects.values(), changed, lookup: (uid: string) => objects.get(uid) });
     const full = (column: string, direction: 'asc' | 'desc') => sortRows([...objects.values()].map(podRow), POD_COLUMNS, { column, direction }, tie).map((row) => row.uid);
     expect(live(input('namespace', 'asc', null)).map((row) => row.uid)).toEqual(full('namespace', 'asc'));
@@ -103,8 +105,9 @@ describe('live rows with kept column orders', () => {
       const column = SORTABLE[Math.floor(random() * SORTABLE.length)] as string;
       const direction = random() < 0.5 ? 'asc' : 'desc';
       expect(live(input(column, direction, changed)).map((row) => row.uid), `round ${round}: ${column} ${direction}`).toEqual(full(column, direction));
-      // Idle work sometimes runs between batches, sometimes not.
-      if (random() < 0.5) while (idle.length > 0) idle.shift()!();
+      // Some idle slices run between batches, sometimes none, sometimes all.
+      const slices = random() < 0.3 ? Infinity : Math.floor(random() * 4);
+      for (let i = 0; i < slices && idle.length > 0; i += 1) idle.shift()!();
     }
   });
 
@@ -133,16 +136,40 @@ describe('live rows with kept column orders', () => {
     const live = createLiveRows({ derive: podRow, columns, tieKey: tie, idle: (task) => idle.push(task) });
     const input = (column: string, direction: 'asc' | 'desc') => ({ sort: { column, direction }, all: () => objects.values(), changed: null, lookup: (uid: string) => objects.get(uid) });
     live(input('namespace', 'asc'));
-    let tasks = 0;
-    while (idle.length > 0) {
-      idle.shift()!();
-      tasks += 1;
-    }
-    // One task per column not yet sorted, then one that finds nothing left to do.
-    expect(tasks).toBe(SORTABLE.length);
+    while (idle.length > 0) idle.shift()!();
+    expect(restartKeys).toBe(objects.size);
     restartKeys = 0;
     const rows = live({ ...input('restarts', 'desc'), changed: new Set() });
     expect(restartKeys).toBe(0);
+    expect(rows.map((row) => row.uid)).toEqual(sortRows([...objects.values()].map(podRow), POD_COLUMNS, { column: 'restarts', direction: 'desc' }, tie).map((row) => row.uid));
+  });
+
+  it('prepares in slices of a few milliseconds, and a click on the column being prepared finishes it', () => {
+    const { objects } = churningPods(13, 6_000);
+    const keyed = new Map<string, number>();
+    const columns: ReadonlyArray<TableColumn<PodRow>> = POD_COLUMNS.map((column) =>
+      column.sortKey ? { ...column, sortKey: (row: PodRow) => (keyed.set(column.id, (keyed.get(column.id) ?? 0) + 1), column.sortKey!(row)) } : column,
+    );
+    const idle: Array<() => void> = [];
+    // A slice reads the clock once to start and once after each piece of work: at 3 ms a piece,
+    // a slice (5 ms) does two.
+    let clock = 0;
+    const live = createLiveRows({ derive: podRow, columns, tieKey: tie, idle: (task) => idle.push(task), now: () => (clock += 3) });
+    const input = (column: string, direction: 'asc' | 'desc', changed: Set<string> | null) => ({ sort: { column, direction }, all: () => objects.values(), changed, lookup: (uid: string) => objects.get(uid) });
+    live(input('namespace', 'asc', null));
+    const total = () => [...keyed.values()].reduce((sum, count) => sum + count, 0);
+    let before = total();
+    let slices = 0;
+    // Slice by slice until the restarts column is part-keyed: no slice keys more than two chunks.
+    while ((keyed.get('restarts') ?? 0) === 0 || (keyed.get('restarts') ?? 0) >= objects.size) {
+      idle.shift()!();
+      slices += 1;
+      expect(total() - before).toBeLessThanOrEqual(2 * 2_048);
+      before = total();
+    }
+    expect(slices).toBeGreaterThan(5);
+    const rows = live(input('restarts', 'desc', new Set()));
+    expect(keyed.get('restarts')).toBe(objects.size);
     expect(rows.map((row) => row.uid)).toEqual(sortRows([...objects.values()].map(podRow), POD_COLUMNS, { column: 'restarts', direction: 'desc' }, tie).map((row) => row.uid));
   });
 });
@@ -163,5 +190,14 @@ describe('pod filters over a namespace index', () => {
         }
       }
     }
+  });
+
+  it('take the count over every row from the caller when nothing filters', () => {
+    const { objects } = churningPods(17, 200);
+    const sorted = sortRows([...objects.values()].map(podRow), POD_COLUMNS, { column: 'node', direction: 'asc' }, tie);
+    const kept = () => 12_345;
+    expect(filterPods(sorted, { namespace: '', search: '', problemsOnly: false }, kept).problems).toBe(12_345);
+    expect(filterPods(sorted, { namespace: 'ns-1', search: '', problemsOnly: false }, kept).problems).toBe(filterPods(sorted, { namespace: 'ns-1', search: '', problemsOnly: false }).problems);
+    expect(filterPods(sorted, { namespace: '', search: '', problemsOnly: false }).problems).toBe(problemsIn(sorted));
   });
 });
