@@ -35,7 +35,7 @@ describe('a column order built in steps', () => {
   const numbers = (n: number) => Array.from({ length: n }, (_, i) => (i % 11 === 0 ? Number.NaN : i % 13 === 0 ? -0 : Math.floor(random() * 50) - 25));
 
   it('gives the order a single sort gives, in both directions, at sizes around its runs and chunks', () => {
-    for (const size of [0, 1, 2, 2_047, 2_048, 2_049, 4_096, 10_001]) {
+    for (const size of [0, 1, 2, 4_095, 4_096, 4_097, 8_191, 8_192, 8_193, 16_384, 40_001]) {
       for (const keys of [few(size), many(size), numbers(size)]) {
         const whole = ColumnOrder.build(recordsOf(keys), keyIn(keys));
         const sliced = stepwise(keys).build.result() as ColumnOrder<number>;
@@ -51,16 +51,16 @@ describe('a column order built in steps', () => {
   it('keys each row once, at most a chunk of rows per step, and does its sorting and merging over many steps', () => {
     const { perStep, keyed } = stepwise(few(50_000));
     expect(keyed).toBe(50_000);
-    expect(Math.max(...perStep)).toBeLessThanOrEqual(2_048);
-    // Keying, 25 runs, 5 merge passes of 50,000 rows and the copy: none of it in one go.
-    expect(perStep.length).toBeGreaterThan(100);
+    expect(Math.max(...perStep)).toBeLessThanOrEqual(4_096);
+    // Keying, 13 runs, 4 merge passes of 50,000 rows and the copy: none of it in one go.
+    expect(perStep.length).toBeGreaterThan(60);
   });
 
   it('finishes when asked for its result part-way (keying, sorting runs, merging, copying), with the changes it was told of', () => {
-    const keys = many(9_000);
+    const keys = many(40_000);
     const whole = ColumnOrder.build(recordsOf(keys), keyIn(keys)).rows('asc');
-    // 9,000 rows: 5 keying steps, 5 runs, 3 merge passes of 5 steps each, 5 copying steps.
-    for (const steps of [0, 2, 7, 12, 24, 28]) {
+    // 40,000 rows: 10 keying steps, 10 runs, 4 merge passes of 10 steps each, 10 copying steps.
+    for (const steps of [0, 4, 15, 25, 45, 65]) {
       let keyed = 0;
       const key = keyIn(keys);
       const build = new OrderBuild(recordsOf(keys), (record) => (keyed++, key(record)));
@@ -69,7 +69,7 @@ describe('a column order built in steps', () => {
       build.pending.add('u17');
       const order = build.result() as ColumnOrder<number>;
       expect(order.rows('asc'), `after ${steps} steps`).toEqual(whole);
-      expect(keyed).toBe(9_000);
+      expect(keyed).toBe(40_000);
       expect([...order.pending]).toEqual(['u17']);
     }
   });
