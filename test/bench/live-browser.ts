@@ -1,7 +1,7 @@
 /**
  * Headless Chromium for the live-pipeline benchmark, driven over the DevTools protocol with
- * nothing but the Page and Runtime domains (and HeapProfiler for one heap reading after the
- * sync). Playwright enables the Network domain on every page
+ * nothing but the Page and Runtime domains (HeapProfiler for one heap reading after the sync,
+ * Input for mouse clicks). Playwright enables the Network domain on every page
  * it drives, and Chromium then mirrors each WebSocket message to the driver as a DevTools event:
  * every byte the app receives crosses the DevTools pipe a second time and is parsed once more in
  * the driver, which runs in the engine's process. At 80 MB of frames that doubled the sync time
@@ -26,6 +26,12 @@ export interface BenchPage {
   evaluate<R, A = undefined>(fn: (arg: A) => R, arg?: A): Promise<Awaited<R>>;
   /** The page's JavaScript heap in bytes after a full garbage collection. */
   heapUsedAfterGc(): Promise<number>;
+  /**
+   * Clicks the middle of the element `selector` finds with the mouse, as a user does: a trusted
+   * event that the browser stamps when it is sent, and that waits, as input does, for whatever
+   * task the page is running.
+   */
+  mouseClick(selector: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -145,6 +151,16 @@ export async function launchBenchBrowser(): Promise<BenchBrowser> {
           await cdp.send('HeapProfiler.disable', {}, sessionId);
           const { usedSize } = (await cdp.send('Runtime.getHeapUsage', {}, sessionId)) as { usedSize: number };
           return usedSize;
+        },
+        async mouseClick(selector) {
+          const expression = `(() => { const box = document.querySelector(${JSON.stringify(selector)})?.getBoundingClientRect(); return box ? { x: box.x + box.width / 2, y: box.y + box.height / 2 } : null; })()`;
+          const answer = (await cdp.send('Runtime.evaluate', { expression, returnByValue: true }, sessionId)) as { result: { value?: { x: number; y: number } | null } };
+          const at = answer.result.value;
+          if (!at) throw new Error(`no element matches ${selector}`);
+          // Both sent at once, as a hand does not wait for the page: each is stamped when sent.
+          await Promise.all(
+            ['mousePressed', 'mouseReleased'].map((type) => cdp.send('Input.dispatchMouseEvent', { type, x: at.x, y: at.y, button: 'left', buttons: type === 'mousePressed' ? 1 : 0, clickCount: 1 }, sessionId)),
+          );
         },
         async close() {
           await cdp.send('Target.closeTarget', { targetId });

@@ -8,12 +8,19 @@
  *
  * Before acting it checks the conditions are not already true: a measure that could end at once
  * would time nothing.
+ *
+ * A `press` is a real mouse click (DevTools' Input domain) timed from the click event's own time
+ * stamp, the moment the browser sent it: like Interaction to Next Paint, it counts the wait
+ * behind whatever task the page was running when the user clicked, which an action done from
+ * inside the page (the other kinds) cannot see, since it runs only once the page is free.
  */
 import type { BenchPage } from './live-browser.ts';
 
 /** What the user does. Selectors are CSS selectors of one element. */
 export type PageAction =
   | { click: string }
+  /** A real mouse click in the middle of the element, timed from the event's time stamp. */
+  | { press: string }
   | { select: string; value: string }
   | { type: string; value: string }
   | { hash: string }
@@ -82,9 +89,18 @@ const INTERACT_SCRIPT = `(() => {
     if (done()) return Promise.reject(new Error('the page already showed ' + JSON.stringify(until) + ' before ' + JSON.stringify(action)));
     return new Promise((resolve, reject) => {
       let shownAt = null;
-      let startedAt = 0;
+      let startedAt = null;
+      if ('press' in action) {
+        const target = find(action.press);
+        const pressed = (event) => {
+          if (!event.isTrusted || !target.contains(event.target)) return;
+          window.removeEventListener('click', pressed, true);
+          startedAt = event.timeStamp;
+        };
+        window.addEventListener('click', pressed, true);
+      }
       const observer = new MutationObserver(() => {
-        if (shownAt !== null || !done()) return;
+        if (shownAt !== null || startedAt === null || !done()) return;
         shownAt = performance.now();
         observer.disconnect();
         clearTimeout(timer);
@@ -97,6 +113,7 @@ const INTERACT_SCRIPT = `(() => {
         reject(new Error('after ' + JSON.stringify(action) + ' the page did not show ' + JSON.stringify(unmet) + ' within ' + timeoutMs + ' ms'));
       }, timeoutMs);
       observer.observe(document.documentElement, { subtree: true, childList: true, attributes: true, characterData: true });
+      if ('press' in action) return;
       startedAt = performance.now();
       try {
         act(action);
@@ -109,9 +126,19 @@ const INTERACT_SCRIPT = `(() => {
   };
 })();`;
 
+/** Arms a `press`: its measure, pending, is kept for `pressedInPage` to wait for. */
+const ARM_SCRIPT = `(() => {
+  window.__kubedriftArm = (args) => {
+    const measure = window.__kubedriftInteract(args);
+    measure.catch(() => undefined);
+    window.__kubedriftArmed = measure;
+  };
+})();`;
+
 /** Installs the page's side; call before the page navigates to the app. */
 export async function installInteractions(page: BenchPage): Promise<void> {
   await page.addInitScript(INTERACT_SCRIPT);
+  await page.addInitScript(ARM_SCRIPT);
 }
 
 function interactInPage(args: InteractionArgs): Promise<InteractionTimes> {
@@ -120,9 +147,25 @@ function interactInPage(args: InteractionArgs): Promise<InteractionTimes> {
   return run(args);
 }
 
+function armInPage(args: InteractionArgs): void {
+  const arm = (globalThis as unknown as { __kubedriftArm?: (args: InteractionArgs) => void }).__kubedriftArm;
+  if (!arm) throw new Error('the page has no __kubedriftArm: call installInteractions before it loads');
+  arm(args);
+}
+
+function pressedInPage(): Promise<InteractionTimes> {
+  const armed = (globalThis as unknown as { __kubedriftArmed?: Promise<InteractionTimes> }).__kubedriftArmed;
+  if (!armed) throw new Error('no press was armed');
+  return armed;
+}
+
 /** Does `action` in the page and times it until `until` all hold (see the file comment). */
-export function interact(page: BenchPage, action: PageAction, until: readonly DomCondition[], timeoutMs = 30_000): Promise<InteractionTimes> {
-  return page.evaluate(interactInPage, { action, until, timeoutMs });
+export async function interact(page: BenchPage, action: PageAction, until: readonly DomCondition[], timeoutMs = 30_000): Promise<InteractionTimes> {
+  if (!('press' in action)) return page.evaluate(interactInPage, { action, until, timeoutMs });
+  // Armed before the click is sent, so the page's listener and observer see it whatever it waits behind.
+  await page.evaluate(armInPage, { action, until, timeoutMs });
+  await page.mouseClick(action.press);
+  return page.evaluate(pressedInPage);
 }
 
 /** Waits (unmeasured) until `until` all hold; throws with what is missing after `timeoutMs`. */

@@ -4,8 +4,9 @@
  * painted. Every measured step starts from the whole table and checks what the table must show
  * afterwards, from the seeded layout (seed-layout.ts: namespaces `churn-NNN` of Deployments
  * `svc-NNN` with pods `svc-NNN-<hash>-<suffix>`):
- * - sort: a click on a column header until the header says the table is sorted by it (the rows
- *   and the header change in the same render);
+ * - sort: a mouse click on a column header (a real click, timed from when it was sent, so a wait
+ *   behind work the page was doing counts) until the header says the table is sorted by it (the
+ *   rows and the header change in the same render);
  * - filter: a namespace picked until the first row is in it and the summary counts that
  *   namespace's rows; then "All namespaces" again until the summary counts them all;
  * - search: a Deployment's name typed at once until the first row holds it and the summary counts
@@ -78,7 +79,7 @@ export async function measureTable(page: BenchPage, table: TableUnderTest): Prom
     // A header not sorted by says "none"; a click sorts by it, ascending or its first direction.
     const before = await readDom(page, header, 'aria-sort');
     if (before === null) throw new Error(`${table.testid}: no sortable column ${column}`);
-    times.sort.push(await interact(page, { click: css.sortButton(column) }, [{ selector: header, attribute: 'aria-sort', notEquals: before }], TIMEOUT_MS));
+    times.sort.push(await interact(page, { press: css.sortButton(column) }, [{ selector: header, attribute: 'aria-sort', notEquals: before }], TIMEOUT_MS));
   }
 
   const firstRow = (await readDom(page, css.firstRow)) ?? '';
