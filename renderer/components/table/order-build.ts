@@ -51,7 +51,7 @@ export class OrderBuild<Row> {
     this.target = new Int32Array(this.n);
   }
 
-  /** True once the order is known, or known to need keys of one kind (see `result`). */
+  /** True once the order is known, or once its keys turned out to mix strings and numbers (see `result`). */
   get done(): boolean {
     return this.phase === 'done' || this.phase === 'mixed';
   }
@@ -107,7 +107,6 @@ export class OrderBuild<Row> {
       const key = this.keyOf(this.inTieOrder[i] as RowRecord<Row>);
       if (typeof key === 'string') this.strings += 1;
       this.keys[i] = key;
-      this.source[i] = i;
     }
     this.at = end;
     if (end < this.n) return;
