@@ -29,7 +29,7 @@ export interface LiveRowsInput {
   lookup: (uid: string) => SlimObject | undefined;
 }
 
-/** Runs a task when the page is idle (requestIdleCallback, or a test's queue). */
+/** Runs a task when nothing more urgent waits (idle.ts: a background-priority task or requestIdleCallback; a test's queue). */
 export type IdleScheduler = (task: () => void) => void;
 
 export interface LiveRowsOptions<Row> {
