@@ -118,6 +118,8 @@ export function startContextRecorder(options: ContextRecorderOptions): ContextRe
   let lastHealthError: string | undefined;
   /** A store is open (from just before it opens until its recorder halts). */
   let storeOpen = false;
+  /** The last probe failed: the next attempt starts its list worker only once a probe succeeds. */
+  let probeFailed = false;
 
   function publish(change: Partial<BackgroundContextStatus>): void {
     const next = { ...status, ...change };
@@ -187,14 +189,18 @@ export function startContextRecorder(options: ContextRecorderOptions): ContextRe
     if (!config) return fail('the context has no usable cluster configuration');
     const informerLog = (message: string) => log(`[kubedrift] background ${context}: ${message}`);
     // The list worker starts now, beside the probe and the store's opening: it loads for ~140 ms
-    // before it decodes a page, and the first pages came before it was ready (issue #20).
-    const decoder = createListDecoder({ log: informerLog, eager: true });
+    // before it decodes a page, and the first pages came before it was ready (issue #20). Not
+    // while the probe keeps failing (a server down, credentials refused): each retry would start
+    // one (~140 ms of CPU) and end it.
+    let decoder = probeFailed ? undefined : createListDecoder({ log: informerLog, eager: true });
     const outcome = await (options.probe ?? probeServer)(config);
-    if (!current()) return decoder.close();
+    if (!current()) return decoder?.close();
+    probeFailed = !outcome.ok;
     if (!outcome.ok) {
-      decoder.close();
+      decoder?.close();
       return fail(`${outcome.error.message}${outcome.error.detail ? ` (${outcome.error.detail})` : ''}`);
     }
+    decoder ??= createListDecoder({ log: informerLog, eager: true });
     // Written by its informers only, with objects parsed from the API: pods share repeated values.
     const cache = new ObjectCache({ sharePods: true });
     let store: HistoryStore;

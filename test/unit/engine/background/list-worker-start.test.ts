@@ -2,6 +2,7 @@
  * A background recorder's list worker starts as the connect does, before the server is probed
  * (it loads for ~140 ms before it can decode the first pages), and the recorder, which owns it,
  * ends it whether the probe fails or the recorder stops while its informers are trying to list.
+ * After a failed probe, the retries start none until a probe succeeds.
  */
 import type { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -91,6 +92,40 @@ describe('a background recorder’s list worker', () => {
       expect(workers.exited.size).toBe(0);
       await recorder?.stop();
       await until(() => workers.exited.size === 1, 'the worker to exit after stop');
+    } finally {
+      workers.stop();
+    }
+  });
+
+  it('is not started again while the probe keeps failing, and starts once it succeeds', async () => {
+    const workers = watchWorkers();
+    const temp = await withTempDir();
+    cleanup = temp.cleanup;
+    const atProbe: number[] = [];
+    try {
+      recorder = startContextRecorder({
+        context: 'x',
+        dataDir: temp.dir,
+        clientConfig: async () => CONFIG,
+        now: Date.now,
+        log: () => undefined,
+        limits: () => ({ maxAgeMs: 86_400_000, maxBytes: 1024 ** 3 }),
+        onStatus: () => undefined,
+        retryInitialMs: 50,
+        probe: async () => {
+          // The first attempt's worker is announced while this waits; a retry's would be within 300 ms.
+          if (atProbe.length === 0) await until(() => workers.made.length > 0, 'a worker during the first probe', 3_000);
+          else await new Promise((resolve) => setTimeout(resolve, 300));
+          atProbe.push(workers.made.length);
+          return atProbe.length < 3 ? { ok: false, server: 'http://127.0.0.1:1', error: { code: 'unreachable', message: '127.0.0.1:1 cannot be reached' } } : { ok: true, server: 'http://127.0.0.1:1', version: 'v1.32.0' };
+        },
+      });
+      await until(() => recorder?.status().state === 'recording', 'recording after two failed probes');
+      expect(atProbe).toEqual([1, 1, 1]);
+      await until(() => workers.made.length === 2, 'a worker once the probe succeeded');
+      expect(workers.exited.has(workers.made[0] as Worker)).toBe(true);
+      await recorder.stop();
+      await until(() => workers.exited.size === 2, 'the second worker to exit after stop');
     } finally {
       workers.stop();
     }
