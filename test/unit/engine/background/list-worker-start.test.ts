@@ -6,7 +6,7 @@
  */
 import type { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startContextRecorder, type ContextRecorder } from '../../../../electron/engine/background/context-recorder.ts';
+import { startContextRecorder, type ContextRecorder, type ContextRecorderOptions } from '../../../../electron/engine/background/context-recorder.ts';
 import { withTempDir } from '../../../helpers/tmp.ts';
 
 /** Nothing listens on port 1: the informers' lists fail and retry until stopped. */
@@ -47,7 +47,11 @@ async function until(check: () => boolean, what: string, timeoutMs = 10_000): Pr
   }
 }
 
-async function start(probeOk: boolean, seen: { atProbe: number }, workers: ReturnType<typeof watchWorkers>): Promise<void> {
+const GOOD = { ok: true, server: 'http://127.0.0.1:1', version: 'v1.32.0' } as const;
+const DOWN = { ok: false, server: 'http://127.0.0.1:1', error: { code: 'unreachable', message: '127.0.0.1:1 cannot be reached' } } as const;
+
+/** Starts the recorder under test with `probe` (and `retryInitialMs` when given) in a fresh data directory. */
+async function startWith(probe: NonNullable<ContextRecorderOptions['probe']>, retryInitialMs?: number): Promise<void> {
   const temp = await withTempDir();
   cleanup = temp.cleanup;
   recorder = startContextRecorder({
@@ -58,13 +62,18 @@ async function start(probeOk: boolean, seen: { atProbe: number }, workers: Retur
     log: () => undefined,
     limits: () => ({ maxAgeMs: 86_400_000, maxBytes: 1024 ** 3 }),
     onStatus: () => undefined,
-    probe: async () => {
-      // The worker made before the probe is announced a little later ('worker' is not synchronous):
-      // waited for here, while the probe is still running. Made after the probe, it never comes.
-      await until(() => workers.made.length > 0, 'a worker during the probe', 3_000).catch(() => undefined);
-      seen.atProbe = workers.made.length;
-      return probeOk ? { ok: true, server: 'http://127.0.0.1:1', version: 'v1.32.0' } : { ok: false, server: 'http://127.0.0.1:1', error: { code: 'unreachable', message: '127.0.0.1:1 cannot be reached' } };
-    },
+    probe,
+    ...(retryInitialMs === undefined ? {} : { retryInitialMs }),
+  });
+}
+
+function start(probeOk: boolean, seen: { atProbe: number }, workers: ReturnType<typeof watchWorkers>): Promise<void> {
+  return startWith(async () => {
+    // The worker made before the probe is announced a little later ('worker' is not synchronous):
+    // waited for here, while the probe is still running. Made after the probe, it never comes.
+    await until(() => workers.made.length > 0, 'a worker during the probe', 3_000).catch(() => undefined);
+    seen.atProbe = workers.made.length;
+    return probeOk ? GOOD : DOWN;
   });
 }
 
@@ -99,32 +108,20 @@ describe('a background recorder’s list worker', () => {
 
   it('is not started again while the probe keeps failing, and starts once it succeeds', async () => {
     const workers = watchWorkers();
-    const temp = await withTempDir();
-    cleanup = temp.cleanup;
     const atProbe: number[] = [];
     try {
-      recorder = startContextRecorder({
-        context: 'x',
-        dataDir: temp.dir,
-        clientConfig: async () => CONFIG,
-        now: Date.now,
-        log: () => undefined,
-        limits: () => ({ maxAgeMs: 86_400_000, maxBytes: 1024 ** 3 }),
-        onStatus: () => undefined,
-        retryInitialMs: 50,
-        probe: async () => {
-          // The first attempt's worker is announced while this waits; a retry's would be within 300 ms.
-          if (atProbe.length === 0) await until(() => workers.made.length > 0, 'a worker during the first probe', 3_000);
-          else await new Promise((resolve) => setTimeout(resolve, 300));
-          atProbe.push(workers.made.length);
-          return atProbe.length < 3 ? { ok: false, server: 'http://127.0.0.1:1', error: { code: 'unreachable', message: '127.0.0.1:1 cannot be reached' } } : { ok: true, server: 'http://127.0.0.1:1', version: 'v1.32.0' };
-        },
-      });
+      await startWith(async () => {
+        // The first attempt's worker is announced while this waits; a retry's would be within 300 ms.
+        if (atProbe.length === 0) await until(() => workers.made.length > 0, 'a worker during the first probe', 3_000);
+        else await new Promise((resolve) => setTimeout(resolve, 300));
+        atProbe.push(workers.made.length);
+        return atProbe.length < 3 ? DOWN : GOOD;
+      }, 50);
       await until(() => recorder?.status().state === 'recording', 'recording after two failed probes');
       expect(atProbe).toEqual([1, 1, 1]);
       await until(() => workers.made.length === 2, 'a worker once the probe succeeded');
       expect(workers.exited.has(workers.made[0] as Worker)).toBe(true);
-      await recorder.stop();
+      await recorder?.stop();
       await until(() => workers.exited.size === 2, 'the second worker to exit after stop');
     } finally {
       workers.stop();
