@@ -1,6 +1,8 @@
 /**
  * The sorted rows of one or more kinds, kept current from the cluster store's change log (see
- * live-rows.ts): each call patches in what changed since the previous call.
+ * live-rows.ts): each call patches in what changed since the previous call. `prepare` builds them
+ * ahead in idle time (with an `idle` scheduler); the first call after it patches in what changed
+ * since it began.
  */
 import type { KindKey, SlimObject } from '../../../shared/cluster.ts';
 import type { SortState } from '../table/columns.ts';
@@ -9,11 +11,17 @@ import type { useClusterStore } from '../../stores/cluster.ts';
 
 type ClusterStore = ReturnType<typeof useClusterStore>;
 
+/** The rows in `sort`'s order; `prepare` builds them in idle time (see the file comment). */
+export interface KindRows<Row> {
+  (sort: SortState): readonly Row[];
+  prepare(): void;
+}
+
 export function createKindRows<Row>(
   cluster: Pick<ClusterStore, 'objects' | 'revision' | 'changedSince'>,
   kinds: readonly KindKey[],
   options: LiveRowsOptions<Row>,
-): (sort: SortState) => readonly Row[] {
+): KindRows<Row> {
   const live = createLiveRows(options);
   const seen = new Map<KindKey, number>();
 
@@ -29,7 +37,7 @@ export function createKindRows<Row>(
     return undefined;
   }
 
-  return (sort) => {
+  const rows = (sort: SortState): readonly Row[] => {
     let changed: Set<string> | null = new Set();
     for (const kind of kinds) {
       const since = seen.get(kind);
@@ -40,4 +48,14 @@ export function createKindRows<Row>(
     }
     return live({ sort, all, changed, lookup });
   };
+
+  function prepare(): void {
+    // What changes from here on is patched in by the next call, prepared or not.
+    const from = kinds.map((kind) => [kind, cluster.revision(kind)] as const);
+    live.prepare(all, () => {
+      for (const [kind, revision] of from) seen.set(kind, revision);
+    });
+  }
+
+  return Object.assign(rows, { prepare });
 }

@@ -29,6 +29,17 @@ export interface LiveRowsInput {
   lookup: (uid: string) => SlimObject | undefined;
 }
 
+/** A table's patcher: call it with each batch's changes; `prepare` builds ahead, in idle time. */
+export interface LiveRows<Row> {
+  (input: LiveRowsInput): readonly Row[];
+  /**
+   * Builds the rows of `all()` and their tie order in idle slices (with `idle` only), then, as
+   * after any call, every sortable column's order; `done` runs once the rows are in place. A
+   * call meanwhile (the table shown) builds at once instead, and the preparing stops.
+   */
+  prepare(all: () => Iterable<SlimObject>, done: () => void): void;
+}
+
 /** Runs a task when nothing more urgent waits (idle.ts: a background-priority task or requestIdleCallback; a test's queue). */
 export type IdleScheduler = (task: () => void) => void;
 
@@ -49,6 +60,9 @@ const TIE = '\u0000tie';
 /** Most of an idle slice's work, in ms: a click waits at most about this long behind it. */
 const SLICE_MS = 5;
 
+/** Rows made between two looks at the clock while preparing. */
+const PREPARE_CLOCK_EVERY = 128;
+
 /** A column's order being built in idle slices. */
 interface Building<Row> {
   column: string;
@@ -56,8 +70,8 @@ interface Building<Row> {
 }
 
 /** Creates the patcher for one table; call it with each batch's changes. */
-export function createLiveRows<Row>(options: LiveRowsOptions<Row>): (input: LiveRowsInput) => readonly Row[] {
-  const byUid = new Map<string, RowRecord<Row>>();
+export function createLiveRows<Row>(options: LiveRowsOptions<Row>): LiveRows<Row> {
+  let byUid = new Map<string, RowRecord<Row>>();
   /** Orders computed so far, by column id (`id:direction` for mixed keys). */
   const orders = new Map<string, ColumnOrder<Row>>();
   let built = false;
@@ -65,6 +79,8 @@ export function createLiveRows<Row>(options: LiveRowsOptions<Row>): (input: Live
   let idleQueued = false;
   /** The column being ordered in idle slices. */
   let building: Building<Row> | null = null;
+  /** Bumped by every call: a `prepare` under way stops when it changes. */
+  let generation = 0;
   const now = options.now ?? (() => performance.now());
   const current = (uid: string): RowRecord<Row> | undefined => byUid.get(uid);
 
@@ -162,7 +178,41 @@ export function createLiveRows<Row>(options: LiveRowsOptions<Row>): (input: Live
     options.idle(prepareNext);
   }
 
-  return (input) => {
+  /** See LiveRows.prepare. */
+  const prepare = (all: () => Iterable<SlimObject>, done: () => void): void => {
+    const { idle } = options;
+    if (!idle) return;
+    const mine = ++generation;
+    const fresh = new Map<string, RowRecord<Row>>();
+    const objects = all()[Symbol.iterator]();
+    let tie: OrderBuild<Row> | undefined;
+    const slice = (): void => {
+      if (mine !== generation) return;
+      const end = now() + SLICE_MS;
+      while (!tie) {
+        for (let i = 0; i < PREPARE_CLOCK_EVERY && !tie; i += 1) {
+          const next = objects.next();
+          if (next.done) tie = new OrderBuild([...fresh.values()], (record) => record.tie);
+          else fresh.set(next.value.metadata.uid, recordOf(next.value));
+        }
+        if (now() >= end) return idle(slice);
+      }
+      while (!tie.step()) if (now() >= end) return idle(slice);
+      byUid = fresh;
+      orders.clear();
+      orders.set(TIE, tie.result() ?? ColumnOrder.build([...fresh.values()], (record) => record.tie));
+      building = null;
+      view = null;
+      built = true;
+      done();
+      schedulePrepare();
+    };
+    idle(slice);
+  };
+
+  const rows = (input: LiveRowsInput): readonly Row[] => {
+    // The table is in use and keeps itself current: a preparation under way stops.
+    generation += 1;
     if (input.changed === null || !built) {
       byUid.clear();
       orders.clear();
@@ -178,4 +228,5 @@ export function createLiveRows<Row>(options: LiveRowsOptions<Row>): (input: Live
     schedulePrepare();
     return view.rows;
   };
+  return Object.assign(rows, { prepare });
 }
