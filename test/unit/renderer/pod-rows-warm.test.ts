@@ -75,13 +75,18 @@ function harness(perRead = 0) {
   };
 }
 
+/** A store of PODS pods, its harness and its Pods rows (of a store of their own: none kept from another test). */
+function setUp(perRead = 0) {
+  const cluster = store();
+  const h = harness(perRead);
+  return { cluster, h, rows: podRows(cluster, h.options) };
+}
+
 afterEach(() => vi.restoreAllMocks());
 
 describe('the Pods rows', () => {
   it('are the same rows and orders on every visit of the screen', () => {
-    const cluster = store();
-    const h = harness();
-    const first = podRows(cluster, h.options);
+    const { cluster, h, rows: first } = setUp();
     expect(first.rows(DEFAULT_POD_SORT)).toHaveLength(PODS);
     expect(h.derived()).toBe(PODS);
     // The screen opened again: the same rows, nothing derived or sorted again.
@@ -93,9 +98,7 @@ describe('the Pods rows', () => {
   });
 
   it('are prepared in idle slices after a sync, so that no first click sorts', () => {
-    const cluster = store();
-    const h = harness();
-    const rows = podRows(cluster, h.options);
+    const { h, rows } = setUp();
     rows.warm();
     rows.warm();
     const perTask = h.drain();
@@ -116,9 +119,7 @@ describe('the Pods rows', () => {
   });
 
   it('merge what changed after the warm-up into the orders it prepared', () => {
-    const cluster = store();
-    const h = harness();
-    const rows = podRows(cluster, h.options);
+    const { cluster, h, rows } = setUp();
     rows.warm();
     h.drain();
     cluster.change(moveFirst(cluster, 'node-zz'));
@@ -131,9 +132,7 @@ describe('the Pods rows', () => {
   });
 
   it('patch in what changed while the warm-up ran', () => {
-    const cluster = store();
-    const h = harness();
-    const rows = podRows(cluster, h.options);
+    const { cluster, h, rows } = setUp();
     rows.warm();
     for (let i = 0; i < 3; i += 1) (h.tasks.shift() as () => void)();
     expect(h.derived()).toBeLessThan(PODS);
@@ -144,9 +143,7 @@ describe('the Pods rows', () => {
   });
 
   it('are built at once when the screen opens during the warm-up, which then stops', () => {
-    const cluster = store();
-    const h = harness();
-    const rows = podRows(cluster, h.options);
+    const { h, rows } = setUp();
     rows.warm();
     for (let i = 0; i < 3; i += 1) (h.tasks.shift() as () => void)();
     const shown = rows.rows(DEFAULT_POD_SORT);
@@ -159,10 +156,8 @@ describe('the Pods rows', () => {
 
 describe('a warm-up started while the screen is shown', () => {
   it('stops at the screen’s next call, which keeps its rows current itself', () => {
-    const cluster = store();
     // Rows already made are not derived again: here the clock moves as it is read.
-    const h = harness(1);
-    const rows = podRows(cluster, h.options);
+    const { h, rows } = setUp(1);
     rows.rows(DEFAULT_POD_SORT);
     h.drain();
     rows.warm();
