@@ -11,7 +11,8 @@
  * is itself kept like a column's. With `idle`, the orders of the other sortable columns are also
  * computed in idle time, so a first click is cheap too: in slices of a few milliseconds
  * (order-build.ts), so a click never waits long behind one, and a click on the column being
- * prepared finishes its build instead of starting again.
+ * prepared finishes its build instead of starting again. `prepare` does the first build ahead,
+ * in idle slices too, for a table not on view yet (the Pods screen's, pod-rows.ts).
  */
 import type { SlimObject } from '../../../shared/cluster.ts';
 import { ColumnOrder, type RowRecord } from './column-order.ts';
