@@ -11,13 +11,13 @@
  * all 150,000 rows on the spot (100–190 ms on the bench VM). The cost is idle time after a sync
  * and the rows' memory while the page lives (~0.4 KB a pod).
  */
+import { watchEffect } from 'vue';
 import { BUILTIN_KEYS } from '../../../shared/builtin-kinds.ts';
 import type { KindHealth, SlimObject } from '../../../shared/cluster.ts';
 import { createKindRows } from '../../components/cluster/kind-rows.ts';
 import type { SortState } from '../../components/table/columns.ts';
 import { whenIdle } from '../../components/table/idle.ts';
 import type { IdleScheduler } from '../../components/table/live-rows.ts';
-import { watchEffect } from 'vue';
 import { useClusterStore } from '../../stores/cluster.ts';
 import { podRow, type PodRow } from '../../stores/rows/pods.ts';
 import { cachedRow } from '../../stores/rows/row-cache.ts';
@@ -73,9 +73,10 @@ export function podsListed(synced: boolean, kinds: readonly KindHealth[], held: 
  */
 export function usePodRowsWarmUp(): void {
   const cluster = useClusterStore();
-  let warmed: string | null = null;
+  let warmed: string | null | undefined;
   watchEffect(() => {
-    if (!podsListed(cluster.synced, cluster.health?.kinds ?? [], cluster.objects(BUILTIN_KEYS.Pod).size) || cluster.epoch === warmed) return;
+    // The epoch first: once warmed, this effect follows only it, not every batch of pods.
+    if (cluster.epoch === warmed || !podsListed(cluster.synced, cluster.health?.kinds ?? [], cluster.objects(BUILTIN_KEYS.Pod).size)) return;
     warmed = cluster.epoch;
     podRows(cluster).warm();
   });
