@@ -3,6 +3,7 @@ import { flushPromises, mount } from '@vue/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import BaseChart from '../../../../renderer/components/charts/BaseChart.vue';
 import { LIGHT_CHART_THEME } from '../../../../renderer/components/charts/chart-theme.ts';
+import { buildDriftCountOption } from '../../../../renderer/components/charts/drift-count-option.ts';
 import { buildSeriesOption } from '../../../../renderer/components/charts/workload-option.ts';
 import { MINUTE, stuckRollout, T0 } from './fixtures.ts';
 
@@ -30,5 +31,23 @@ describe('BaseChart', () => {
 
     chart.unmount();
     expect(window.__kubedriftCharts?.['unit-chart']).toBeUndefined();
+  });
+
+  it('fits a band’s label to the band once drawn, and again for a new option', async () => {
+    const now = T0 + 60 * MINUTE;
+    const optionWith = (gapEnd: number) => buildDriftCountOption([[gapEnd, 1]], LIGHT_CHART_THEME, { range: { from: T0, to: now }, now, plot: { left: 60, right: 20 }, gaps: [{ start: T0 - 10 * MINUTE, end: gapEnd, reason: 'not-yet' }] });
+    const label = (): string | undefined => [...document.querySelectorAll('svg text')].map((text) => text.textContent ?? '').find((text) => text.startsWith('not rec'));
+    const settle = async (): Promise<void> => {
+      for (let i = 0; i < 5; i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    };
+    const chart = mount(BaseChart, { props: { option: optionWith(T0 + 12 * MINUTE), label: 'Drift' }, attachTo: document.body });
+    await settle();
+    // 720 px of plot: a 12-minute band is ~144 px, too narrow for the whole reason and times.
+    const narrow = label();
+    expect(narrow).toMatch(/^not rec.*…$/);
+    await chart.setProps({ option: optionWith(T0 + 45 * MINUTE) });
+    await settle();
+    expect(label()).toMatch(/^not recording: history had not started .+ → .+$/);
+    chart.unmount();
   });
 });
