@@ -107,7 +107,7 @@ describe('band labels', () => {
     });
   });
 
-  it('hides the label of a band too narrow for a few characters, and leaves others as they are', () => {
+  it('hides the label of a band too narrow for a few characters, and leaves bands that ask for nothing as they are', () => {
     const gaps: CoverageGap[] = [{ start: T0 + 30 * MINUTE, end: T0 + 30 * MINUTE + 20_000, reason: 'app-closed' }];
     const option = buildDriftCountOption([[T0, 2]], LIGHT_CHART_THEME, { range: { from: T0, to: NOW }, now: NOW, plot: { left: 60, right: 20 }, gaps });
     const pixels = { toPixel: (_axis: number, value: number) => 60 + ((value - T0) / (NOW - T0)) * 820, extent: (): [number, number] => [60, 880] };
@@ -120,6 +120,13 @@ describe('band labels', () => {
     const [widened] = wide?.find((patch) => patch !== undefined)?.markArea.data[0] as [{ label: { show?: boolean; width?: number } }];
     expect(widened.label).toMatchObject({ width: MIN_LABEL_PX + 30 });
     expect(widened.label.show).not.toBe(false);
+    // The chosen episode's band on the replica chart has no label to fit: its item is not touched.
+    const base = stuckRollout();
+    const workload = buildSeriesOption(base, LIGHT_CHART_THEME, { now: base.to, selectedEpisode: base.episodes[0]!.id }) as unknown as { series: Array<{ markArea?: { data: unknown[][] } }> };
+    const bands = workload.series.find((series) => series.markArea?.data.length === 2)!.markArea!.data;
+    const fitted = fitBandLabels(workload as unknown as ChartOption, pixels)!.find((patch) => patch !== undefined)!.markArea.data;
+    expect(fitted[1]).toBe(bands[1]);
+    expect(fitted[0]).not.toBe(bands[0]);
     // Nothing asks to be fitted: nothing to do.
     expect(fitBandLabels(buildDriftCountOption([[T0, 2]], LIGHT_CHART_THEME, { range: { from: T0, to: NOW }, now: NOW, plot: { left: 60, right: 20 } }), pixels)).toBeNull();
   });
