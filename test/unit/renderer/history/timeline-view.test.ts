@@ -48,6 +48,11 @@ describe('TimelineView', () => {
     expect(view.findAll('.lane .mark')).toHaveLength(0);
   });
 
+  it('says one episode, not "1 episodes"', async () => {
+    const { view } = await mountTimeline({ 'history:episodes': (query) => ok(episodeList(EPISODES.slice(0, 1), { from: query.from, to: query.to }, [[T0, 0]])) });
+    expect(view.get('[data-testid="timeline-summary"]').text()).toMatch(/^1 workload drifted · 0 ongoing · 1 episode\b(?!s)/);
+  });
+
   it('counts workloads the same way in the header, the big number and the lanes: a ReplicaSet of a Deployment is not one', async () => {
     const rs = workloadRef('payments-api-7d9f8', { kind: 'replicasets.apps' });
     const withReplicaSets = [...EPISODES, episode(4, rs, T0 + 50 * MINUTE, null, { controller: api }), episode(5, rs, T0 + 20 * MINUTE, T0 + 30 * MINUTE, { controller: api })];
