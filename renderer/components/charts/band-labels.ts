@@ -71,11 +71,16 @@ export function fitBandLabels(option: ChartOption, pixels: XPixels): Array<{ mar
   return fitted ? patches : null;
 }
 
+/** What a band's label was fitted to: its width, '-' when hidden, '' when left alone. */
+function fittedWidth(pair: unknown): string {
+  if (!Array.isArray(pair)) return '';
+  const label = (pair[0] as Item).label;
+  return label?.['show'] === false ? '-' : String(label?.['width'] ?? '');
+}
+
 /** A stable key of the widths a patch sets: a chart re-fits only when one of them changed. */
 export function fittedKey(patches: ReadonlyArray<{ markArea: { data: unknown[] } } | undefined>): string {
-  return patches
-    .map((patch) => (patch ? patch.markArea.data.map((pair) => (Array.isArray(pair) ? ((pair[0] as Item).label?.['show'] === false ? '-' : String((pair[0] as Item).label?.['width'] ?? '')) : '')).join(',') : ''))
-    .join('|');
+  return patches.map((patch) => (patch ? patch.markArea.data.map(fittedWidth).join(',') : '')).join('|');
 }
 
 /** Pixels of a chart's x axes as laid out now (an axis' span on the chart, from its model: ECharts has no public call for it). */
