@@ -111,3 +111,19 @@ export function fitChartBandLabels(instance: ChartInstance, option: ChartOption,
   if (key !== previous) instance.setOption({ series: patches.map((patch) => patch ?? {}) } as ChartOption, { lazyUpdate });
   return key;
 }
+
+/**
+ * `option` with its band labels fitted to `instance`'s current layout before it is drawn, and the
+ * key of those widths. A chart redrawn with a new option for the same window (a live refresh
+ * every few seconds) keeps its labels fitted from the first frame, instead of drawing them whole
+ * for one frame and fitting them in a second render.
+ */
+export function fittedOption(instance: ChartInstance, option: ChartOption): { option: ChartOption; key: string } {
+  const patches = fitBandLabels(option, chartPixels(instance));
+  if (!patches) return { option, key: '' };
+  const series = (Array.isArray(option.series) ? option.series : option.series ? [option.series] : []) as object[];
+  return { option: { ...option, series: series.map((entry, i) => {
+    const patch = patches[i];
+    return patch ? { ...entry, markArea: { ...(entry as { markArea?: object }).markArea, ...patch.markArea } } : entry;
+  }) } as ChartOption, key: fittedKey(patches) };
+}

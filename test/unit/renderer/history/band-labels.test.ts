@@ -9,7 +9,7 @@ import * as echarts from 'echarts/core';
 import { describe, expect, it } from 'vitest';
 import { getWidth } from 'zrender/lib/contain/text.js';
 import type { CoverageGap, SeriesResult } from '../../../../shared/contracts/history.ts';
-import { chartPixels, fitBandLabels, fitChartBandLabels, MIN_LABEL_PX } from '../../../../renderer/components/charts/band-labels.ts';
+import { chartPixels, fitBandLabels, fitChartBandLabels, fittedOption, MIN_LABEL_PX } from '../../../../renderer/components/charts/band-labels.ts';
 import { LIGHT_CHART_THEME } from '../../../../renderer/components/charts/chart-theme.ts';
 import { buildDriftCountOption } from '../../../../renderer/components/charts/drift-count-option.ts';
 // The app's ECharts assembly (its charts, components and SVG renderer), registered as the app does.
@@ -105,6 +105,27 @@ describe('band labels', () => {
       // A band wide enough keeps its whole label.
       expect(texts.some((drawn) => drawn.text === 'gen 5 · payments-api:broken')).toBe(true);
     });
+  });
+
+  it('draws a new option for the same window fitted from its first frame, with nothing left to merge', () => {
+    const base = stuckRollout();
+    const result: SeriesResult = { ...base, gaps: [{ start: base.from - 10 * MINUTE, end: base.from + 3 * MINUTE, reason: 'not-yet' }] };
+    const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width: WIDTH, height: HEIGHT });
+    try {
+      chart.setOption(buildSeriesOption(result, LIGHT_CHART_THEME, { now: base.to }));
+      // A live refresh: the same window, a new option object (built again from the same data).
+      const again = buildSeriesOption(result, LIGHT_CHART_THEME, { now: base.to });
+      const drawn = fittedOption(chart, again);
+      chart.setOption(drawn.option, { notMerge: true });
+      expectWithinBands(chart, drawnTexts(chart.renderToSVGString()), [{ match: /^not recording/, start: base.from - 10 * MINUTE, end: base.from + 3 * MINUTE }]);
+      expect(fitChartBandLabels(chart, again, drawn.key, false)).toBe(drawn.key);
+      // The series keeps the rest of its markArea (silent bands) and the option object given is not changed.
+      const series = (drawn.option as unknown as { series: Array<{ markArea?: { silent?: boolean } }> }).series;
+      expect(series.filter((entry) => entry.markArea).every((entry) => entry.markArea?.silent === true)).toBe(true);
+      expect(JSON.stringify(again)).toBe(JSON.stringify(buildSeriesOption(result, LIGHT_CHART_THEME, { now: base.to })));
+    } finally {
+      chart.dispose();
+    }
   });
 
   it('hides the label of a band too narrow for a few characters, and leaves bands that ask for nothing as they are', () => {
