@@ -173,7 +173,9 @@ export class SurpriseDetector {
     const since = Date.parse(String(now['lastTransitionTime'] ?? '')) || at;
     const object = surpriseObject(kind, after);
     const reason = typeof now['reason'] === 'string' ? now['reason'] : 'Progressing=False';
-    const message = typeof now['message'] === 'string' ? `: ${now['message']}` : '';
+    // The controller's message is a sentence of its own ("… has timed out progressing."): its
+    // full stop would double the one that ends this sentence.
+    const message = typeof now['message'] === 'string' && now['message'].trim() !== '' ? `: ${now['message'].trim().replace(/\.+$/, '')}` : '';
     return { id: `stalled:${after.metadata.uid}:${since}`, type: 'stalled', at, object, workload: object, since, message: `The rollout of ${after.kind} ${label(after)} stalled (${reason})${message}. The controller reports no progress within its deadline; it stays so until the cause is fixed or the spec changes.` };
   }
 

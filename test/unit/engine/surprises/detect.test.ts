@@ -42,7 +42,8 @@ describe('the surprise detector', () => {
     const going = { observedGeneration: 2, conditions: [{ type: 'Progressing', status: 'True', reason: 'ReplicaSetUpdated' }] };
     const [found] = d.observe(update(deployment('1', 2, {}, { status: going }), deployment('2', 2, {}, { status: stalled })), 5_000);
     expect(found).toMatchObject({ type: 'stalled', since: Date.parse('2026-11-27T10:00:00Z') });
-    expect(found?.message).toContain('stalled (ProgressDeadlineExceeded): ReplicaSet "web-7d9" has timed out progressing.');
+    // One full stop between the controller's sentence and ours, not two.
+    expect(found?.message).toBe('The rollout of Deployment shop/web stalled (ProgressDeadlineExceeded): ReplicaSet "web-7d9" has timed out progressing. The controller reports no progress within its deadline; it stays so until the cause is fixed or the spec changes.');
     expect(d.observe(update(deployment('2', 2, {}, { status: stalled }), deployment('3', 2, {}, { status: stalled })), 6_000)).toEqual([]);
   });
 
