@@ -16,6 +16,7 @@ import type { ResponseOf } from '../../shared/contract.ts';
 import type { HistorySourceUse } from '../../shared/contracts/history-sources.ts';
 import type { KdError, Result } from '../../shared/result.ts';
 import { api } from '../api/index.ts';
+import { formatMoment } from '../components/charts/time-format.ts';
 import { useContextsStore } from './contexts.ts';
 
 /** Objects per `history:state-at` page: the contract's maximum keeps round trips few. */
@@ -41,7 +42,7 @@ function describeFailure(error: KdError, at: number): string {
   if (error.code === 'unavailable') return `The cluster at this time cannot be rebuilt: ${error.message}`;
   if (error.code === 'not-found') return `Nothing was recorded at this time: ${error.message}`;
   if (error.code === 'transport') return `The engine link dropped while loading (${error.message}). Retry once it is back.`;
-  return `Loading the cluster as of ${new Date(at).toLocaleString()} failed: ${error.message}`;
+  return `Loading the cluster as of ${formatMoment(at)} failed: ${error.message}`;
 }
 
 export const useTimeTravelStore = defineStore('time-travel', () => {

@@ -1,6 +1,8 @@
 /**
- * How the history views write times and durations: clock times to the second (the recorder's
- * resolution), with the date only when it is not today, and durations as the two largest units.
+ * How the app writes times and durations, on every screen alike: clock times on the 24-hour
+ * clock to the second (the recorder's resolution), with the date only when it is not today
+ * (`formatMoment`), or always with the year where a moment stands alone (`formatFullMoment`:
+ * tooltips, what a stored file holds); durations as the two largest units.
  */
 
 const SECOND_MS = 1_000;
@@ -28,6 +30,11 @@ export function formatDay(ms: number): string {
 /** "14:03:12" today, "May 3, 14:03:12" on another day (`now` decides which day is today). */
 export function formatMoment(ms: number, now: number = Date.now()): string {
   return sameDay(ms, now) ? formatClock(ms) : `${formatDay(ms)}, ${formatClock(ms)}`;
+}
+
+/** "May 3, 2025, 14:03:12": a moment with nothing around it to say which day it is (tooltips). */
+export function formatFullMoment(ms: number): string {
+  return `${formatDate(ms)}, ${formatClock(ms)}`;
 }
 
 /** "May 3, 2025" — for "history since". */

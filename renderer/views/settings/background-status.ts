@@ -1,7 +1,8 @@
 /** One line about a background recorder, for the Settings card. */
 import type { BackgroundContextStatus } from '../../../shared/contracts/background.ts';
+import { formatMoment } from '../../components/charts/time-format.ts';
 
-const time = (at: number): string => new Date(at).toLocaleString();
+const time = (at: number): string => formatMoment(at);
 
 export function backgroundStateText(status: BackgroundContextStatus): string {
   const last = status.lastError && status.lastError.at > 0 ? ` Last error (${time(status.lastError.at)}): ${status.lastError.message}` : status.lastError ? ` ${status.lastError.message}` : '';

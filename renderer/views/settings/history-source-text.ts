@@ -1,7 +1,8 @@
 /** Words about a history source for the Settings card: its state, its contexts, its last error. */
 import type { HistorySourceErrorCode, HistorySourceStatus } from '../../../shared/contracts/history-sources.ts';
+import { formatMoment } from '../../components/charts/time-format.ts';
 
-const time = (at: number): string => new Date(at).toLocaleString();
+const time = (at: number): string => formatMoment(at);
 
 /** What the user can do about each kind of failure. */
 const REMEDIES: Readonly<Record<HistorySourceErrorCode, string>> = {

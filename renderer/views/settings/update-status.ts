@@ -3,11 +3,7 @@
  * found. A failed check is said here in words, never in a modal error.
  */
 import type { UpdateStatus } from '../../../shared/contracts/updates.ts';
-
-/** Hours and minutes of a status's time, in the user's locale. */
-function clock(at: number): string {
-  return new Date(at).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
-}
+import { formatMoment } from '../../components/charts/time-format.ts';
 
 /** The line for `status` (null: no check has reported yet); `checks` is the switch's value. */
 export function updateStatusText(status: UpdateStatus | null, checks: boolean): string {
@@ -18,7 +14,7 @@ export function updateStatusText(status: UpdateStatus | null, checks: boolean): 
     case 'checking':
       return 'Checking for updates…';
     case 'up-to-date':
-      return `Kubedrift is up to date (checked at ${clock(status.at)}).`;
+      return `Kubedrift is up to date (checked at ${formatMoment(status.at)}).`;
     case 'available':
       return `Kubedrift ${version} is available.`;
     case 'downloading':
@@ -28,6 +24,6 @@ export function updateStatusText(status: UpdateStatus | null, checks: boolean): 
     case 'skipped':
       return `Kubedrift ${version} was skipped; newer releases will still be offered.`;
     case 'failed':
-      return `The last check, at ${clock(status.at)}, did not complete (${status.message ?? 'unknown error'}); Kubedrift tries again later.`;
+      return `The last check, at ${formatMoment(status.at)}, did not complete (${status.message ?? 'unknown error'}); Kubedrift tries again later.`;
   }
 }

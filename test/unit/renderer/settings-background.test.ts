@@ -8,7 +8,8 @@ import { CONTEXT_LIST, SETTINGS } from './fake-api.ts';
 import { installApi, useRendererTest } from './setup.ts';
 
 const test = useRendererTest({ hash: '#/settings' });
-const SINCE = Date.UTC(2026, 10, 27, 8, 41);
+/** Another day than the test's (its date is written), 08:41 local time: the app's 24-hour clock. */
+const SINCE = new Date(2025, 4, 3, 8, 41).getTime();
 
 async function mountCard(): Promise<VueWrapper> {
   const wrapper = test.mount(SettingsBackgroundCard);
@@ -51,11 +52,11 @@ describe('background recording settings', () => {
     };
     api.emit('history:background', status);
     await flushPromises();
-    expect(row(wrapper, 'staging-eu').get('[data-testid="background-state"]').text()).toBe(`Recording since ${new Date(SINCE).toLocaleString()}.`);
+    expect(row(wrapper, 'staging-eu').get('[data-testid="background-state"]').text()).toBe('Recording since May 3, 08:41:00.');
     const prod = row(wrapper, 'prod-us').get('[data-testid="background-state"]');
     expect(prod.attributes('data-state')).toBe('retrying');
     expect(prod.text()).toContain('Unauthorized (401): the token has expired');
-    expect(prod.text()).toContain(`Retrying at ${new Date(SINCE + 20_000).toLocaleString()}.`);
+    expect(prod.text()).toContain('Retrying at May 3, 08:41:20.');
     expect(row(wrapper, 'kind-dev').get('[data-testid="background-state"]').text()).toBe('Selected: the app records it now.');
   });
 
@@ -69,7 +70,7 @@ describe('background recording settings', () => {
     const notice = 'Recording on this computer only: The shared history store kubedrift@db:5432/history already has a recorder for staging-eu: kubedrift record on recorder-0 (pid 1) is writing it.';
     api.emit('history:background', { contexts: [{ context: 'staging-eu', state: 'recording', recordingSince: SINCE, lastError: null, retryAt: null, notice }] });
     await flushPromises();
-    expect(row(wrapper, 'staging-eu').get('[data-testid="background-state"]').text()).toBe(`Recording since ${new Date(SINCE).toLocaleString()}. ${notice}`);
+    expect(row(wrapper, 'staging-eu').get('[data-testid="background-state"]').text()).toBe(`Recording since May 3, 08:41:00. ${notice}`);
   });
 
   it('says why a choice could not be saved', async () => {

@@ -7,7 +7,8 @@ import SettingsHistorySourcesCard from '../../../renderer/views/settings/Setting
 import { installApi, useRendererTest } from './setup.ts';
 
 const test = useRendererTest({ hash: '#/settings' });
-const AT = Date.UTC(2026, 10, 28, 2, 0);
+/** 14:05 local time today: the day is not written, the clock is the app's 24-hour one. */
+const AT = new Date().setHours(14, 5, 0, 0);
 
 const RACK: HistorySourceStatus = { id: 's1', name: 'rack', url: 'http://rack.example:7443', state: 'connected', contexts: [{ name: 'prod-us' }, { name: 'staging-eu' }], checkedAt: AT, lastError: null };
 
@@ -40,7 +41,7 @@ describe('history sources settings', () => {
     await wrapper.get('[data-testid="history-source-form"]').trigger('submit');
     await flushPromises();
     expect(api.calls.filter((call) => call.channel === 'history:source-add').map((call) => call.payload)).toEqual([{ name: 'rack', url: 'http://rack.example:7443', token: 's3cret-token-value-123' }]);
-    expect(source(wrapper, 'rack').get('[data-testid="history-source-state"]').text()).toBe(`Connected (checked ${new Date(AT).toLocaleString()}): records prod-us, staging-eu.`);
+    expect(source(wrapper, 'rack').get('[data-testid="history-source-state"]').text()).toBe('Connected (checked 14:05:00): records prod-us, staging-eu.');
     // The form is cleared: the token does not stay on screen.
     expect((wrapper.get('[data-testid="history-source-token"]').element as HTMLInputElement).value).toBe('');
   });

@@ -8,7 +8,8 @@ import { installApi, useRendererTest } from './setup.ts';
 
 const test = useRendererTest({ hash: '#/settings' });
 const DESKTOP = { ...APP_INFO, shell: 'desktop' as const, runtime: { node: '22.20.0', electron: '45.4.1' } };
-const AT = Date.UTC(2026, 10, 27, 9, 30);
+/** 09:30 local time today: written on the app's 24-hour clock, without the day. */
+const AT = new Date().setHours(9, 30, 0, 0);
 
 async function mountCard(): Promise<VueWrapper> {
   const wrapper = test.mount(SettingsUpdatesCard);
@@ -58,7 +59,7 @@ describe('updates settings', () => {
     await flushPromises();
     const line = wrapper.get('[data-testid="update-status"]');
     expect(line.attributes('role')).toBe('status');
-    expect(line.text()).toMatch(/^The last check, at .+, did not complete \(net::ERR_INTERNET_DISCONNECTED\); Kubedrift tries again later\.$/);
+    expect(line.text()).toBe('The last check, at 09:30:00, did not complete (net::ERR_INTERNET_DISCONNECTED); Kubedrift tries again later.');
     expect(wrapper.find('[role="alert"]').exists()).toBe(false);
   });
 

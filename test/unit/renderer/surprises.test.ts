@@ -38,6 +38,16 @@ describe('reconcile surprises in the renderer', () => {
     expect(items[1]?.get('[data-testid="stalled-for"]').text()).toMatch(/^stalled for 2 ?m/);
   });
 
+  it("writes its times on the app's 24-hour clock, with the day when it is not today", () => {
+    const today = new Date().setHours(14, 24, 42, 0);
+    const earlier = { ...FIGHT, at: new Date(2025, 4, 3, 9, 5, 7).getTime(), writes: [{ manager: 'kubectl', subresource: 'scale', value: '1', at: new Date(2025, 4, 3, 9, 5, 6).getTime() }] };
+    const view = test.mount(SurpriseList, { props: { surprises: [{ ...STALLED, at: today }, earlier] } });
+    const items = view.findAll('[data-testid="surprise"]');
+    expect(items[0]?.get('.head time').text()).toBe('14:24:42');
+    expect(items[1]?.get('.head time').text()).toBe('May 3, 09:05:07');
+    expect(items[1]?.get('.writes time').text()).toBe('May 3, 09:05:06');
+  });
+
   it('shows a workload only its own surprises, and follows the pushes', async () => {
     const recent: RecentSurprises = { context: 'kind-dev', surprises: [STALLED] };
     const api = installApi({ 'surprises:recent': () => ok(recent) });
