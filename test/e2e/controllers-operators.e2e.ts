@@ -18,6 +18,12 @@ describe('controllers screen with operators', () => {
     await page.goto(`${env.shell.url}#/controllers`);
     const card = (name: string) => page.locator(`[data-testid="controller-card"][data-controller="${name}"]`);
     for (const name of ['database-operator', 'cert-manager-certificates-trigger', 'cert-manager-certificates-issuing']) await expect.poll(() => card(name).count(), { timeout: 30_000 }).toBe(1);
+    // Names of one family differ only at their ends: each card shows its whole name (wrapped,
+    // not cut to "cert-manager-certificate…" twice).
+    for (const name of ['cert-manager-certificates-trigger', 'cert-manager-certificates-issuing']) {
+      const shown = await card(name).locator('.name').evaluate((element) => ({ text: element.textContent, cut: element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight }));
+      expect(shown).toEqual({ text: name, cut: false });
+    }
 
     // A new desired state for orders-db (a third replica): the operator observes it.
     const databases = env.demo.store.types.byGVR('db.kubedrift.dev', 'v1', 'databases') as ResourceType;
