@@ -50,3 +50,38 @@ export function reviewGroups(summary: AccessSummary | null): ReviewGroup[] {
   const rank = (g: ReviewGroup): number => (g.namespace === null ? 0 : (RANK[g.outcome?.state ?? ''] ?? 3));
   return [...groups.values()].sort((a, b) => rank(a) - rank(b) || (a.namespace ?? '').localeCompare(b.namespace ?? ''));
 }
+
+/** "list", "list and watch", "get, list and watch". */
+function verbsText(verbs: readonly string[]): string {
+  return verbs.length < 2 ? (verbs[0] ?? '') : `${verbs.slice(0, -1).join(', ')} and ${verbs.at(-1)}`;
+}
+
+/**
+ * Access reviews' questions ("list pods", "watch pods", …) as one phrase, each resource named
+ * once with the verbs asked of it: "list and watch pods, services; list namespaces". A
+ * restricted user's cluster scope has dozens of them, every kind asked twice; written one by one
+ * they made a paragraph that named each kind twice. Resources asked the same verbs share a
+ * clause, in the order they were asked; a question of another shape stays as it is.
+ */
+export function questionsText(questions: readonly string[]): string {
+  const verbsOf = new Map<string, string[]>();
+  const odd: string[] = [];
+  for (const question of questions) {
+    const space = question.indexOf(' ');
+    if (space <= 0 || space === question.length - 1 || question.includes(' ', space + 1)) {
+      odd.push(question);
+      continue;
+    }
+    const verb = question.slice(0, space);
+    const resource = question.slice(space + 1);
+    const verbs = verbsOf.get(resource) ?? [];
+    if (!verbs.includes(verb)) verbs.push(verb);
+    verbsOf.set(resource, verbs);
+  }
+  const clauses = new Map<string, string[]>();
+  for (const [resource, verbs] of verbsOf) {
+    const key = verbsText(verbs);
+    clauses.set(key, [...(clauses.get(key) ?? []), resource]);
+  }
+  return [...[...clauses].map(([verbs, resources]) => `${verbs} ${resources.join(', ')}`), ...odd].join('; ');
+}

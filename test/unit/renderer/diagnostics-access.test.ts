@@ -10,7 +10,7 @@ import type { AccessSummary } from '../../../shared/access.ts';
 import type { ClusterAccess } from '../../../shared/contracts/access.ts';
 import { ok } from '../../../shared/result.ts';
 import DiagnosticsAccessCard from '../../../renderer/views/diagnostics/DiagnosticsAccessCard.vue';
-import { reviewGroups } from '../../../renderer/views/diagnostics/access-reviews.ts';
+import { questionsText, reviewGroups } from '../../../renderer/views/diagnostics/access-reviews.ts';
 import { installApi, useRendererTest } from './setup.ts';
 
 const SUMMARY: AccessSummary = {
@@ -49,6 +49,13 @@ describe('Diagnostics: access reviews', () => {
     expect(reviewGroups(null)).toEqual([]);
   });
 
+  it('names each resource once with the verbs asked of it, resources asked alike in one clause', () => {
+    expect(questionsText(['list *.*', 'watch *.*', 'list pods', 'watch pods', 'list namespaces', 'get nodes', 'list services', 'watch services'])).toBe('list and watch *.*, pods, services; list namespaces; get nodes');
+    expect(questionsText(['get pods', 'list pods', 'watch pods', 'list pods'])).toBe('get, list and watch pods');
+    expect(questionsText(['who am I', 'list pods'])).toBe('list pods; who am I');
+    expect(questionsText([])).toBe('');
+  });
+
   it('shows each scope with the server’s words, when it was checked, and checks again on request', async () => {
     const api = installApi({ 'cluster:access': () => ok(ACCESS), 'cluster:access-recheck': () => ok(ACCESS) });
     const card = test.mount(DiagnosticsAccessCard);
@@ -56,7 +63,7 @@ describe('Diagnostics: access reviews', () => {
     expect(card.get('[data-testid="diagnostics-access-checked"]').text()).toBe('kind-dev: last checked Nov 28, 00:05:00 · 3 reviews not shown');
     const shop = card.get('[data-namespace="shop"]');
     expect(shop.get('[data-testid="diagnostics-access-rules"]').text()).toBe('SelfSubjectRulesReview: 2 kinds to confirm');
-    expect(shop.get('[data-testid="diagnostics-access-allowed"]').text()).toBe('SelfSubjectAccessReview allowed: list pods, watch pods');
+    expect(shop.get('[data-testid="diagnostics-access-allowed"]').text()).toBe('SelfSubjectAccessReview allowed: list and watch pods');
     expect(shop.get('[data-testid="diagnostics-access-denied"]').text()).toBe('SelfSubjectAccessReview denied: watch services — no RBAC policy matched');
     // Denials without a reason share one line.
     expect(card.get('[data-namespace="*"] [data-testid="diagnostics-access-denied"]').text()).toBe('SelfSubjectAccessReview denied: list *.*');
