@@ -22,6 +22,13 @@ function sameDay(a: number, b: number): boolean {
   return new Date(a).toDateString() === new Date(b).toDateString();
 }
 
+/** "14:03" today, "May 3, 14:03" on another day: for a "since" in a status line, to the minute. */
+export function formatShortMoment(ms: number, now: number = Date.now()): string {
+  const date = new Date(ms);
+  const clock = `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return sameDay(ms, now) ? clock : `${formatDay(ms)}, ${clock}`;
+}
+
 /** "May 3" in local time. */
 export function formatDay(ms: number): string {
   return new Date(ms).toLocaleDateString('en-US', { month: 'short', day: 'numeric' });

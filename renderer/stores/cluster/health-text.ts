@@ -5,6 +5,7 @@
  * once); the tooltip carries every kind and every message.
  */
 import type { ClusterHealth, KindHealth } from '../../../shared/cluster.ts';
+import { formatShortMoment } from '../../components/charts/time-format.ts';
 import { kindResource } from './kinds.ts';
 
 export type HealthTone = 'live' | 'syncing' | 'reconnecting';
@@ -36,15 +37,9 @@ export function formatCount(value: number): string {
   return COUNT.format(value);
 }
 
-/** Local wall-clock time as HH:MM, the precision a "since" needs. */
-export function formatClock(ms: number): string {
-  const date = new Date(ms);
-  return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
-}
-
 function kindLine(kind: KindHealth): string {
   const parts = [`${kindResource(kind.kind)}: ${kind.state}`, `${formatCount(kind.count)} objects`];
-  if (kind.state !== 'live') parts.push(`since ${formatClock(kind.since)}`);
+  if (kind.state !== 'live') parts.push(`since ${formatShortMoment(kind.since)}`);
   if (kind.message) parts.push(kind.message);
   if (kind.lagMs !== undefined) parts.push(`behind by ${Math.round(kind.lagMs / 1000)} s`);
   return parts.join(' · ');
@@ -75,7 +70,7 @@ function reconnectingDetail(reconnecting: readonly KindHealth[], others: readonl
     groups.set(message, [...(groups.get(message) ?? []), kind]);
   }
   const lines = [`Reconnecting ${reconnecting.length === 1 ? '1 kind' : `${reconnecting.length} kinds`}; objects stay as last seen until each is back:`];
-  for (const [message, kinds] of groups) lines.push(`• ${names(kinds)} (since ${formatClock(kinds[0]?.since ?? 0)}): ${message}`);
+  for (const [message, kinds] of groups) lines.push(`• ${names(kinds)} (since ${formatShortMoment(kinds[0]?.since ?? 0)}): ${message}`);
   if (others.length > 0) lines.push('', ...others.map(kindLine));
   return lines.join('\n');
 }
@@ -90,7 +85,7 @@ export function describeHealth(health: ClusterHealth | null, progress: SnapshotP
   const reconnecting = health.kinds.filter((kind) => kind.state === 'reconnecting').sort((a, b) => a.since - b.since);
   const first = reconnecting[0];
   if (first) {
-    const headline = `Reconnecting ${reconnectingWhat(reconnecting, health.kinds.length)} since ${formatClock(first.since)}`;
+    const headline = `Reconnecting ${reconnectingWhat(reconnecting, health.kinds.length)} since ${formatShortMoment(first.since)}`;
     const others = health.kinds.filter((kind) => kind.state !== 'reconnecting');
     return summary('reconnecting', headline, reconnectingDetail(reconnecting, others), first.message);
   }

@@ -187,7 +187,7 @@ export function refOf(object: SlimObject): ObjectRef {
 }
 
 export function kindHealth(kind: KindHealth['kind'], state: KindHealth['state'], count: number, extra: Partial<KindHealth> = {}): KindHealth {
-  return { kind, state, count, since: new Date(2025, 4, 1, 12, 1).getTime(), ...extra };
+  return { kind, state, count, since: new Date().setHours(12, 1, 0, 0), ...extra };
 }
 
 export function clusterHealth(epoch: string, kinds: KindHealth[], context: string | null = 'kind-dev'): ClusterHealth {

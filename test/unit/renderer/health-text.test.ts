@@ -3,6 +3,9 @@ import { describeBlockedKinds, describeHealth } from '../../../renderer/stores/c
 import { WATCHED_KINDS } from '../../../shared/cluster.ts';
 import { clusterHealth, kindHealth } from './cluster-fixtures.ts';
 
+/** H:M local time today: a "since" today is written without its day. */
+const today = (hour: number, minute: number): number => new Date().setHours(hour, minute, 0, 0);
+
 const ALL_KINDS = WATCHED_KINDS;
 
 describe('cluster health text', () => {
@@ -30,8 +33,8 @@ describe('cluster health text', () => {
   it('puts reconnecting before syncing, naming every reconnecting kind and the earliest error', () => {
     const health = clusterHealth('e', [
       kindHealth('pods', 'syncing', 10),
-      kindHealth('nodes', 'reconnecting', 3, { since: new Date(2025, 4, 1, 12, 5).getTime(), message: 'later' }),
-      kindHealth('events', 'reconnecting', 3, { since: new Date(2025, 4, 1, 11, 58).getTime(), message: 'HTTP 500 from the API server' }),
+      kindHealth('nodes', 'reconnecting', 3, { since: today(12, 5), message: 'later' }),
+      kindHealth('events', 'reconnecting', 3, { since: today(11, 58), message: 'HTTP 500 from the API server' }),
     ]);
     expect(describeHealth(health)).toMatchObject({
       tone: 'reconnecting',
@@ -41,9 +44,14 @@ describe('cluster health text', () => {
     });
   });
 
+  it('writes the day beside a "since" that is not today (a laptop that slept through the night)', () => {
+    const health = clusterHealth('e', [kindHealth('pods', 'reconnecting', 10, { since: new Date(2025, 4, 1, 23, 58).getTime(), message: 'Cannot reach https://k8s (ECONNREFUSED).' })]);
+    expect(describeHealth(health)?.headline).toBe('Reconnecting pods since May 1, 23:58');
+  });
+
   it('counts the kinds instead of naming them once more than two reconnect, and says so when it is all of them', () => {
     const refused = 'Cannot reach https://api.prod-eu-west-1.example.com:6443 (ECONNREFUSED).';
-    const at = (minute: number) => new Date(2025, 4, 1, 14, minute).getTime();
+    const at = (minute: number) => today(14, minute);
     const kinds = ALL_KINDS.map((kind, i) => kindHealth(kind, 'reconnecting', 10, { since: at(3 + (i % 3)), message: refused }));
     const all = describeHealth(clusterHealth('e', kinds));
     expect(all).toMatchObject({ headline: 'Reconnecting all 12 kinds since 14:03', reason: refused });
@@ -53,9 +61,9 @@ describe('cluster health text', () => {
 
   it('puts every reconnecting kind in the tooltip, one line per distinct message, then the kinds that are fine', () => {
     const health = clusterHealth('e', [
-      kindHealth('pods', 'reconnecting', 50_000, { since: new Date(2025, 4, 1, 14, 3).getTime(), message: 'https://k8s dropped the Pod connection (ECONNRESET).' }),
-      kindHealth('nodes', 'reconnecting', 12, { since: new Date(2025, 4, 1, 14, 4).getTime(), message: 'Cannot reach https://k8s (ECONNREFUSED).' }),
-      kindHealth('services', 'reconnecting', 40, { since: new Date(2025, 4, 1, 14, 5).getTime(), message: 'Cannot reach https://k8s (ECONNREFUSED).' }),
+      kindHealth('pods', 'reconnecting', 50_000, { since: today(14, 3), message: 'https://k8s dropped the Pod connection (ECONNRESET).' }),
+      kindHealth('nodes', 'reconnecting', 12, { since: today(14, 4), message: 'Cannot reach https://k8s (ECONNREFUSED).' }),
+      kindHealth('services', 'reconnecting', 40, { since: today(14, 5), message: 'Cannot reach https://k8s (ECONNREFUSED).' }),
       kindHealth('deployments.apps', 'live', 300),
     ]);
     expect(describeHealth(health)?.detail).toBe(
