@@ -1,9 +1,13 @@
 /**
- * Asks an API server for `/version` through the real client library (so exec plugins, tokens and
- * client certificates behave as they will for informers) and names the failure precisely.
+ * Asks an API server for `/version` through the informers' own transport (informers/http.ts:
+ * client-node's KubeConfig supplies the TLS material and the auth headers, so exec plugins,
+ * tokens and client certificates behave exactly as they will for the informers) and names the
+ * failure precisely. Not through client-node's generated client: its fetch (undici) refuses the
+ * ports browsers block ("bad port": 6000, 10080, …), where an API server kubectl reaches
+ * was then "unreachable" here, and it wraps every failure in a "fetch failed" that said nothing.
  */
-import { KubeConfig, VersionApi } from '@kubernetes/client-node';
 import type { KdError } from '../../../shared/result.ts';
+import { createTransport, getJson, type Transport } from './informers/http.ts';
 
 export const PROBE_TIMEOUT_MS = 10_000;
 
@@ -19,22 +23,37 @@ export interface ProbeFailure {
 }
 
 function statusOf(error: unknown): number | undefined {
-  const candidate = error as { code?: unknown; statusCode?: unknown };
+  const candidate = error as { code?: unknown; statusCode?: unknown; status?: unknown };
   if (typeof candidate.code === 'number') return candidate.code;
   if (typeof candidate.statusCode === 'number') return candidate.statusCode;
+  if (typeof candidate.status === 'number') return candidate.status;
   return undefined;
 }
 
-function chainText(error: unknown): string {
+/** Messages that only say a cause follows (undici's, node's AggregateError): left out of the detail when it does. */
+const WRAPPERS = new Set(['fetch failed', '']);
+
+/**
+ * An error and its causes in words, for the detail a user reads: "connect ECONNREFUSED
+ * 127.0.0.1:6443", not "fetch failed | connect ECONNREFUSED 127.0.0.1:6443 | ECONNREFUSED".
+ * A wrapper's message is left out when a cause follows, a code its message already names is not
+ * repeated, and one that it does not is added in parentheses.
+ */
+export function chainText(error: unknown): string {
   const parts: string[] = [];
   let current: unknown = error;
   for (let depth = 0; current && depth < 5; depth += 1) {
-    const e = current as { message?: unknown; code?: unknown; cause?: unknown };
-    if (typeof e.message === 'string') parts.push(e.message);
-    if (typeof e.code === 'string') parts.push(e.code);
-    current = e.cause;
+    const e = current as { message?: unknown; code?: unknown; cause?: unknown; errors?: unknown };
+    // An AggregateError (a host with several addresses, each refused) has its causes in `errors`.
+    const next = e.cause ?? (Array.isArray(e.errors) ? e.errors[0] : undefined);
+    const message = typeof e.message === 'string' ? e.message.trim() : '';
+    const code = typeof e.code === 'string' ? e.code : '';
+    const said = !(next && WRAPPERS.has(message)) && message !== '' && !parts.some((part) => part.includes(message));
+    if (said) parts.push(code && !message.includes(code) ? `${message} (${code})` : message);
+    else if (code && !parts.some((part) => part.includes(code)) && !(next && message === '')) parts.push(code);
+    current = next;
   }
-  return parts.join(' | ');
+  return parts.join(': ');
 }
 
 /** The exec credential plugin client-node failed to start, if that is what went wrong. */
@@ -72,7 +91,7 @@ export function classifyProbeError(error: unknown, server: string): KdError {
   if (/CERT|certificate|self[- ]signed|SSL|TLS|UNABLE_TO_VERIFY|ERR_TLS/i.test(text)) {
     return { code: 'tls', message: `TLS handshake with ${server} failed`, detail: text };
   }
-  if (/ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ETIMEDOUT|ECONNRESET|EAI_AGAIN|timed out|fetch failed|socket/i.test(text)) {
+  if (/ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ETIMEDOUT|ECONNRESET|EAI_AGAIN|timed out|socket/i.test(text)) {
     return { code: 'unreachable', message: `Cannot reach ${server}`, detail: text };
   }
   if (status !== undefined) return { code: 'unavailable', message: `${server} answered HTTP ${status}`, detail: text };
@@ -80,25 +99,25 @@ export function classifyProbeError(error: unknown, server: string): KdError {
 }
 
 export async function probeServer(config: object, options: { timeoutMs?: number } = {}): Promise<ProbeSuccess | ProbeFailure> {
-  const kc = new KubeConfig();
-  let server = 'the API server';
+  let transport: Transport;
   try {
-    kc.loadFromString(JSON.stringify(config));
-    server = kc.getCurrentCluster()?.server ?? server;
+    transport = createTransport(config);
   } catch (error) {
-    return { ok: false, server, error: { code: 'kubeconfig', message: `The kubeconfig for this context is unusable: ${(error as Error).message}` } };
+    return { ok: false, server: 'the API server', error: { code: 'kubeconfig', message: `The kubeconfig for this context is unusable: ${(error as Error).message}` } };
   }
+  const server = transport.server || 'the API server';
   const timeoutMs = options.timeoutMs ?? PROBE_TIMEOUT_MS;
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
-  });
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
   try {
-    const info = await Promise.race([kc.makeApiClient(VersionApi).getCode(), timeout]);
+    const info = (await getJson(transport, '/version', { signal: controller.signal })) as { gitVersion?: unknown } | null;
+    if (typeof info?.gitVersion !== 'string') return { ok: false, server, error: { code: 'unavailable', message: `${server} answered /version without a Kubernetes version; is it an API server?` } };
     return { ok: true, server, version: info.gitVersion };
   } catch (error) {
-    return { ok: false, server, error: classifyProbeError(error, server) };
+    // Aborted by the timer: the reason is the timeout, whatever the request made of the abort.
+    return { ok: false, server, error: classifyProbeError(controller.signal.aborted ? controller.signal.reason : error, server) };
   } finally {
     clearTimeout(timer);
+    transport.close();
   }
 }

@@ -9,7 +9,7 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest, type RequestOptions } from 'node:https';
 import type { ConnectionOptions } from 'node:tls';
-import { KubeConfig } from '@kubernetes/client-node';
+import { loadClientConfig, withoutCredentials } from '../client-config.ts';
 import { Http2Sessions, type Http2SessionsOptions } from './http2-sessions.ts';
 
 /** A failed API request: the HTTP status and the server's `Status` message. */
@@ -44,13 +44,6 @@ const USER_AGENT = 'kubedrift';
 /** A keep-alive line; fails at the first character of a JSON line, so it costs nothing per event. */
 const BLANK = /^\s*$/;
 const NEWLINE = 0x0a;
-
-function loadKubeConfig(config: object): KubeConfig {
-  const kc = new KubeConfig();
-  kc.loadFromString(JSON.stringify(config));
-  if (!kc.getCurrentCluster()) throw new Error(`the kubeconfig's current context "${kc.getCurrentContext()}" names no cluster`);
-  return kc;
-}
 
 /** The TLS material client-node puts on request options (cluster CA, client certificates). */
 const TLS_FIELDS = ['ca', 'cert', 'key', 'pfx', 'passphrase', 'servername', 'rejectUnauthorized'] as const;
@@ -132,7 +125,7 @@ export interface TransportOptions {
 
 /** A transport for a single-context kubeconfig object; throws when the kubeconfig is unusable. */
 export function createTransport(config: object, transportOptions: TransportOptions = {}): Transport {
-  let kc = loadKubeConfig(config);
+  let kc = loadClientConfig(config);
   const server = (kc.getCurrentCluster()?.server ?? '').replace(/\/+$/, '');
   const given = new Set<HttpAgent>();
   const pool = keepAliveAgents();
@@ -148,6 +141,9 @@ export function createTransport(config: object, transportOptions: TransportOptio
       // Concatenated, not resolved: a server URL may carry a path prefix (Rancher, proxies).
       const url = new URL(`${server}${path}`);
       const headers: OutgoingHttpHeaders = { ...((options.headers as OutgoingHttpHeaders | undefined) ?? {}), Accept: accept ?? 'application/json', 'User-Agent': USER_AGENT };
+      // A plain-HTTP cluster the kubeconfig did not mark insecure: no credentials, as kubectl (client-config.ts).
+      const insecure = withoutCredentials(kc);
+      if (insecure) delete headers['Authorization'];
       if (h2 && url.protocol === 'https:' && isDirect(options.agent)) {
         const sessions = h2.sessionsFor(options);
         if ((await sessions.protocol(signal)) === 'h2') {
@@ -157,13 +153,13 @@ export function createTransport(config: object, transportOptions: TransportOptio
       }
       const request = url.protocol === 'http:' ? httpRequest : httpsRequest;
       return new Promise<IncomingMessage>((resolve, reject) => {
-        const req = request(url, { method: 'GET', headers, signal, ...(agent !== undefined ? { agent } : {}), ...(options.auth ? { auth: options.auth } : {}) }, resolve);
+        const req = request(url, { method: 'GET', headers, signal, ...(agent !== undefined ? { agent } : {}), ...(options.auth && !insecure ? { auth: options.auth } : {}) }, resolve);
         req.on('error', reject);
         req.end();
       });
     },
     renewCredentials() {
-      kc = loadKubeConfig(config);
+      kc = loadClientConfig(config);
     },
     close() {
       h2?.close();

@@ -5,7 +5,7 @@
  */
 import { Agent as HttpAgent, request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest, type RequestOptions } from 'node:https';
-import { KubeConfig } from '@kubernetes/client-node';
+import { loadClientConfig, withoutCredentials } from '../../cluster/client-config.ts';
 
 /** An API answer: the HTTP status and the parsed JSON body (a `Status` for failures). */
 export interface ApiResponse {
@@ -34,11 +34,8 @@ export function statusMessage(response: ApiResponse): string {
 
 /** A client for a single-context kubeconfig object; throws when it names no cluster. */
 export async function createApiClient(config: object): Promise<ApiClient> {
-  const kc = new KubeConfig();
-  kc.loadFromString(JSON.stringify(config));
-  const cluster = kc.getCurrentCluster();
-  if (!cluster) throw new Error(`the kubeconfig's current context "${kc.getCurrentContext()}" names no cluster`);
-  const server = cluster.server.replace(/\/+$/, '');
+  const kc = loadClientConfig(config);
+  const server = (kc.getCurrentCluster()?.server ?? '').replace(/\/+$/, '');
   const namespace = kc.getContextObject(kc.getCurrentContext())?.namespace || undefined;
   const options: RequestOptions = {};
   await kc.applyToHTTPSOptions(options);
@@ -47,7 +44,10 @@ export async function createApiClient(config: object): Promise<ApiClient> {
   const plain = given instanceof HttpAgent && (given.constructor === HttpsAgent || given.constructor === HttpAgent);
   const tls = Object.fromEntries(TLS_FIELDS.filter((field) => options[field] !== undefined).map((field) => [field, options[field]]));
   const agent = !plain && given instanceof HttpAgent ? given : server.startsWith('http:') ? new HttpAgent({ keepAlive: true, maxSockets: MAX_SOCKETS }) : new HttpsAgent({ ...tls, keepAlive: true, maxSockets: MAX_SOCKETS });
-  const baseHeaders = { ...((options.headers as OutgoingHttpHeaders | undefined) ?? {}), 'User-Agent': USER_AGENT };
+  const baseHeaders: OutgoingHttpHeaders = { ...((options.headers as OutgoingHttpHeaders | undefined) ?? {}), 'User-Agent': USER_AGENT };
+  // A plain-HTTP cluster the kubeconfig did not mark insecure: no credentials, as kubectl (client-config.ts).
+  const insecure = withoutCredentials(kc);
+  if (insecure) delete baseHeaders['Authorization'];
   return {
     server,
     namespace,
@@ -57,7 +57,7 @@ export async function createApiClient(config: object): Promise<ApiClient> {
       const headers: OutgoingHttpHeaders = { ...baseHeaders, Accept: 'application/json', ...(body ? { 'Content-Type': body.contentType, 'Content-Length': Buffer.byteLength(payload ?? '') } : {}) };
       const send = url.protocol === 'http:' ? httpRequest : httpsRequest;
       return new Promise<ApiResponse>((resolve, reject) => {
-        const req = send(url, { method, headers, agent, timeout: REQUEST_TIMEOUT_MS, ...(options.auth ? { auth: options.auth } : {}) }, (res) => {
+        const req = send(url, { method, headers, agent, timeout: REQUEST_TIMEOUT_MS, ...(options.auth && !insecure ? { auth: options.auth } : {}) }, (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
           res.on('error', reject);
