@@ -30,27 +30,30 @@ function statusOf(error: unknown): number | undefined {
   return undefined;
 }
 
-/** Messages that only say a cause follows (undici's, node's AggregateError): left out of the detail when it does. */
+/** Messages that only say a cause follows (undici's; node's AggregateError has none): left out when one does. */
 const WRAPPERS = new Set(['fetch failed', '']);
 
 /**
  * An error and its causes in words, for the detail a user reads: "connect ECONNREFUSED
  * 127.0.0.1:6443", not "fetch failed | connect ECONNREFUSED 127.0.0.1:6443 | ECONNREFUSED".
- * A wrapper's message is left out when a cause follows, a code its message already names is not
- * repeated, and one that it does not is added in parentheses.
+ * Each error in the chain adds its message unless it only wraps the next one or an earlier part
+ * says it already, with its code in parentheses where the message does not name it (or the code
+ * alone, where it has no message of its own).
  */
 export function chainText(error: unknown): string {
   const parts: string[] = [];
+  const said = (text: string): boolean => parts.some((part) => part.includes(text));
   let current: unknown = error;
   for (let depth = 0; current && depth < 5; depth += 1) {
     const e = current as { message?: unknown; code?: unknown; cause?: unknown; errors?: unknown };
     // An AggregateError (a host with several addresses, each refused) has its causes in `errors`.
-    const next = e.cause ?? (Array.isArray(e.errors) ? e.errors[0] : undefined);
+    const next: unknown = e.cause ?? (Array.isArray(e.errors) ? e.errors[0] : undefined);
     const message = typeof e.message === 'string' ? e.message.trim() : '';
     const code = typeof e.code === 'string' ? e.code : '';
-    const said = !(next && WRAPPERS.has(message)) && message !== '' && !parts.some((part) => part.includes(message));
-    if (said) parts.push(code && !message.includes(code) ? `${message} (${code})` : message);
-    else if (code && !parts.some((part) => part.includes(code)) && !(next && message === '')) parts.push(code);
+    if (!(next && WRAPPERS.has(message))) {
+      if (message && !said(message)) parts.push(code && !message.includes(code) ? `${message} (${code})` : message);
+      else if (!message && code && !said(code)) parts.push(code);
+    }
     current = next;
   }
   return parts.join(': ');
