@@ -1,8 +1,9 @@
 /**
  * How the app writes times and durations, on every screen alike: clock times on the 24-hour
  * clock to the second (the recorder's resolution), with the date only when it is not today
- * (`formatMoment`), or always with the year where a moment stands alone (`formatFullMoment`:
- * tooltips, what a stored file holds); durations as the two largest units.
+ * (`formatMoment`; `formatShortMoment` to the minute, for a status line's "since"), or always with
+ * the year where a moment stands alone (`formatFullMoment`: tooltips); durations as the two largest
+ * units.
  */
 
 const SECOND_MS = 1_000;
