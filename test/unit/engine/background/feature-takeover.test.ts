@@ -69,13 +69,28 @@ async function recordingEast(initial: Partial<Settings>, run: (recording: EastRe
   }
 }
 
-/** Records `east` into a fresh database with the given takeover setting; another file's writer then falls silent 8 s. */
+/** How long the other file's writer has been silent, all through a check. */
+const SILENT = "clock_timestamp() - interval '8 seconds'";
+
+/**
+ * Records `east` into a fresh database with the given takeover setting; another file's writer
+ * then holds the claim, silent 8 s for as long as the check runs. Held there, not left to age: on
+ * a loaded CI machine the recorder's first push after the claim changed hands once came more than
+ * 22 s later, when a writer silent since then had passed the default 30 s, so the recorder took
+ * it over instead of being refused.
+ */
 async function withSilentWriter(historyTakeoverSeconds: number | undefined, check: (url: string, recording: EastRecording) => Promise<void>): Promise<void> {
   const url = await postgres.freshDatabase();
   await recordingEast({ historyStore: url, ...(historyTakeoverSeconds === undefined ? {} : { historyTakeoverSeconds }) }, async (recording) => {
     await until(async () => ((await holder(url)) === backgroundWriterLabel() ? true : undefined), 'the background claim', { timeoutMs: 20_000 });
-    await query(url, `UPDATE kd_writers SET writer = 'laptop', lineage = 'laptop-file', label = '${LAPTOP}', released = false, heartbeat_at = clock_timestamp() - interval '8 seconds' WHERE context = 'east'`);
-    await check(url, recording);
+    await query(url, `UPDATE kd_writers SET writer = 'laptop', lineage = 'laptop-file', label = '${LAPTOP}', released = false, heartbeat_at = ${SILENT} WHERE context = 'east'`);
+    // Only while the laptop holds it: a takeover (the recorder's writer) ends the holding.
+    const hold = setInterval(() => void query(url, `UPDATE kd_writers SET heartbeat_at = ${SILENT} WHERE context = 'east' AND writer = 'laptop'`), 1_000);
+    try {
+      await check(url, recording);
+    } finally {
+      clearInterval(hold);
+    }
   });
 }
 
