@@ -112,11 +112,14 @@ export async function probeServer(config: object, options: { timeoutMs?: number 
   const timeoutMs = options.timeoutMs ?? PROBE_TIMEOUT_MS;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
+  const notAnApiServer = (detail?: string): ProbeFailure => ({ ok: false, server, error: { code: 'unavailable', message: `${server} answered /version without a Kubernetes version; is it an API server?`, ...(detail ? { detail } : {}) } });
   try {
     const info = (await getJson(transport, '/version', { signal: controller.signal })) as { gitVersion?: unknown } | null;
-    if (typeof info?.gitVersion !== 'string') return { ok: false, server, error: { code: 'unavailable', message: `${server} answered /version without a Kubernetes version; is it an API server?` } };
+    if (typeof info?.gitVersion !== 'string') return notAnApiServer();
     return { ok: true, server, version: info.gitVersion };
   } catch (error) {
+    // A 2xx that is not JSON: a web page where the server URL points (a dashboard, a login page).
+    if (error instanceof SyntaxError) return notAnApiServer(error.message);
     // Aborted by the timer: the reason is the timeout, whatever the request made of the abort.
     return { ok: false, server, error: classifyProbeError(controller.signal.aborted ? controller.signal.reason : error, server) };
   } finally {

@@ -85,6 +85,16 @@ describe('probeServer', () => {
     expect(outcome).toMatchObject({ ok: false, error: { code: 'unavailable', message: `http://127.0.0.1:${port} answered /version without a Kubernetes version; is it an API server?` } });
   });
 
+  it('tells a web page where the server URL points (a login page) from an API server', async () => {
+    const port = await listen((_, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/html' });
+      res.end('<!DOCTYPE html><html><body>Sign in</body></html>');
+    });
+    const outcome = await probeServer(kubeconfig(`http://127.0.0.1:${port}`));
+    expect(outcome).toMatchObject({ ok: false, error: { code: 'unavailable', message: `http://127.0.0.1:${port} answered /version without a Kubernetes version; is it an API server?` } });
+    if (!outcome.ok) expect(outcome.error.detail).toMatch(/not valid JSON/);
+  });
+
   it('says which kubeconfig is unusable before asking anything', async () => {
     const outcome = await probeServer({ apiVersion: 'v1', kind: 'Config', clusters: [], users: [], contexts: [{ name: 'x', context: { cluster: 'gone', user: 'u' } }], 'current-context': 'x' });
     expect(outcome).toMatchObject({ ok: false, error: { code: 'kubeconfig' } });
