@@ -27,6 +27,9 @@ export interface XPixels {
 type Item = { xAxis?: unknown; label?: Record<string, unknown> } & Record<string, unknown>;
 type Series = { xAxisIndex?: number; markArea?: { data?: unknown[] } & Record<string, unknown> };
 
+/** An option's series as a list (ECharts takes one series or an array). */
+const seriesOf = (option: ChartOption): object[] => (Array.isArray(option.series) ? option.series : option.series ? [option.series] : []) as object[];
+
 /** Whether a band's start item asks for its label to be cut to the band. */
 const fits = (item: Item): boolean => item.label?.['overflow'] === 'truncate' && item.label['show'] !== false && item.label['width'] === undefined;
 
@@ -49,9 +52,8 @@ function bandPixels(start: unknown, end: unknown, axisIndex: number, pixels: XPi
  * Returns null when nothing is to be fitted.
  */
 export function fitBandLabels(option: ChartOption, pixels: XPixels): Array<{ markArea: { data: unknown[] } } | undefined> | null {
-  const series = (Array.isArray(option.series) ? option.series : option.series ? [option.series] : []) as Series[];
   let fitted = false;
-  const patches = series.map((entry) => {
+  const patches = (seriesOf(option) as Series[]).map((entry) => {
     const data = entry.markArea?.data;
     if (!data || !data.some((pair) => Array.isArray(pair) && fits(pair[0] as Item))) return undefined;
     const axisIndex = entry.xAxisIndex ?? 0;
@@ -121,8 +123,7 @@ export function fitChartBandLabels(instance: ChartInstance, option: ChartOption,
 export function fittedOption(instance: ChartInstance, option: ChartOption): { option: ChartOption; key: string } {
   const patches = fitBandLabels(option, chartPixels(instance));
   if (!patches) return { option, key: '' };
-  const series = (Array.isArray(option.series) ? option.series : option.series ? [option.series] : []) as object[];
-  return { option: { ...option, series: series.map((entry, i) => {
+  return { option: { ...option, series: seriesOf(option).map((entry, i) => {
     const patch = patches[i];
     return patch ? { ...entry, markArea: { ...(entry as { markArea?: object }).markArea, ...patch.markArea } } : entry;
   }) } as ChartOption, key: fittedKey(patches) };
