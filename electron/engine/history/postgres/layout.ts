@@ -97,6 +97,16 @@ export const WRITER_CLAIM_DDL = [
   "ALTER TABLE kd_writers ADD COLUMN IF NOT EXISTS superseded TEXT[] NOT NULL DEFAULT '{}'",
 ];
 
+/** Whether the database has every addition of TOMBSTONE_DDL and WRITER_CLAIM_DDL (read from the catalog, which takes no table lock). */
+async function hasAdditions(client: pg.PoolClient): Promise<boolean> {
+  const { rows } = await client.query<{ ready: boolean }>(
+    `SELECT (SELECT count(*) FROM information_schema.columns WHERE table_schema = current_schema()
+              AND ((table_name = 'kd_deleted' AND column_name = 'deleted_at') OR (table_name = 'kd_writers' AND column_name = 'superseded'))) = 2
+        AND to_regclass('kd_deleted_age') IS NOT NULL AND to_regclass('kd_pruned') IS NOT NULL AS ready`,
+  );
+  return rows[0]?.ready === true;
+}
+
 /**
  * Brings the shared database to `version` / `layout` under the migration lock. Returns the
  * version found before. Throws when the database is newer than this build.
@@ -112,8 +122,11 @@ export async function migrateShared(pool: pg.Pool, layout: readonly TableLayout[
       await client.query('INSERT INTO kd_schema (id, version) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET version = excluded.version, migrated_at = now()', [version]);
     }
     // Not tied to the SQLite schema's version (it did not change): a database of this version
-    // written by an earlier build gets the tombstones' age, the pruning mark and the writer claims here.
-    for (const statement of [...TOMBSTONE_DDL, ...WRITER_CLAIM_DDL]) await client.query(statement);
+    // written by an earlier build gets the tombstones' age, the pruning mark and the writer claims
+    // here. Only when one is missing: `ALTER TABLE ... IF NOT EXISTS` locks its table even when
+    // there is nothing to add, and a recorder starting while another pushed (which holds
+    // kd_writers and then writes kd_deleted) deadlocked with it.
+    if (!(await hasAdditions(client))) for (const statement of [...TOMBSTONE_DDL, ...WRITER_CLAIM_DDL]) await client.query(statement);
     return found;
   });
 }

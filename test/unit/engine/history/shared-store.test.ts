@@ -100,6 +100,31 @@ describe('migrations of the shared database', () => {
     }
   });
 
+  it('take no table lock on an up-to-date database: a recorder starting while another pushes does not wait for it (nor deadlock with it)', async () => {
+    const url = await freshDatabase();
+    const temp = await withTempDir();
+    cleanups.push(temp.cleanup);
+    const local = openHistoryDb(path.join(temp.dir, 'layout.sqlite')).db;
+    const layout = readLayout(local);
+    local.close();
+    const pool = createPool(url, () => undefined);
+    const pusher = new pg.Client({ connectionString: url });
+    await pusher.connect();
+    try {
+      await migrateShared(pool, layout, SCHEMA_VERSION);
+      // A push in progress: it holds the claims table (as push.ts renews its heartbeat) and the tombstones.
+      await pusher.query('BEGIN');
+      await pusher.query("INSERT INTO kd_writers (context, writer, lineage, label, claimed_at, heartbeat_at) VALUES ('ctx', 'w', 'l', 'a recorder', now(), now())");
+      await pusher.query("INSERT INTO kd_deleted (context, tbl, key, rev) VALUES ('ctx', 'meta', 'k', 1)");
+      const migrated = await Promise.race([migrateShared(pool, layout, SCHEMA_VERSION).then(() => 'migrated'), new Promise((resolve) => setTimeout(() => resolve('waiting for the push'), 3_000))]);
+      expect(migrated).toBe('migrated');
+    } finally {
+      await pusher.query('ROLLBACK').catch(() => undefined);
+      await pusher.end();
+      await pool.end();
+    }
+  });
+
   it('refuse a database a newer build migrated, with the reason in the status', async () => {
     const url = await freshDatabase();
     const admin = new pg.Client({ connectionString: url });
