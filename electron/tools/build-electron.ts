@@ -109,7 +109,7 @@ export async function buildElectron(options: BuildElectronOptions = {}): Promise
   const mainFile = path.join(outDir, 'main', 'main.cjs');
   const preloadFile = path.join(outDir, 'preload', 'preload.cjs');
 
-  const [, , preload] = await Promise.all([
+  const [, , , preload] = await Promise.all([
     build({
       ...common,
       entryPoints: [path.join(projectRoot, 'electron', 'desktop', 'main.ts')],
@@ -119,16 +119,18 @@ export async function buildElectron(options: BuildElectronOptions = {}): Promise
       define: { 'import.meta.url': IMPORT_META_URL },
       banner: { js: IMPORT_META_BANNER },
     }),
-    // The informers decode list pages in a worker that the engine finds beside main.cjs.
-    build({
-      ...common,
-      entryPoints: [path.join(projectRoot, 'electron', 'engine', 'cluster', 'informers', 'list-worker.ts')],
-      outfile: path.join(outDir, 'main', 'list-worker.cjs'),
-      target: 'node22',
-      external: ['electron', ...productionDependencies(projectRoot)],
-      define: { 'import.meta.url': IMPORT_META_URL },
-      banner: { js: IMPORT_META_BANNER },
-    }),
+    // The informers decode list pages, and read watches, in workers that the engine finds beside main.cjs.
+    ...['list-worker', 'watch-reader-worker'].map((name) =>
+      build({
+        ...common,
+        entryPoints: [path.join(projectRoot, 'electron', 'engine', 'cluster', 'informers', `${name}.ts`)],
+        outfile: path.join(outDir, 'main', `${name}.cjs`),
+        target: 'node22',
+        external: ['electron', ...productionDependencies(projectRoot)],
+        define: { 'import.meta.url': IMPORT_META_URL },
+        banner: { js: IMPORT_META_BANNER },
+      }),
+    ),
     build({
       ...common,
       entryPoints: [path.join(projectRoot, 'electron', 'desktop', 'preload.ts')],

@@ -58,6 +58,7 @@ let app: string;
 let files: string[];
 let mainFile: string;
 let workerName: string;
+let readerName: string;
 
 beforeAll(async () => {
   ({ dir, cleanup } = await withTempDir('kubedrift-package-'));
@@ -82,7 +83,9 @@ beforeAll(async () => {
   const manifest = JSON.parse(readFileSync(path.join(app, 'package.json'), 'utf8')) as { main: string };
   mainFile = path.join(app, manifest.main);
   // The engine looks for its list worker beside the bundle under this name (list-decoder.ts).
-  workerName = /"\.\/(list-worker\.[a-z]+js)"/.exec(readFileSync(mainFile, 'utf8'))?.[1] ?? '(no list worker named in main.cjs)';
+  const main = readFileSync(mainFile, 'utf8');
+  workerName = /"\.\/(list-worker\.[a-z]+js)"/.exec(main)?.[1] ?? '(no list worker named in main.cjs)';
+  readerName = /"\.\/(watch-reader-worker\.[a-z]+js)"/.exec(main)?.[1] ?? '(no watch reader worker named in main.cjs)';
 }, 300_000);
 afterAll(() => cleanup?.());
 
@@ -128,9 +131,11 @@ describe('app.asar', () => {
     expect(built.filter((file) => !file.endsWith('.map') && !files.includes(file))).toEqual([]);
   });
 
-  it('holds the list worker beside main.cjs, where the engine looks for it', () => {
+  it('holds the list worker and the watch reader\'s worker beside main.cjs, where the engine looks for them', () => {
     expect(workerName).toMatch(/^list-worker\./);
     expect(files).toContain(`out/main/${workerName}`);
+    expect(readerName).toMatch(/^watch-reader-worker\./);
+    expect(files).toContain(`out/main/${readerName}`);
   });
 
   it('holds each built-in scenario where the bundled loader looks (beside main.cjs), and no other', () => {

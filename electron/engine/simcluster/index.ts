@@ -30,6 +30,8 @@ export interface SimClusterOptions {
   http2?: boolean;
   /** SETTINGS_MAX_CONCURRENT_STREAMS of each HTTP/2 connection (default 1000, kube-apiserver's). */
   http2MaxStreams?: number;
+  /** How far a watch client may fall behind before its watch is ended (server/watch-stream.ts; 16 MiB by default). */
+  watchBufferLimitBytes?: number;
   /** Require this bearer token (and optionally a read-only one whose writes get 403). */
   token?: string;
   readOnlyToken?: string;
@@ -111,6 +113,7 @@ export async function startSimCluster(options: SimClusterOptions = {}): Promise<
       ...(options.watchList !== undefined ? { watchList: options.watchList } : {}),
       ...(options.http2 !== undefined ? { http2: options.http2 } : {}),
       ...(options.http2MaxStreams !== undefined ? { http2MaxStreams: options.http2MaxStreams } : {}),
+      ...(options.watchBufferLimitBytes !== undefined ? { watchBufferLimitBytes: options.watchBufferLimitBytes } : {}),
     });
   } catch (error) {
     running.stop();

@@ -24,8 +24,8 @@ describe('buildElectron', () => {
     expect(result.main.bytes).toBeGreaterThan(0);
   });
 
-  it('writes the informers\' list-decoding worker beside main.cjs, where the engine looks for it', () => {
-    const worker = readFileSync(path.join(dir, 'main', 'list-worker.cjs'), 'utf8');
+  it.each(['list-worker', 'watch-reader-worker'])('writes the informers\' %s beside main.cjs, where the engine looks for it', (name) => {
+    const worker = readFileSync(path.join(dir, 'main', `${name}.cjs`), 'utf8');
     expect(worker).toContain('parentPort');
     expect(worker).not.toMatch(/^\s*(import|export)\s/m);
   });

@@ -8,9 +8,10 @@
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest, type RequestOptions } from 'node:https';
-import type { ConnectionOptions } from 'node:tls';
 import { loadClientConfig, withoutCredentials } from '../client-config.ts';
-import { Http2Sessions, type Http2SessionsOptions } from './http2-sessions.ts';
+import { createDirectSender, tlsOf, type DirectSenderOptions } from './direct.ts';
+import { LineSplitter } from './lines.ts';
+import { ReaderUnavailable, type LineStream, type WatchReader } from './watch-reader.ts';
 
 /** A failed API request: the HTTP status and the server's `Status` message. */
 export class ApiStatusError extends Error {
@@ -34,6 +35,11 @@ export interface Transport {
   readonly server: string;
   /** GETs a path (with query); resolves with the response once its headers arrive. */
   get(path: string, options: { signal: AbortSignal; accept?: string }): Promise<IncomingMessage>;
+  /**
+   * Opens a watch read off the engine's thread (watch-reader.ts); undefined when this transport
+   * cannot (no reader, a proxy, the reader's worker gone): `get` and `readLines` then.
+   */
+  watchLines?(path: string, options: { signal: AbortSignal; accept?: string }): Promise<LineStream | undefined>;
   /** Forgets cached credentials (an exec plugin's token) so the next request fetches fresh ones. */
   renewCredentials(): void;
   /** Closes every socket of every agent this transport created. */
@@ -41,86 +47,28 @@ export interface Transport {
 }
 
 const USER_AGENT = 'kubedrift';
-/** A keep-alive line; fails at the first character of a JSON line, so it costs nothing per event. */
-const BLANK = /^\s*$/;
-const NEWLINE = 0x0a;
-
-/** The TLS material client-node puts on request options (cluster CA, client certificates). */
-const TLS_FIELDS = ['ca', 'cert', 'key', 'pfx', 'passphrase', 'servername', 'rejectUnauthorized'] as const;
-
-function tlsMaterialKey(options: RequestOptions): string {
-  return TLS_FIELDS.map((field) => {
-    const value: unknown = options[field];
-    return Buffer.isBuffer(value) ? value.toString('base64') : String(value);
-  }).join('|');
-}
 
 /** Whether client-node gave a plain agent (a direct connection), not a proxy agent. */
 function isDirect(agent: unknown): boolean {
   return agent instanceof HttpAgent && (agent.constructor === HttpsAgent || agent.constructor === HttpAgent);
 }
 
-function tlsOf(options: RequestOptions): ConnectionOptions {
-  return Object.fromEntries(TLS_FIELDS.filter((f) => options[f] !== undefined).map((f) => [f, options[f]])) as ConnectionOptions;
-}
-
-/** The HTTP/2 sessions for the current TLS material; material that changes (a rotated client certificate) gets new ones. */
-function http2Pools(server: string, options: Http2SessionsOptions): { sessionsFor(options: RequestOptions): Http2Sessions; close(): void } {
-  let current: { key: string; sessions: Http2Sessions } | undefined;
-  return {
-    sessionsFor(request) {
-      const key = tlsMaterialKey(request);
-      if (current?.key !== key) {
-        // Streams open on the old material finish; new requests use the new one.
-        current?.sessions.close(true);
-        current = { key, sessions: new Http2Sessions(new URL(server).origin, tlsOf(request), options) };
-      }
-      return current.sessions;
-    },
-    close() {
-      current?.sessions.close();
-      current = undefined;
-    },
-  };
-}
-
-/**
- * client-node's agents do not keep connections alive, so each list page would pay a new TLS
- * handshake. For direct connections (proxy agents are left alone) the transport uses its own
- * keep-alive agent with the same TLS material, made anew when that material changes (an exec
- * plugin may rotate the client certificate).
- */
-function keepAliveAgents(): { agentFor(options: RequestOptions): HttpAgent | undefined; destroy(): void } {
-  const made = new Set<HttpAgent>();
-  let current: { key: string; agent: HttpAgent } | undefined;
-  return {
-    agentFor(options) {
-      const given = options.agent;
-      if (!(given instanceof HttpAgent)) return undefined;
-      if (!isDirect(given)) return given;
-      const key = `${given.constructor === HttpsAgent ? 'https' : 'http'}|${tlsMaterialKey(options)}`;
-      if (current?.key !== key) {
-        const tls = tlsOf(options);
-        const agent = given.constructor === HttpsAgent ? new HttpsAgent({ ...tls, keepAlive: true }) : new HttpAgent({ keepAlive: true });
-        made.add(agent);
-        current = { key, agent };
-      }
-      return current.agent;
-    },
-    destroy() {
-      for (const agent of made) agent.destroy();
-      made.clear();
-      current = undefined;
-    },
-  };
-}
-
 /** Options of `createTransport`. */
-export interface TransportOptions {
-  /** Offer HTTP/2 by ALPN on TLS connections (default true); false: HTTP/1.1 only, a connection per open watch. */
-  http2?: boolean;
-  /** The HTTP/2 sessions' keep-alive pings. */
-  http2Sessions?: Http2SessionsOptions;
+export interface TransportOptions extends DirectSenderOptions {
+  /**
+   * Reads watches in a worker thread (watch-reader.ts): `watchLines` then serves direct
+   * connections. Without it, or through a proxy, watches are read on this thread.
+   */
+  reader?: WatchReader;
+}
+
+/** The credentials and TLS material of one request, as client-node resolves them from the kubeconfig. */
+interface Resolved {
+  url: URL;
+  headers: OutgoingHttpHeaders;
+  options: RequestOptions;
+  /** Basic auth to send, if any (none to a plain-HTTP cluster the kubeconfig did not mark insecure). */
+  auth: string | undefined;
 }
 
 /** A transport for a single-context kubeconfig object; throws when the kubeconfig is unusable. */
@@ -128,42 +76,56 @@ export function createTransport(config: object, transportOptions: TransportOptio
   let kc = loadClientConfig(config);
   const server = (kc.getCurrentCluster()?.server ?? '').replace(/\/+$/, '');
   const given = new Set<HttpAgent>();
-  const pool = keepAliveAgents();
-  const h2 = server.startsWith('https:') && transportOptions.http2 !== false ? http2Pools(server, transportOptions.http2Sessions ?? {}) : undefined;
+  const direct = createDirectSender(server, transportOptions);
+  const reader = transportOptions.reader;
+
+  const resolve = async (path: string, signal: AbortSignal, accept: string | undefined): Promise<Resolved> => {
+    const options: RequestOptions = {};
+    await kc.applyToHTTPSOptions(options);
+    signal.throwIfAborted();
+    if (options.agent instanceof HttpAgent) given.add(options.agent);
+    // Concatenated, not resolved: a server URL may carry a path prefix (Rancher, proxies).
+    const url = new URL(`${server}${path}`);
+    const headers: OutgoingHttpHeaders = { ...((options.headers as OutgoingHttpHeaders | undefined) ?? {}), Accept: accept ?? 'application/json', 'User-Agent': USER_AGENT };
+    // A plain-HTTP cluster the kubeconfig did not mark insecure: no credentials, as kubectl (client-config.ts).
+    const insecure = withoutCredentials(kc);
+    if (insecure) delete headers['Authorization'];
+    return { url, headers, options, auth: options.auth && !insecure ? options.auth : undefined };
+  };
+
   return {
     server,
     async get(path, { signal, accept }) {
-      const options: RequestOptions = {};
-      await kc.applyToHTTPSOptions(options);
-      signal.throwIfAborted();
-      if (options.agent instanceof HttpAgent) given.add(options.agent);
-      const agent = pool.agentFor(options);
-      // Concatenated, not resolved: a server URL may carry a path prefix (Rancher, proxies).
-      const url = new URL(`${server}${path}`);
-      const headers: OutgoingHttpHeaders = { ...((options.headers as OutgoingHttpHeaders | undefined) ?? {}), Accept: accept ?? 'application/json', 'User-Agent': USER_AGENT };
-      // A plain-HTTP cluster the kubeconfig did not mark insecure: no credentials, as kubectl (client-config.ts).
-      const insecure = withoutCredentials(kc);
-      if (insecure) delete headers['Authorization'];
-      if (h2 && url.protocol === 'https:' && isDirect(options.agent)) {
-        const sessions = h2.sessionsFor(options);
-        if ((await sessions.protocol(signal)) === 'h2') {
-          if (options.auth) headers.Authorization = `Basic ${Buffer.from(options.auth).toString('base64')}`;
-          return sessions.get(`${url.pathname}${url.search}`, headers, signal);
-        }
-      }
+      const { url, headers, options, auth } = await resolve(path, signal, accept);
+      if (isDirect(options.agent)) return direct.get({ url, headers, tls: tlsOf(options), signal, ...(auth ? { auth } : {}) });
+      // A proxy agent (or none): client-node's own, as it made it.
       const request = url.protocol === 'http:' ? httpRequest : httpsRequest;
       return new Promise<IncomingMessage>((resolve, reject) => {
-        const req = request(url, { method: 'GET', headers, signal, ...(agent !== undefined ? { agent } : {}), ...(options.auth && !insecure ? { auth: options.auth } : {}) }, resolve);
+        const req = request(url, { method: 'GET', headers, signal, ...(options.agent !== undefined ? { agent: options.agent } : {}), ...(auth ? { auth } : {}) }, resolve);
         req.on('error', reject);
         req.end();
       });
     },
+    ...(reader
+      ? {
+          async watchLines(path: string, { signal, accept }: { signal: AbortSignal; accept?: string }): Promise<LineStream | undefined> {
+            if (!reader.available()) return undefined;
+            const { url, headers, options, auth } = await resolve(path, signal, accept);
+            if (!isDirect(options.agent)) return undefined;
+            try {
+              return await reader.open({ url: url.href, headers, tls: tlsOf(options), ...(auth ? { auth } : {}), http2: transportOptions.http2 !== false }, signal);
+            } catch (error) {
+              if (error instanceof ReaderUnavailable) return undefined;
+              throw error;
+            }
+          },
+        }
+      : {}),
     renewCredentials() {
       kc = loadClientConfig(config);
     },
     close() {
-      h2?.close();
-      pool.destroy();
+      direct.close();
       for (const agent of given) agent.destroy();
       given.clear();
     },
@@ -198,18 +160,13 @@ async function readBody(response: IncomingMessage, onData?: (chunk: Buffer) => v
 }
 
 /**
- * Streams newline-delimited JSON: calls `onLine` per non-blank line (bare "\n" lines are
- * keep-alives) and `onData` per chunk. Resolves when the server ends the stream, rejects when
+ * Streams newline-delimited JSON (lines.ts): calls `onLine` per non-blank line (bare "\n" lines
+ * are keep-alives) and `onData` per chunk. Resolves when the server ends the stream, rejects when
  * the connection breaks or `onLine` throws (the response is then destroyed).
- *
- * Each line is decoded from the bytes on its own, so it is a string of its own: a slice of a
- * decoded chunk would keep the whole chunk alive for as long as the line waits to be applied
- * (watch-intake.ts keeps lines, one per object, while the cache catches up).
  */
 export function readLines(response: IncomingMessage, onLine: (line: string) => void, onData: () => void = () => undefined): Promise<void> {
   return new Promise((resolve, reject) => {
-    /** The start of a line whose newline has not arrived yet, in arrival order. */
-    let partial: Buffer[] = [];
+    const lines = new LineSplitter();
     let settled = false;
     const fail = (error: unknown): void => {
       if (settled) return;
@@ -219,31 +176,16 @@ export function readLines(response: IncomingMessage, onLine: (line: string) => v
     };
     response.on('data', (chunk: Buffer | string) => {
       onData();
-      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-      let start = 0;
-      let newline = bytes.indexOf(NEWLINE);
-      while (newline >= 0 && !settled) {
-        let line: string;
-        if (partial.length > 0) {
-          partial.push(bytes.subarray(start, newline));
-          line = Buffer.concat(partial).toString('utf8');
-          partial = [];
-        } else {
-          line = bytes.toString('utf8', start, newline);
+      lines.push(chunk, (line) => {
+        if (settled) return false;
+        try {
+          onLine(line);
+          return true;
+        } catch (error) {
+          fail(error);
+          return false;
         }
-        start = newline + 1;
-        if (!BLANK.test(line)) {
-          try {
-            onLine(line);
-          } catch (error) {
-            fail(error);
-            return;
-          }
-        }
-        newline = bytes.indexOf(NEWLINE, start);
-      }
-      // Copied: the rest of a large chunk need not stay alive for a line's first bytes.
-      if (start < bytes.length) partial.push(Buffer.from(bytes.subarray(start)));
+      });
     });
     response.on('end', () => {
       if (settled) return;
@@ -255,8 +197,8 @@ export function readLines(response: IncomingMessage, onLine: (line: string) => v
   });
 }
 
-function retryAfterOf(response: IncomingMessage, status: unknown): number | undefined {
-  const header = Number.parseInt(String(response.headers['retry-after'] ?? ''), 10);
+function retryAfterOf(retryAfterHeader: unknown, status: unknown): number | undefined {
+  const header = Number.parseInt(String(retryAfterHeader ?? ''), 10);
   if (Number.isFinite(header) && header >= 0) return header * 1000;
   const details = (status as { details?: { retryAfterSeconds?: unknown } } | undefined)?.details;
   return typeof details?.retryAfterSeconds === 'number' ? details.retryAfterSeconds * 1000 : undefined;
@@ -270,19 +212,24 @@ export function statusError(status: unknown, fallbackCode = 500): ApiStatusError
   return new ApiStatusError(code, typeof s.reason === 'string' ? s.reason : '', typeof s.message === 'string' && s.message ? s.message : `HTTP ${code}`, retry);
 }
 
-/** Reads a non-2xx response into an ApiStatusError carrying the server's message. */
-export async function failureOf(response: IncomingMessage, onData?: () => void): Promise<ApiStatusError> {
-  const code = response.statusCode ?? 0;
-  const text = await readBody(response, onData).catch(() => '');
+/** The non-2xx answer whose body is `text`, as an ApiStatusError carrying the server's message. */
+export function failureFromText(answer: { statusCode: number; statusMessage?: string; retryAfter?: unknown }, text: string): ApiStatusError {
+  const code = answer.statusCode;
   let status: unknown;
   try {
     status = JSON.parse(text);
   } catch {
-    status = { message: text.trim().slice(0, 500) || `HTTP ${code} ${response.statusMessage ?? ''}`.trim() };
+    status = { message: text.trim().slice(0, 500) || `HTTP ${code} ${answer.statusMessage ?? ''}`.trim() };
   }
   const error = statusError({ ...(status as object), code }, code);
-  const retryAfterMs = retryAfterOf(response, status);
+  const retryAfterMs = retryAfterOf(answer.retryAfter, status);
   return retryAfterMs === undefined ? error : new ApiStatusError(error.status, error.reason, error.message, retryAfterMs);
+}
+
+/** Reads a non-2xx response into an ApiStatusError carrying the server's message. */
+export async function failureOf(response: IncomingMessage, onData?: () => void): Promise<ApiStatusError> {
+  const text = await readBody(response, onData).catch(() => '');
+  return failureFromText({ statusCode: response.statusCode ?? 0, statusMessage: response.statusMessage ?? '', retryAfter: response.headers['retry-after'] }, text);
 }
 
 /** GETs a JSON document; non-2xx answers reject with ApiStatusError. */

@@ -23,6 +23,7 @@ import { InitialEvents } from './initial-events.ts';
 import type { ServerProgress } from './server-progress.ts';
 import { refusesWatchList, usable, WATCH_LIST_SILENCE_MS, WatchListUnsupported, watchListQuery, type WatchListSetting } from './watch-list.ts';
 import { WatchIntake } from './watch-intake.ts';
+import type { LineStream } from './watch-reader.ts';
 
 /** Watch timeouts are spread over this range so a cluster's watches do not all end together. */
 export const WATCH_TIMEOUT_MIN_S = 300;
@@ -240,7 +241,12 @@ export class Reflector {
     const timeoutSeconds = WATCH_TIMEOUT_MIN_S + Math.floor(random() * (WATCH_TIMEOUT_MAX_S - WATCH_TIMEOUT_MIN_S + 1));
     const query = watchList ? watchListQuery(this.knownVersion, timeoutSeconds) : new URLSearchParams({ watch: 'true', allowWatchBookmarks: 'true', resourceVersion: this.resourceVersion ?? '', timeoutSeconds: String(timeoutSeconds) });
     this.watchdog.arm();
-    const response = await this.o.transport.get(`${this.endpoint.path}?${query}`, { signal, accept: this.accept('watch') });
+    const path = `${this.endpoint.path}?${query}`;
+    // A watch from a version is read off this thread where the transport can (watch-reader.ts);
+    // a WatchList's initial events are decoded as list pages here (initial-events.ts).
+    const lines = watchList ? undefined : await this.o.transport.watchLines?.(path, { signal, accept: this.accept('watch') });
+    if (lines) return this.readOffThread(lines);
+    const response = await this.o.transport.get(path, { signal, accept: this.accept('watch') });
     if (response.statusCode !== 200) {
       const failure = await failureOf(response, () => this.watchdog.alive());
       throw watchList && refusesWatchList(failure) ? new WatchListUnsupported(failure.message) : failure;
@@ -272,6 +278,33 @@ export class Reflector {
     } finally {
       initial?.close();
     }
+    return this.ended(events, openedAt);
+  }
+
+  /** The watch is open and live (not a WatchList): its lines come from the watch reader's worker. */
+  private async readOffThread(lines: LineStream): Promise<number> {
+    const { kind, cache, health, clock } = this.o;
+    if (lines.statusCode !== 200) throw await lines.failure();
+    const openedAt = clock.now();
+    this.backoff.connected(openedAt);
+    this.serverErrors = 0;
+    health.set(kind, 'live', { count: cache.size(kind) });
+    let events = 0;
+    await lines.read({
+      onLine: (line, heldMs) => {
+        events += 1;
+        // The version to resume from comes with each batch (onResume): a line's own may be ahead of one still waiting there.
+        this.buffer.line(line, heldMs);
+      },
+      onResume: (version) => this.resumeFrom(version),
+      onData: () => this.watchdog.alive(),
+    });
+    return this.ended(events, openedAt);
+  }
+
+  /** A watch the server ended cleanly: the delay before the next one. */
+  private ended(events: number, openedAt: number): number {
+    const { kind, cache, health, clock } = this.o;
     if (events === 0 && clock.now() - openedAt < MIN_CLEAN_WATCH_MS) {
       // A proxy that ends every watch at once would otherwise make this a busy loop.
       this.backoff.disconnected(clock.now());

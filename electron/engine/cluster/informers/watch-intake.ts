@@ -123,9 +123,10 @@ export class WatchIntake {
 
   /**
    * One line off the socket; returns its resourceVersion, where a new watch resumes (what waits
-   * in the buffer is not asked for again). Throws the Status of an ERROR event.
+   * in the buffer is not asked for again). Throws the Status of an ERROR event. `heldMs`: how
+   * long the line had waited since it was read (in the watch reader's worker), counted in its age.
    */
-  line(line: string): string | undefined {
+  line(line: string, heldMs = 0): string | undefined {
     this.counts.lines += 1;
     const head = scanWatchLine(line);
     if (!head || head.type === 'ERROR') return this.event(this.parse(line));
@@ -134,21 +135,22 @@ export class WatchIntake {
       return head.resourceVersion;
     }
     if (head.type !== 'ADDED' && head.type !== 'MODIFIED' && head.type !== 'DELETED') return undefined;
-    if (head.uid) this.buffer.push(head.uid, { type: head.type, uid: head.uid, line }, this.existedSince(head.resourceVersion));
+    if (head.uid) this.buffer.push(head.uid, { type: head.type, uid: head.uid, line }, this.existedSince(head.resourceVersion, heldMs));
     return head.resourceVersion;
   }
 
   /**
    * When the server had a change of `resourceVersion` at the latest (the clock's ms): the
-   * server's progress says so, or it is now. Notes its age and asks for a probe while busy.
+   * server's progress says so, or it is when it was read. Notes its age and asks for a probe while busy.
    */
-  private existedSince(resourceVersion: string | undefined): number | undefined {
+  private existedSince(resourceVersion: string | undefined, heldMs: number): number | undefined {
     const { progress, clock } = this.o;
-    if (!progress) return undefined;
     const now = clock.now();
+    const readAt = now - heldMs;
+    if (!progress) return heldMs > 0 ? readAt : undefined;
     const reached = progress.reachedAt(resourceVersion);
-    progress.note(resourceVersion, now);
-    const since = reached === undefined ? now : Math.min(now, reached);
+    progress.note(resourceVersion, readAt);
+    const since = reached === undefined ? readAt : Math.min(readAt, reached);
     this.lastRead = { at: now, ageMs: now - since };
     this.busyLines += 1;
     if (this.busyLines >= BUSY_LINES) {

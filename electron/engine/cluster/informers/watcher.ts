@@ -19,6 +19,7 @@ import { describeFailure } from './messages.ts';
 import { NamespacedKinds, type KindSpec } from './namespaced.ts';
 import { DEFAULT_WATCHDOG_MS, Reflector } from './reflector.ts';
 import { ServerProgress } from './server-progress.ts';
+import { createWatchReader, type WatchReader } from './watch-reader.ts';
 import { Backoff, DEFAULT_BACKOFF, systemClock, type BackoffOptions, type Clock } from './timing.ts';
 import { DEFAULT_WATCH_LIST_MODE, WatchListSupport, type WatchListMode } from './watch-list.ts';
 
@@ -61,6 +62,11 @@ export interface ClusterWatcherOptions {
    * (stream/view.ts) is then not made while decoding. True by default.
    */
   views?: boolean;
+  /**
+   * Where watches are read (watch-reader.ts): a reader's worker (the watcher's own by default),
+   * or `false` to read them on the engine's thread.
+   */
+  reader?: WatchReader | false;
 }
 
 /** A running (or stopped) watcher of one cluster. */
@@ -106,6 +112,7 @@ export function createClusterWatcher(options: ClusterWatcherOptions): ClusterWat
   const discoveryBackoff = new Backoff(backoffOptions, random);
   // Started now, so it is up by the first large page instead of delaying it.
   const decoder = options.decoder ?? createListDecoder({ log, eager: true });
+  const reader = options.reader === undefined ? createWatchReader({ log }) : options.reader;
   // One server per watcher: once it refuses WatchList, no reflector of it asks again.
   const watchList = { mode: options.watchList ?? DEFAULT_WATCH_LIST_MODE, support: new WatchListSupport(), ...(options.watchListSilenceMs !== undefined ? { silenceMs: options.watchListSilenceMs } : {}) };
   /** The built-in kinds, by key: where each is served and its cluster-wide reflector (none while read per namespace or hidden). */
@@ -277,7 +284,7 @@ export function createClusterWatcher(options: ClusterWatcherOptions): ClusterWat
     async start() {
       if (started) return;
       started = true;
-      transport = createTransport(options.config);
+      transport = createTransport(options.config, reader ? { reader } : {});
       await discoverUntilDone();
     },
 
@@ -292,6 +299,7 @@ export function createClusterWatcher(options: ClusterWatcherOptions): ClusterWat
       board.dispose();
       transport?.close();
       if (!options.decoder) decoder.close();
+      if (options.reader === undefined && reader) reader.close();
     },
 
     restartAll(reason) {

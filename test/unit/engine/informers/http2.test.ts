@@ -181,7 +181,8 @@ describe('informers over HTTP/2', () => {
   it('syncs every kind over one connection, and recovers the watches the server cuts', async () => {
     sim = await startQuietCluster({ http2: true });
     const cluster = sim;
-    w = watching(cluster.kubeconfigObject(), { kinds: KINDS, pageSize: 5 });
+    // Watches read on the engine's thread: lists and watches share the one connection.
+    w = watching(cluster.kubeconfigObject(), { kinds: KINDS, pageSize: 5, reader: false });
     await w.watcher.start();
     await waitFor('every kind live', () => w?.health.all(KINDS, 'live'));
     expect(cacheMatchesStore(w.cache, cluster)).toBe(true);
@@ -195,6 +196,25 @@ describe('informers over HTTP/2', () => {
     expect(w.logs.some((m) => m.startsWith('pods: ') && m.includes('NGHTTP2_INTERNAL_ERROR'))).toBe(true);
     // The cut reset streams, not the connection.
     expect(cluster.server.connections().accepted).toBe(1);
+  });
+
+  it('reads every watch over one more connection, the watch reader\'s, and recovers the watches the server cuts', async () => {
+    sim = await startQuietCluster({ http2: true });
+    const cluster = sim;
+    w = watching(cluster.kubeconfigObject(), { kinds: KINDS, pageSize: 5 });
+    await w.watcher.start();
+    await waitFor('every kind live', () => w?.health.all(KINDS, 'live'));
+    await waitFor('one watch per kind', () => cluster.server.faults.openWatches() === KINDS.length);
+    // Lists on the engine's connection, every watch on the reader's.
+    expect(cluster.server.connections().accepted).toBe(2);
+    expect(cluster.server.faults.cutWatches()).toBe(KINDS.length);
+    const [pod] = cluster.store.all(T('pods'));
+    if (!pod) throw new Error('no pod');
+    cluster.store.update(T('pods'), { ...pod, metadata: { ...pod.metadata, labels: { ...pod.metadata.labels, touched: 'after-cut' } } });
+    await waitFor('the change after the cut', () => w?.cache.get('pods', pod.metadata.uid as string)?.metadata.labels?.['touched'] === 'after-cut');
+    await waitFor('one watch per kind again', () => cluster.server.faults.openWatches() === KINDS.length);
+    expect(w.logs.some((m) => m.startsWith('pods: ') && m.includes('NGHTTP2_INTERNAL_ERROR'))).toBe(true);
+    expect(cluster.server.connections().accepted).toBe(2);
   });
 });
 

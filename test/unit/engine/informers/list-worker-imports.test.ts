@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const WORKER = fileURLToPath(new URL('../../../../electron/engine/cluster/informers/list-worker.ts', import.meta.url));
+/** The watch reader's worker starts at the first watch; the same holds (client-node above all stays out). */
+const READER = fileURLToPath(new URL('../../../../electron/engine/cluster/informers/watch-reader-worker.ts', import.meta.url));
 
 /** Specifiers a module loads when it runs: `import type` and `export type` lines load nothing. */
 function runtimeImports(source: string): string[] {
@@ -39,8 +41,11 @@ function loadedBy(entry: string): { files: Set<string>; bare: Set<string> } {
 }
 
 describe('the list worker', () => {
-  it('loads only the repo’s own modules and Node’s built-ins', () => {
-    const { files, bare } = loadedBy(WORKER);
+  it.each([
+    ['list worker', WORKER],
+    ['watch reader worker', READER],
+  ])('the %s loads only the repo’s own modules and Node’s built-ins', (_name, entry) => {
+    const { files, bare } = loadedBy(entry);
     expect(files.size).toBeGreaterThan(3);
     expect([...bare].filter((specifier) => !specifier.startsWith('node:'))).toEqual([]);
   });

@@ -49,6 +49,14 @@ function rig(probe?: (path: string) => void) {
 }
 
 describe('the watch lag with the server progress', () => {
+  it('counts the time a line waited in the watch reader\'s worker', () => {
+    const r = rig();
+    // The server's progress knows nothing of this version: the read time dates it.
+    r.intake.line(podLine(1, 990), 4_000);
+    expect(r.cache.get(PODS, 'uid-1')?.metadata.resourceVersion).toBe('990');
+    expect(r.lags).toEqual([4_000]);
+  });
+
   it('reports a change read 6 s after the server had it, though applied at once', () => {
     const r = rig();
     // A probe answered: the server was at version 1000 at this moment.
