@@ -80,14 +80,22 @@ describe('the history store setting', () => {
   });
 });
 
+/** The shared tables' layout as a history file of this build has it. */
+async function historyLayout(): Promise<ReturnType<typeof readLayout>> {
+  const temp = await withTempDir();
+  cleanups.push(temp.cleanup);
+  const local = openHistoryDb(path.join(temp.dir, 'layout.sqlite')).db;
+  try {
+    return readLayout(local);
+  } finally {
+    local.close();
+  }
+}
+
 describe('migrations of the shared database', () => {
   it('run once, in turn, when recorders start together, under the advisory lock', async () => {
     const url = await freshDatabase();
-    const temp = await withTempDir();
-    cleanups.push(temp.cleanup);
-    const local = openHistoryDb(path.join(temp.dir, 'layout.sqlite')).db;
-    const layout = readLayout(local);
-    local.close();
+    const layout = await historyLayout();
     const pools = Array.from({ length: 4 }, () => createPool(url, () => undefined));
     try {
       const found = await Promise.all(pools.map((pool) => migrateShared(pool, layout, SCHEMA_VERSION)));
@@ -102,11 +110,7 @@ describe('migrations of the shared database', () => {
 
   it('take no table lock on an up-to-date database: a recorder starting while another pushes does not wait for it (nor deadlock with it)', async () => {
     const url = await freshDatabase();
-    const temp = await withTempDir();
-    cleanups.push(temp.cleanup);
-    const local = openHistoryDb(path.join(temp.dir, 'layout.sqlite')).db;
-    const layout = readLayout(local);
-    local.close();
+    const layout = await historyLayout();
     const pool = createPool(url, () => undefined);
     const pusher = new pg.Client({ connectionString: url });
     await pusher.connect();

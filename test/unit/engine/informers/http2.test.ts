@@ -178,35 +178,19 @@ describe('HTTP/2 transport against a server offering h2', () => {
 describe('informers over HTTP/2', () => {
   const KINDS: KindKey[] = ['namespaces', 'nodes', 'pods', 'deployments.apps', 'replicasets.apps'];
 
-  it('syncs every kind over one connection, and recovers the watches the server cuts', async () => {
+  /**
+   * Syncs every kind over HTTP/2, cuts every watch's stream, and checks a change after the cut
+   * arrives: with `connections` TCP connections throughout (the cut resets streams, not them).
+   */
+  async function syncCutAndRecover(reader: boolean, connections: number): Promise<void> {
     sim = await startQuietCluster({ http2: true });
     const cluster = sim;
-    // Watches read on the engine's thread: lists and watches share the one connection.
-    w = watching(cluster.kubeconfigObject(), { kinds: KINDS, pageSize: 5, reader: false });
-    await w.watcher.start();
-    await waitFor('every kind live', () => w?.health.all(KINDS, 'live'));
-    expect(cacheMatchesStore(w.cache, cluster)).toBe(true);
-    expect(cluster.server.connections().accepted).toBe(1);
-    expect(cluster.server.faults.cutWatches()).toBe(KINDS.length);
-    const [pod] = cluster.store.all(T('pods'));
-    if (!pod) throw new Error('no pod');
-    cluster.store.update(T('pods'), { ...pod, metadata: { ...pod.metadata, labels: { ...pod.metadata.labels, touched: 'after-cut' } } });
-    await waitFor('the change after the cut', () => w?.cache.get('pods', pod.metadata.uid as string)?.metadata.labels?.['touched'] === 'after-cut');
-    await waitFor('one watch per kind again', () => cluster.server.faults.openWatches() === KINDS.length);
-    expect(w.logs.some((m) => m.startsWith('pods: ') && m.includes('NGHTTP2_INTERNAL_ERROR'))).toBe(true);
-    // The cut reset streams, not the connection.
-    expect(cluster.server.connections().accepted).toBe(1);
-  });
-
-  it('reads every watch over one more connection, the watch reader\'s, and recovers the watches the server cuts', async () => {
-    sim = await startQuietCluster({ http2: true });
-    const cluster = sim;
-    w = watching(cluster.kubeconfigObject(), { kinds: KINDS, pageSize: 5 });
+    w = watching(cluster.kubeconfigObject(), { kinds: KINDS, pageSize: 5, ...(reader ? {} : { reader: false }) });
     await w.watcher.start();
     await waitFor('every kind live', () => w?.health.all(KINDS, 'live'));
     await waitFor('one watch per kind', () => cluster.server.faults.openWatches() === KINDS.length);
-    // Lists on the engine's connection, every watch on the reader's.
-    expect(cluster.server.connections().accepted).toBe(2);
+    expect(cacheMatchesStore(w.cache, cluster)).toBe(true);
+    expect(cluster.server.connections().accepted).toBe(connections);
     expect(cluster.server.faults.cutWatches()).toBe(KINDS.length);
     const [pod] = cluster.store.all(T('pods'));
     if (!pod) throw new Error('no pod');
@@ -214,7 +198,15 @@ describe('informers over HTTP/2', () => {
     await waitFor('the change after the cut', () => w?.cache.get('pods', pod.metadata.uid as string)?.metadata.labels?.['touched'] === 'after-cut');
     await waitFor('one watch per kind again', () => cluster.server.faults.openWatches() === KINDS.length);
     expect(w.logs.some((m) => m.startsWith('pods: ') && m.includes('NGHTTP2_INTERNAL_ERROR'))).toBe(true);
-    expect(cluster.server.connections().accepted).toBe(2);
+    expect(cluster.server.connections().accepted).toBe(connections);
+  }
+
+  it('syncs every kind over one connection when watches are read on the engine thread, and recovers the watches the server cuts', async () => {
+    await syncCutAndRecover(false, 1);
+  });
+
+  it('reads every watch over one more connection, the watch reader\'s (lists keep theirs), and recovers the watches the server cuts', async () => {
+    await syncCutAndRecover(true, 2);
   });
 });
 
