@@ -109,7 +109,17 @@ export async function buildElectron(options: BuildElectronOptions = {}): Promise
   const mainFile = path.join(outDir, 'main', 'main.cjs');
   const preloadFile = path.join(outDir, 'preload', 'preload.cjs');
 
-  const [, , , preload] = await Promise.all([
+  const [preload] = await Promise.all([
+    build({
+      ...common,
+      entryPoints: [path.join(projectRoot, 'electron', 'desktop', 'preload.ts')],
+      outfile: preloadFile,
+      // The preload runs in the renderer's V8 (Electron 45's Chromium), not in Node.
+      target: 'chrome130',
+      external: ['electron'],
+      plugins: [contractNamesPlugin(projectRoot)],
+      metafile: true,
+    }),
     build({
       ...common,
       entryPoints: [path.join(projectRoot, 'electron', 'desktop', 'main.ts')],
@@ -131,16 +141,6 @@ export async function buildElectron(options: BuildElectronOptions = {}): Promise
         banner: { js: IMPORT_META_BANNER },
       }),
     ),
-    build({
-      ...common,
-      entryPoints: [path.join(projectRoot, 'electron', 'desktop', 'preload.ts')],
-      outfile: preloadFile,
-      // The preload runs in the renderer's V8 (Electron 45's Chromium), not in Node.
-      target: 'chrome130',
-      external: ['electron'],
-      plugins: [contractNamesPlugin(projectRoot)],
-      metafile: true,
-    }),
   ]);
 
   const forbidden = externalImports(preload.metafile).filter((name) => !PRELOAD_ALLOWED_REQUIRES.has(name));

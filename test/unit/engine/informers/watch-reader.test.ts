@@ -27,10 +27,10 @@ type Churned = { op: 'churned'; ended: boolean; versions: Record<string, string>
 
 async function startSimThread(): Promise<{ kubeconfig: object; next: () => Promise<Churned> }> {
   sim = new Worker(new URL('./fixtures/sim-thread.ts', import.meta.url), { workerData: { limitBytes: LIMIT_BYTES } });
-  const messages: Array<{ op: string; kubeconfig?: object } & Partial<Churned>> = [];
-  sim.on('message', (message) => messages.push(message));
+  const messages: Array<{ op: 'ready'; kubeconfig: object } | Churned> = [];
+  sim.on('message', (message: (typeof messages)[number]) => messages.push(message));
   const ready = await waitFor('the simulator thread', () => messages.find((m) => m.op === 'ready'), 30_000);
-  return { kubeconfig: ready.kubeconfig as object, next: () => waitFor('the churn', () => messages.find((m) => m.op === 'churned') as Churned | undefined, 30_000) };
+  return { kubeconfig: ready.kubeconfig, next: () => waitFor('the churn', () => messages.find((m): m is Churned => m.op === 'churned'), 30_000) };
 }
 
 /** Holds this thread (the engine's) up, as a long task or a major GC does. */
