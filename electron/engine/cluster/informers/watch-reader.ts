@@ -74,6 +74,11 @@ export interface LineStream {
 export interface WatchReader {
   /** Whether watches can be opened (false without a worker script, or after the worker failed). */
   available(): boolean;
+  /**
+   * Starts the worker now rather than at the first watch (it takes ~150 ms, more on a busy
+   * machine, which a first watch would otherwise wait out with its silence watchdog running).
+   */
+  start(): void;
   open(request: Omit<WatchOpen, 'id'>, signal: AbortSignal): Promise<LineStream>;
   close(): void;
 }
@@ -107,7 +112,7 @@ function defaultWorkerUrl(): URL | undefined {
 /** A watch's end of the conversation: replies for its id go here. */
 type Listener = (reply: ReaderReply | { type: 'broken'; error: Error }) => void;
 
-/** A reader whose worker starts at the first watch. */
+/** A reader whose worker starts at `start` or at the first watch. */
 export function createWatchReader(options: { workerUrl?: URL; log?: (message: string) => void } = {}): WatchReader {
   const workerUrl = options.workerUrl ?? defaultWorkerUrl();
   const listeners = new Map<number, Listener>();
@@ -158,6 +163,10 @@ export function createWatchReader(options: { workerUrl?: URL; log?: (message: st
 
   return {
     available: () => !broken && !closed,
+
+    start() {
+      if (!closed) started();
+    },
 
     open(request, signal) {
       if (closed) return Promise.reject(new ReaderUnavailable('the watch reader was closed'));

@@ -285,6 +285,8 @@ export function createClusterWatcher(options: ClusterWatcherOptions): ClusterWat
       if (started) return;
       started = true;
       transport = createTransport(options.config, reader ? { reader } : {});
+      // Up while discovery and the first lists run, instead of delaying the first watch.
+      if (reader) reader.start();
       await discoverUntilDone();
     },
 

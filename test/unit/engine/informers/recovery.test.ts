@@ -100,8 +100,11 @@ describe('recovery', () => {
 
   it('keeps a quiet watch that receives bookmarks', async () => {
     const { sim, w } = await live({ watchdogMs: 300 });
+    // Once every watch is open: a connection's set-up (its own TLS handshake, on a loaded machine) is not the quiet watch this is about.
+    await waitFor('one watch per kind', () => sim.server.faults.openWatches() === KINDS.length);
+    const mark = w.logs.length;
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    expect(w.logs.filter((m) => m.includes('No data'))).toEqual([]);
+    expect(w.logs.slice(mark).filter((m) => m.includes('No data'))).toEqual([]);
     expect(sim.server.faults.openWatches()).toBe(KINDS.length);
   });
 
