@@ -31,6 +31,8 @@ interface Open {
   ended: { error?: { message: string; code?: string } } | undefined;
   aliveAt: number;
   response: IncomingMessage | undefined;
+  /** A hand-over is due at the end of this turn of the event loop. */
+  scheduled: boolean;
 }
 
 const port = parentPort;
@@ -94,7 +96,7 @@ function readFailure(id: number, response: IncomingMessage): void {
 
 async function start(request: WatchOpen): Promise<void> {
   const { id } = request;
-  const open: Open = { controller: new AbortController(), queue: new WatchQueue(), unacked: 0, ended: undefined, aliveAt: 0, response: undefined };
+  const open: Open = { controller: new AbortController(), queue: new WatchQueue(), unacked: 0, ended: undefined, aliveAt: 0, response: undefined, scheduled: false };
   opens.set(id, open);
   let response: IncomingMessage;
   try {
@@ -124,7 +126,14 @@ async function start(request: WatchOpen): Promise<void> {
     const before = open.queue.size;
     lines.push(chunk, (line) => open.queue.push(line));
     const added = open.queue.size > before;
-    pump(id, open);
+    // Once per turn, after every chunk the socket had: one message for them, not one each.
+    if (added && !open.scheduled) {
+      open.scheduled = true;
+      setImmediate(() => {
+        open.scheduled = false;
+        if (!open.ended && opens.get(id) === open) pump(id, open);
+      });
+    }
     const now = performance.now();
     if (!added && now - open.aliveAt >= ALIVE_EVERY_MS) {
       // Only keep-alives, or changes coalesced into waiting ones: the engine's watchdog hears of it.
