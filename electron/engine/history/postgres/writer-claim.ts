@@ -89,8 +89,11 @@ interface ClaimRow {
 export async function claimWriter(pool: pg.Pool, context: string, me: WriterIdentity, ttlMs: number = WRITER_TTL_MS, takeOverAs?: string): Promise<ClaimResult> {
   return inTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1::bigint)', [contextLockKey(context)]);
+    // FOR UPDATE: the decision is made on the row the upsert below writes over. Without it, a
+    // claim handed to another writer meanwhile by a statement that takes no advisory lock (an
+    // administrator's UPDATE) was judged as it had been, and then overwritten.
     const found = await client.query<ClaimRow>(
-      'SELECT writer, lineage, label, released, superseded, (extract(epoch FROM clock_timestamp() - heartbeat_at) * 1000)::bigint AS silent_ms FROM kd_writers WHERE context = $1',
+      'SELECT writer, lineage, label, released, superseded, (extract(epoch FROM clock_timestamp() - heartbeat_at) * 1000)::bigint AS silent_ms FROM kd_writers WHERE context = $1 FOR UPDATE',
       [context],
     );
     const row = found.rows[0];

@@ -9,6 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backgroundWriterLabel } from '../../../../electron/engine/background/context-recorder.ts';
 import { createBackgroundFeature } from '../../../../electron/engine/background/feature.ts';
+import { contextLockKey } from '../../../../electron/engine/history/postgres/push.ts';
 import { SettingsStore } from '../../../../electron/engine/settings.ts';
 import { startSimCluster, type SimCluster } from '../../../../electron/engine/simcluster/index.ts';
 import type { BackgroundStatus } from '../../../../shared/contracts/background.ts';
@@ -26,16 +27,25 @@ beforeAll(async () => {
 });
 afterAll(async () => sim?.stop());
 
-async function query<T extends pg.QueryResultRow>(url: string, sql: string): Promise<T[]> {
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    return (await client.query<T>(sql).catch(() => ({ rows: [] as T[] }))).rows;
+    return await work(client);
   } finally {
     await client.end();
   }
 }
-const holder = async (url: string) => (await query<{ label: string }>(url, "SELECT label FROM kd_writers WHERE context = 'east'"))[0]?.label;
+/** Who holds east's claim (nobody before the recorder has made the tables). */
+const holder = (url: string) => withClient(url, async (client) => (await client.query<{ label: string }>("SELECT label FROM kd_writers WHERE context = 'east'").catch(() => ({ rows: [] })).then((r) => r.rows[0]?.label)));
+/** Changes east's claim as another recorder does: under the context's advisory lock (writer-claim.ts). */
+const claimAsLaptop = (url: string, set: string, where = '') =>
+  withClient(url, async (client) => {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock($1::bigint)', [contextLockKey('east')]);
+    await client.query(`UPDATE kd_writers SET ${set} WHERE context = 'east'${where}`);
+    await client.query('COMMIT');
+  });
 
 type Hub = { emit(stream: string, payload: unknown): void };
 
@@ -77,15 +87,18 @@ const SILENT = "clock_timestamp() - interval '8 seconds'";
  * then holds the claim, silent 8 s for as long as the check runs. Held there, not left to age: on
  * a loaded CI machine the recorder's first push after the claim changed hands once came more than
  * 22 s later, when a writer silent since then had passed the default 30 s, so the recorder took
- * it over instead of being refused.
+ * it over instead of being refused. The laptop claims under the context's advisory lock, as a
+ * recorder does: a plain UPDATE once committed between the recorder's read of the claim and its
+ * renewal, which then wrote the recorder back over the laptop (no refusal in 30 s; the claim now
+ * reads its row FOR UPDATE as well, writer-claim.test.ts).
  */
 async function withSilentWriter(historyTakeoverSeconds: number | undefined, check: (url: string, recording: EastRecording) => Promise<void>): Promise<void> {
   const url = await postgres.freshDatabase();
   await recordingEast({ historyStore: url, ...(historyTakeoverSeconds === undefined ? {} : { historyTakeoverSeconds }) }, async (recording) => {
     await until(async () => ((await holder(url)) === backgroundWriterLabel() ? true : undefined), 'the background claim', { timeoutMs: 20_000 });
-    await query(url, `UPDATE kd_writers SET writer = 'laptop', lineage = 'laptop-file', label = '${LAPTOP}', released = false, heartbeat_at = ${SILENT} WHERE context = 'east'`);
+    await claimAsLaptop(url, `writer = 'laptop', lineage = 'laptop-file', label = '${LAPTOP}', released = false, heartbeat_at = ${SILENT}`);
     // Only while the laptop holds it: a takeover (the recorder's writer) ends the holding.
-    const hold = setInterval(() => void query(url, `UPDATE kd_writers SET heartbeat_at = ${SILENT} WHERE context = 'east' AND writer = 'laptop'`), 1_000);
+    const hold = setInterval(() => void claimAsLaptop(url, `heartbeat_at = ${SILENT}`, " AND writer = 'laptop'").catch(() => undefined), 1_000);
     try {
       await check(url, recording);
     } finally {

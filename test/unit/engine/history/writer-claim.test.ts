@@ -11,6 +11,7 @@ import { createPool } from '../../../../electron/engine/history/postgres/connect
 import { claimWriter } from '../../../../electron/engine/history/postgres/writer-claim.ts';
 import type { HistoryStore } from '../../../../electron/engine/history/store.ts';
 import { postgresForFile } from '../../../helpers/postgres-per-file.ts';
+import { until } from '../../../helpers/until.ts';
 import { upsertBuiltin } from '../stream/cache-helpers.ts';
 import { deployment } from './fixtures.ts';
 import { type SharedRecorder, sharedRecorders } from './shared-recorders.ts';
@@ -152,6 +153,34 @@ describe('one writer per context in the shared store', () => {
       expect(refused && !refused.held && refused.holder).toMatchObject({ label: expect.stringMatching(/^recorder [01]$/), stopped: false });
     } finally {
       await Promise.all(pools.map((pool) => pool.end()));
+    }
+  });
+
+  it('decides on the claim as it is when it renews it: a change committed while it waited is not overwritten', async () => {
+    const url = await freshDatabase();
+    const warm = await recorder(url, 'migrates the database');
+    await warm.store.flush();
+    warm.store.close();
+    const pool = createPool(url, () => undefined);
+    const me = { id: 'writer-1', lineage: 'file-1', label: 'recorder 1' };
+    const admin = new pg.Client({ connectionString: url });
+    const watcher = new pg.Client({ connectionString: url });
+    await Promise.all([admin.connect(), watcher.connect()]);
+    try {
+      expect((await claimWriter(pool, 'staging', me)).held).toBe(true);
+      // The claim changes hands in a transaction that takes no advisory lock, still open while the renewal asks.
+      await admin.query('BEGIN');
+      await admin.query("UPDATE kd_writers SET writer = 'laptop', lineage = 'laptop-file', label = 'the laptop app' WHERE context = 'staging'");
+      const renewal = claimWriter(pool, 'staging', me);
+      const waiting = async () => Number((await watcher.query<{ n: string }>("SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'")).rows[0]?.n ?? 0);
+      await until(async () => ((await waiting()) > 0 ? true : undefined), 'the renewal waiting for the row');
+      await admin.query('COMMIT');
+      const result = await renewal;
+      expect(result.held).toBe(false);
+      expect(!result.held && result.holder).toMatchObject({ label: 'the laptop app', stopped: false });
+      expect((await watcher.query<{ label: string }>("SELECT label FROM kd_writers WHERE context = 'staging'")).rows[0]?.label).toBe('the laptop app');
+    } finally {
+      await Promise.all([admin.end(), watcher.end(), pool.end()]);
     }
   });
 });
