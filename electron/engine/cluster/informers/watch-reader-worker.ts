@@ -2,7 +2,8 @@
  * The watch reader's worker thread (watch-reader.ts): it opens the watches the engine asks for,
  * over direct connections with the credentials the engine resolved, reads their sockets as fast
  * as they deliver, and hands their lines over in batches, at most MAX_UNACKED at a time per watch.
- * While the engine has not taken them, lines wait in a WatchQueue, coalesced per object. When a
+ * While the engine has not taken them, lines wait in a WatchQueue, coalesced per object while the
+ * engine is behind (MAX_UNACKED batches not taken in yet). When a
  * stream ends or fails, everything read is handed over before the end. Loads only the repo's
  * own modules and Node's.
  */
@@ -124,7 +125,8 @@ async function start(request: WatchOpen): Promise<void> {
   response.on('data', (chunk: Buffer) => {
     if (open.ended) return;
     const before = open.queue.size;
-    lines.push(chunk, (line) => open.queue.push(line));
+    // Coalesced only while the engine is behind (its batches unacknowledged): otherwise it sees every state.
+    lines.push(chunk, (line) => open.queue.push(line, open.unacked >= MAX_UNACKED));
     const added = open.queue.size > before;
     // Once per turn, after every chunk the socket had: one message for them, not one each.
     if (added && !open.scheduled) {

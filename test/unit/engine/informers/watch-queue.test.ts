@@ -19,6 +19,18 @@ describe('the watch reader queue', () => {
     expect(queue.waitingChars).toBe(0);
   });
 
+  it('keeps every change, in order, while the engine keeps up (no coalescing asked): each state reaches it', () => {
+    const queue = new WatchQueue(() => 0);
+    // A spec change and the controller's status write, read in one chunk.
+    queue.push(change('MODIFIED', 'a', 1), false);
+    queue.push(change('MODIFIED', 'a', 2), false);
+    queue.push(change('MODIFIED', 'b', 3), false);
+    expect(queue.counts).toEqual({ lines: 3, coalesced: 0 });
+    // The engine falls behind: a later change replaces a's newest waiting line, not its first.
+    queue.push(change('MODIFIED', 'a', 4));
+    expect(queue.take(10).lines).toEqual([change('MODIFIED', 'a', 1), change('MODIFIED', 'a', 4), change('MODIFIED', 'b', 3)]);
+  });
+
   it('resumes from before the first line still waiting: a coalesced line carries a later version into an earlier place', () => {
     const queue = new WatchQueue(() => 0);
     queue.push(change('MODIFIED', 'a', 100));

@@ -69,6 +69,31 @@ describe('watches read off the engine thread', () => {
     expect(churned.ended).toBe(true);
   }, 60_000);
 
+  it('hands every state of an object over while the engine keeps up: a change and the one written right after it both arrive', async () => {
+    local = await startQuietCluster({ tls: false });
+    w = watching(local.kubeconfigObject(), { kinds: ['pods'] });
+    await w.watcher.start();
+    await waitFor('pods live', () => w?.health.latest('pods')?.state === 'live');
+    const uid = local.store.all(T('pods'))[0]?.metadata.uid as string;
+    const label = (step: string) => {
+      const pod = local?.store.all(T('pods')).find((p) => p.metadata.uid === uid);
+      if (!pod) throw new Error('no pod');
+      local?.store.update(T('pods'), { ...pod, metadata: { ...pod.metadata, labels: { ...pod.metadata.labels, step } } });
+    };
+    const steps: string[] = [];
+    // Each pair in one turn of the simulator's thread, as a spec change and a controller's status write often come.
+    for (let i = 0; i < 10; i += 1) {
+      label(`${i}a`);
+      label(`${i}b`);
+      steps.push(`${i}a`, `${i}b`);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+    await waitFor('the last state', () => w?.cache.get('pods', uid)?.metadata.labels?.['step'] === '9b');
+    const seen = w.changes.flatMap((c) => (c.type === 'upsert' && c.object.metadata.uid === uid ? [c.object.metadata.labels?.['step']] : [])).filter((step) => step !== undefined);
+    expect(seen).toEqual(steps);
+    expect(w.logs.filter((m) => m.includes('watch reader') || m.includes('engine thread'))).toEqual([]);
+  });
+
   it('reads watches on the engine thread when its worker cannot start, and says so once', async () => {
     local = await startQuietCluster({ tls: false });
     const logs: string[] = [];
