@@ -4,10 +4,10 @@
  * doing, so while the engine is busy (a long task, a major GC, a backlog it is applying) lines
  * wait here, coalesced per object as the engine's own buffer does (coalesce.ts): a change of an
  * object that already waits replaces that line in place. What waits is bounded by the number of
- * objects, not of events, and the server never sees a slow reader. Only while the engine is
- * behind (the worker says so with each line): lines that merely arrive together, as an object's
- * spec change and its controller's status write often do, all reach the engine, which sees each
- * state (a reconcile's lag is the time between two of them, events/reconciles.ts).
+ * objects, not of events, and the server never sees a slow reader. It coalesces only while the
+ * engine is behind (the worker says so with each line): lines that merely arrive together, as an
+ * object's spec change and its controller's status write often do, all reach the engine, which
+ * must see each state (a reconcile's lag is the time between two of them, events/reconciles.ts).
  *
  * Lines that are not a change of one object (an ERROR, a line the scan cannot read) keep their
  * place: changes are coalesced only with changes after the last of them. A BOOKMARK only moves
