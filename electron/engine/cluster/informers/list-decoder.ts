@@ -13,14 +13,13 @@
  * to start or dies, the pages every worker held fail (their reflectors list again, as after any failed
  * request) and later pages are decoded inline.
  */
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { decodeInline, fromPageText, type DecodedPage, type PageText } from './list-decode.ts';
 import { pageBodyText } from './list-managed-fields.ts';
 import type { ObjectSource } from './slim.ts';
 import { decodeEventObjects } from './watch-decode.ts';
+import { workerScriptBeside } from './worker-script.ts';
 
 /**
  * A page for the worker: the body's bytes (moved, not copied, when the buffer is its own), or
@@ -53,15 +52,6 @@ export interface PooledListDecoder extends ListDecoder {
 function ownBuffer(body: Buffer): ArrayBuffer {
   if (body.byteOffset === 0 && body.byteLength === body.buffer.byteLength && body.buffer instanceof ArrayBuffer) return body.buffer;
   return new Uint8Array(body).buffer;
-}
-
-/** The worker script beside this module (source or bundle), or undefined when there is none. */
-function defaultWorkerUrl(): URL | undefined {
-  for (const name of ['./list-worker.ts', './list-worker.cjs']) {
-    const url = new URL(name, import.meta.url);
-    if (url.protocol === 'file:' && existsSync(fileURLToPath(url))) return url;
-  }
-  return undefined;
 }
 
 /** Pages smaller than this are decoded on the calling thread (~1 ms of parsing). */
@@ -118,7 +108,7 @@ interface WorkerSlot {
 export function createListDecoder(options: { workerUrl?: URL; log?: (message: string) => void; eager?: boolean; inlineBelowBytes?: number; workers?: number } = {}): PooledListDecoder {
   const inline = createInlineDecoder();
   const inlineBelow = options.inlineBelowBytes ?? INLINE_BELOW_BYTES;
-  const workerUrl = options.workerUrl ?? defaultWorkerUrl();
+  const workerUrl = options.workerUrl ?? workerScriptBeside(import.meta.url, ['./list-worker.ts', './list-worker.cjs']);
   const maxWorkers = Math.max(1, options.workers ?? defaultListWorkers());
   if (!workerUrl) return inline;
   const pending = new Map<number, { slot: WorkerSlot; resolve: (page: DecodedPage) => void; reject: (error: Error) => void }>();

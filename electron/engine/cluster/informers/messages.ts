@@ -3,18 +3,9 @@
  * server, which status, the server's own words).
  */
 import type { KindKey } from '../../../../shared/cluster.ts';
+import { codeOf } from './error-code.ts';
 import { ApiStatusError } from './http.ts';
 
-/** Node's socket error codes, for the network failures people recognise. */
-function codeOf(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 4; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
 
 /** One sentence (or two) for a failed list or watch of `kind` on `server`. */
 export function describeFailure(error: unknown, server: string, kind: KindKey): string {

@@ -10,6 +10,7 @@
 import type { IncomingMessage } from 'node:http';
 import { parentPort } from 'node:worker_threads';
 import { createDirectSender, type DirectSender } from './direct.ts';
+import { codeOf } from './error-code.ts';
 import { LineSplitter } from './lines.ts';
 import type { ReaderReply, ReaderRequest, WatchOpen } from './watch-reader.ts';
 import { WatchQueue } from './watch-queue.ts';
@@ -54,14 +55,11 @@ function senderFor(request: WatchOpen): DirectSender {
   return sender;
 }
 
+/** A failure as it crosses to the engine: its message, and its code for the status bar's words (messages.ts). */
 function errorOf(error: unknown): { message: string; code?: string } {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 4; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return { message: error instanceof Error ? error.message : String(error), code };
-    current = (current as { cause?: unknown }).cause;
-  }
-  return { message: error instanceof Error ? error.message : String(error) };
+  const message = error instanceof Error ? error.message : String(error);
+  const code = codeOf(error);
+  return code ? { message, code } : { message };
 }
 
 /** Hands over what waits, within the unacknowledged limit; once ended, everything, then the end. */

@@ -15,12 +15,11 @@
  * resume. A proxy, a reader whose worker could not start or died: the transport reads the watch
  * itself, as before.
  */
-import { existsSync } from 'node:fs';
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { ConnectionOptions } from 'node:tls';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { failureFromText, type ApiStatusError } from './http.ts';
+import { workerScriptBeside } from './worker-script.ts';
 
 /** A watch for the worker to open: the URL, and the credentials and TLS material resolved here. */
 export interface WatchOpen {
@@ -100,21 +99,12 @@ function abortError(signal: AbortSignal): Error {
   return reason instanceof Error ? reason : Object.assign(new Error('The operation was aborted'), { name: 'AbortError', code: 'ABORT_ERR' });
 }
 
-/** The worker script beside this module (source or bundle), or undefined when there is none. */
-function defaultWorkerUrl(): URL | undefined {
-  for (const name of ['./watch-reader-worker.ts', './watch-reader-worker.cjs']) {
-    const url = new URL(name, import.meta.url);
-    if (url.protocol === 'file:' && existsSync(fileURLToPath(url))) return url;
-  }
-  return undefined;
-}
-
 /** A watch's end of the conversation: replies for its id go here. */
 type Listener = (reply: ReaderReply | { type: 'broken'; error: Error }) => void;
 
 /** A reader whose worker starts at `start` or at the first watch. */
 export function createWatchReader(options: { workerUrl?: URL; log?: (message: string) => void } = {}): WatchReader {
-  const workerUrl = options.workerUrl ?? defaultWorkerUrl();
+  const workerUrl = options.workerUrl ?? workerScriptBeside(import.meta.url, ['./watch-reader-worker.ts', './watch-reader-worker.cjs']);
   const listeners = new Map<number, Listener>();
   let worker: Worker | undefined;
   let broken = !workerUrl;
