@@ -251,9 +251,7 @@ export class Reflector {
       const failure = await failureOf(response, () => this.watchdog.alive());
       throw watchList && refusesWatchList(failure) ? new WatchListUnsupported(failure.message) : failure;
     }
-    const openedAt = clock.now();
-    this.backoff.connected(openedAt);
-    this.serverErrors = 0;
+    const openedAt = this.opened();
     const onLive = (resourceVersion: string, count: number): void => {
       this.o.log(`${kind}: ${count} objects from the initial events of a WatchList`);
       this.resourceVersion = resourceVersion;
@@ -283,11 +281,9 @@ export class Reflector {
 
   /** The watch is open and live (not a WatchList): its lines come from the watch reader's worker. */
   private async readOffThread(lines: LineStream): Promise<number> {
-    const { kind, cache, health, clock } = this.o;
+    const { kind, cache, health } = this.o;
     if (lines.statusCode !== 200) throw await lines.failure();
-    const openedAt = clock.now();
-    this.backoff.connected(openedAt);
-    this.serverErrors = 0;
+    const openedAt = this.opened();
     health.set(kind, 'live', { count: cache.size(kind) });
     let events = 0;
     await lines.read({
@@ -300,6 +296,14 @@ export class Reflector {
       onData: () => this.watchdog.alive(),
     });
     return this.ended(events, openedAt);
+  }
+
+  /** A watch answered 200: the backoff and the server-error count start over; when it opened. */
+  private opened(): number {
+    const openedAt = this.o.clock.now();
+    this.backoff.connected(openedAt);
+    this.serverErrors = 0;
+    return openedAt;
   }
 
   /** A watch the server ended cleanly: the delay before the next one. */
