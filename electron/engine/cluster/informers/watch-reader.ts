@@ -187,6 +187,8 @@ export function createWatchReader(options: { workerUrl?: URL; log?: (message: st
                 statusCode: reply.statusCode,
                 failure: () => Promise.reject(new Error('the watch was answered 200')),
                 read(handlers) {
+                  // Aborted between the head and this call: its replies are no longer listened to.
+                  if (signal.aborted) return Promise.reject(abortError(signal));
                   return new Promise<void>((resolveRead, rejectRead) => {
                     let over = false;
                     const finish = (error?: Error): void => {

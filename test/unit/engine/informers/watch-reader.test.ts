@@ -94,6 +94,17 @@ describe('watches read off the engine thread', () => {
     expect(w.logs.filter((m) => m.includes('watch reader') || m.includes('engine thread'))).toEqual([]);
   });
 
+  it('refuses to read a watch aborted between its answer and the read, instead of waiting for replies nobody forwards', async () => {
+    local = await startQuietCluster({ tls: false });
+    reader = createWatchReader();
+    const server = (local.kubeconfigObject() as { clusters: Array<{ cluster: { server: string } }> }).clusters[0]?.cluster.server as string;
+    const controller = new AbortController();
+    const stream = await reader.open({ url: `${server}/api/v1/pods?watch=true`, headers: { Accept: 'application/json' }, tls: {}, http2: false }, controller.signal);
+    expect(stream.statusCode).toBe(200);
+    controller.abort();
+    await expect(stream.read({ onLine: () => undefined, onResume: () => undefined, onData: () => undefined })).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
   it('reads watches on the engine thread when its worker cannot start, and says so once', async () => {
     local = await startQuietCluster({ tls: false });
     const logs: string[] = [];
